@@ -1,0 +1,5 @@
+"""``python -m farfalia``: see :mod:`farfalia.cli`."""
+
+from farfalia.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,255 @@
+"""The public game API: a game is its settings, its seed and its list of actions.
+
+>>> game = Game(Settings("four", first_dealer=0), seed=7)
+>>> game.to_act().decision
+'play'
+>>> game.apply(game.legal_actions()[0])
+>>> game.undo()
+>>> len(game.actions)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from farfalia.actions import ACTIONS, Action, Chance, parse_action
+from farfalia.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, SUIT_NAMES, SUIT_OF, card_name
+from farfalia.errors import IllegalActionError
+from farfalia.rules import HandPlan, Settings
+from farfalia.state import (
+    DISCARD,
+    DOUBLE_PHASE,
+    OVER,
+    PHASE_NAMES,
+    PICK,
+    PLAY,
+    TRUMP,
+    State,
+)
+
+#: The decision kinds :meth:`Game.to_act` names.
+DECISIONS = ("double-you", "discard", "trump", "play", "play-dummy", "pick")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who acts now: the deciding ``player``, the ``seat`` the decision is for (a
+    dummy's seat when its partner plays or picks for it) and the ``decision`` kind."""
+
+    player: int
+    seat: int
+    decision: str
+
+
+class Game:
+    """A whole game with checked actions, undo, reasons and seat views.
+
+    ``chance`` lists chance outcomes to use instead of drawing them from the seed,
+    in order, each where its kind comes up (scenario tests, rules diagrams).
+    """
+
+    def __init__(self, settings: Settings | None = None, seed: int = 0, chance: Iterable[Chance] = ()) -> None:
+        self.settings = settings if settings is not None else Settings()
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._state = State(self.settings)
+        self._script = list(chance)
+        self._script_used = 0
+        #: Every step so far: player actions and chance outcomes, in order.
+        self.history: list[Action | Chance] = []
+        self._undo: list[tuple[State, object, int, int]] = []
+        self._resolve_chance()
+
+    @classmethod
+    def replay(
+        cls, settings: Settings, seed: int, actions: Sequence[Action | int | str], chance: Iterable[Chance] = ()
+    ) -> Game:
+        """Rebuild a game from its settings, seed and player actions."""
+        game = cls(settings, seed, chance)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    # ------------------------------------------------------------ read access
+
+    @property
+    def state(self) -> State:
+        """The full state, hidden cards included (read it; change it only through :meth:`apply`)."""
+        return self._state
+
+    @property
+    def actions(self) -> list[Action]:
+        """The player actions so far (the history without chance outcomes)."""
+        return [step for step in self.history if isinstance(step, Action)]
+
+    @property
+    def phase(self) -> str:
+        """The phase's name: ``double``, ``discard``, ``trump``, ``play``, ``pick`` or ``over``."""
+        return PHASE_NAMES[self._state.phase]
+
+    @property
+    def plan(self) -> HandPlan:
+        """The plan of the current (or, once over, the last) hand."""
+        return self._state.plan  # type: ignore[return-value]
+
+    def is_over(self) -> bool:
+        """True once the last hand is scored."""
+        return self._state.phase == OVER
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Every player's total score."""
+        return tuple(self._state.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning players once the game is over (else empty)."""
+        return self._state.winners
+
+    def to_act(self) -> Turn | None:
+        """Who decides what now, or None when the game is over."""
+        state = self._state
+        phase = state.phase
+        if phase == OVER:
+            return None
+        player = state.current_player()
+        if phase == DOUBLE_PHASE:
+            return Turn(player, player, "double-you")
+        plan = self.plan
+        position = state.acting_position()
+        seat = plan.seats[position]  # type: ignore[index]
+        if phase == PLAY:
+            return Turn(player, seat, "play-dummy" if plan.dummies[position] else "play")  # type: ignore[index]
+        return Turn(player, seat, {DISCARD: "discard", TRUMP: "trump", PICK: "pick"}[phase])
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to act, sorted."""
+        return [ACTIONS[code] for code in self._state.legal_actions()]
+
+    # ------------------------------------------------------------------ acting
+
+    def parse(self, action: Action | int | str) -> Action:
+        """An :class:`Action` from an action, its code or its notation."""
+        if isinstance(action, str):
+            return parse_action(action)
+        if action in ACTIONS:
+            return ACTIONS[action]
+        raise IllegalActionError(f"{action!r} is not an action code")
+
+    def apply(self, action: Action | int | str) -> None:
+        """Apply a legal action; an illegal one raises :class:`IllegalActionError`
+        naming the action and the situation, and changes nothing."""
+        act = self.parse(action)
+        if act not in self._state.legal_actions():
+            raise IllegalActionError(f"{act} is illegal: {self.why_illegal(act)} ({self.situation()})")
+        self._undo.append((self._state.copy(), self._rng.getstate(), len(self.history), self._script_used))
+        self._state.apply(act)
+        self.history.append(act)
+        self._resolve_chance()
+
+    def undo(self) -> Action:
+        """Take back the last player action (and the chance outcomes it led to)."""
+        if not self._undo:
+            raise IllegalActionError("nothing to undo: no action has been played")
+        state, rng_state, length, used = self._undo.pop()
+        last = self.history[length]
+        self._state = state
+        self._rng.setstate(rng_state)  # type: ignore[arg-type]
+        del self.history[length:]
+        self._script_used = used
+        return last  # type: ignore[return-value]
+
+    def _resolve_chance(self) -> None:
+        state = self._state
+        while state.is_chance():
+            outcome = self._next_scripted()
+            if outcome is None:
+                outcome = state.chance_outcome(self._rng)
+            state.apply_chance(outcome)
+            self.history.append(outcome)
+
+    def _next_scripted(self) -> Chance | None:
+        if self._script_used < len(self._script):
+            outcome = self._script[self._script_used]
+            probe = self._state.copy()
+            try:
+                probe.apply_chance(outcome)
+            except IllegalActionError:
+                return None
+            self._script_used += 1
+            return outcome
+        return None
+
+    # ----------------------------------------------------------------- reasons
+
+    def situation(self) -> str:
+        """Where the game stands, for messages: hand, trick and who acts."""
+        turn = self.to_act()
+        if turn is None:
+            return "the game is over"
+        state = self._state
+        where = f"hand {len(state.results) + 1}"
+        if state.phase in (PLAY, PICK):
+            where += f", trick {len(state.tricks) + 1}"
+        return f"{where}, player {turn.player} to {turn.decision.replace('-', ' ')} for seat {turn.seat}"
+
+    def why_illegal(self, action: Action | int | str) -> str | None:
+        """Why ``action`` cannot be taken now, or None if it is legal."""
+        act = self.parse(action)
+        state = self._state
+        if act in state.legal_actions():
+            return None
+        turn = self.to_act()
+        if turn is None:
+            return "the game is over"
+        wanted = turn.decision.replace("-dummy", "")
+        kind = {"pass": "pick", "decline": "double-you", "double": "double-you"}.get(act.kind, act.kind)
+        if kind != wanted:
+            return f"it is time to {turn.decision.replace('-', ' ')}, not to {act.kind}"
+        if act.kind == "play":
+            return self._why_unplayable(act.card)  # type: ignore[arg-type]
+        if act.kind == "pick":
+            return self._why_unpickable(act.card)  # type: ignore[arg-type]
+        return f"{card_name(act.card)} is not in the dealer's hand"  # type: ignore[arg-type]
+
+    def _why_unplayable(self, card: int) -> str:
+        state = self._state
+        position = state.to_move
+        if not state.hands[position] >> card & 1:
+            if card in state.covers[position].values() or any(card == down for _, down in state.pending_reveals):
+                return f"{card_name(card)} lies face down under the dummy's cards"
+            return f"{card_name(card)} is not in the hand"
+        if not state.trick:
+            return "a wild card cannot lead a trick (D8)"
+        return f"{SUIT_NAMES[state.led]} was led and the hand holds {SUIT_NAMES[state.led]}: follow suit"
+
+    def _why_unpickable(self, card: int) -> str:
+        state = self._state
+        if card not in state.trick:
+            return f"{card_name(card)} is not in the trick"
+        if card in state.burnt:
+            return f"{card_name(card)} was burnt by a wild card"
+        family = FAMILY_OF[card]
+        wanted = state.proposal.count(family)
+        if not wanted:
+            return f"the proposal shows no {FAMILY_NAMES[family]}"
+        return f"the side already holds the proposal's {wanted} {FAMILY_NAMES[family]}"
+
+    def play_reasons(self) -> dict[int, str | None]:
+        """For the playable-looking cards of the position to move: why each cannot be
+        played now (None for a legal card). Empty outside a play decision."""
+        state = self._state
+        if state.phase != PLAY:
+            return {}
+        legal = set(state.legal_plays())
+        hand = state.hands[state.to_move]
+        cards = [c for c in range(FIRST_WILD + 10) if hand >> c & 1]
+        return {c: None if c in legal else self._why_unplayable(c) for c in cards}
+
+    def led_suit(self) -> int | None:
+        """The suit led in the trick in progress, if any."""
+        state = self._state
+        return SUIT_OF[state.trick[0]] if state.trick else None

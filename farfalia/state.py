@@ -1,0 +1,597 @@
+"""The rules core: a compact, mutable state machine for one game.
+
+:class:`State` trusts its caller: ``apply`` expects a legal action and
+``apply_chance`` an outcome of the kind asked for (it checks the outcome's
+content, since outcomes may come from outside). :class:`farfalia.game.Game`
+adds validation, history, undo and views. Positions are places at the table in
+the current hand, clockwise from the dealer (position 0); see
+:class:`farfalia.rules.HandPlan`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterable, NamedTuple
+
+from farfalia.actions import (
+    DECLINE,
+    DISCARD_BASE,
+    DOUBLE,
+    NO_TRUMP,
+    NO_TRUMP_SUIT,
+    PASS,
+    PICK_BASE,
+    TRUMP_BASE,
+    Chance,
+    Deal,
+    DealWilds,
+    DrawDealer,
+    TurnProposal,
+)
+from farfalia.cards import (
+    BUTTERFLY,
+    DECK_SIZE,
+    FAMILIES,
+    FAMILY_OF,
+    FIRST_WILD,
+    NO_CARD,
+    NUMBER_OF,
+    SUIT_BITS,
+    SUIT_OF,
+    SUIT_SHIFT,
+    SUIT_TABLE,
+    SUITS,
+    WILD_COUNT,
+    WILD_TABLE,
+    mask_of,
+    suit_cards,
+)
+from farfalia.errors import IllegalActionError
+from farfalia.rules import HandPlan, Settings, next_dealer, plan_hand, rank_players, triangular, winners
+
+CHANCE = -1
+TERMINAL = -2
+TRUMP_UNSET = -2
+
+#: Cards of each family among the 52 play cards, as masks (burning uses them).
+FAMILY_MASKS = tuple(sum(1 << c for c in range(DECK_SIZE) if FAMILY_OF[c] == f) for f in FAMILIES)
+FULL_DECK = frozenset(range(DECK_SIZE))
+#: The 25 subject cards: five of each family.
+SUBJECT_DECK = tuple(family for family in FAMILIES for _ in range(5))
+
+
+def shuffled(items: Iterable[int], rng: random.Random) -> list[int]:
+    """A uniformly shuffled copy of ``items``.
+
+    Sorting by ``rng.random()`` keys: fast, and fixed by Mersenne Twister's
+    output alone (not by ``random.shuffle``'s internals), so CPython and Pyodide
+    deal the same cards from the same seed.
+    """
+    uniform = rng.random
+    return sorted(items, key=lambda _: uniform())
+
+
+def _strength_table(trump: int, led: int) -> tuple[int, ...]:
+    """How strongly each card code takes a trick with this trump and led suit (-1: never)."""
+    keys = []
+    for code in range(FIRST_WILD + WILD_COUNT):
+        if code >= FIRST_WILD:
+            keys.append(-1)  # Burnin': a wild card never wins
+        elif SUIT_OF[code] == trump:
+            keys.append(20 + NUMBER_OF[code])
+        else:
+            keys.append(NUMBER_OF[code] if SUIT_OF[code] == led else -1)
+    return tuple(keys)
+
+
+#: ``STRENGTH[trump + 1][led]``: the strength table of a trick (trump -1 is no trump).
+STRENGTH = tuple(tuple(_strength_table(trump, led) for led in SUITS) for trump in (NO_TRUMP_SUIT, *SUITS))
+
+
+# What the game waits for: phases are plain ints (enum members cost ~100 ns a look-up
+# on the hot path). Chance phases are resolved by a chance outcome.
+DRAW_DEALER, DOUBLE_PHASE, DEAL, WILDS, DISCARD, TRUMP, PROPOSAL, PLAY, PICK, OVER = range(10)
+PHASE_NAMES = ("draw-dealer", "double", "deal", "wilds", "discard", "trump", "proposal", "play", "pick", "over")
+CHANCE_PHASES = frozenset((DRAW_DEALER, DEAL, WILDS, PROPOSAL))
+
+
+class Trick(NamedTuple):
+    """A completed trick: cards in play order from ``leader`` (a position)."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+    picked: int
+    burnt: tuple[int, ...]
+
+
+class HandResult(NamedTuple):
+    """A scored hand: collected cards per position, points per side and per player."""
+
+    plan: HandPlan
+    proposal: tuple[int, ...]
+    trump: int
+    collections: tuple[tuple[int, ...], ...]
+    side_points: dict[int, int]
+    player_points: tuple[int, ...]
+    doubled: tuple[bool, ...]
+
+
+class State:
+    """The whole state of a game, hidden cards included."""
+
+    __slots__ = (
+        "settings",
+        "totals",
+        "hand_scores",
+        "results",
+        "doubles_left",
+        "phase",
+        "plan",
+        "steps",
+        "doubling",
+        "double_queue",
+        "dealt",
+        "hands",
+        "covers",
+        "pending_reveals",
+        "wilds",
+        "discards",
+        "trump",
+        "proposal",
+        "need",
+        "collections",
+        "trick",
+        "leader",
+        "to_move",
+        "led",
+        "best_key",
+        "strength",
+        "best_pos",
+        "pickable",
+        "burnt",
+        "tricks",
+        "winners",
+    )
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        players = settings.players
+        self.totals = [0] * players
+        self.hand_scores: list[tuple[int, ...]] = []
+        self.results: list[HandResult] = []
+        self.doubles_left = [2 if settings.double_you else 0] * players
+        self.winners: tuple[int, ...] = ()
+        self._clear_hand()
+        if settings.first_dealer is None:
+            self.phase = DRAW_DEALER
+        else:
+            self._start_hand(settings.first_dealer)
+
+    def _clear_hand(self) -> None:
+        self.plan: HandPlan | None = None
+        self.steps: list[int] = []
+        self.doubling = [False] * self.settings.players
+        self.double_queue: list[int] = []
+        self.dealt: tuple[tuple[int, ...], ...] = ()
+        self.hands: list[int] = []
+        self.covers: list[dict[int, int]] = []
+        self.pending_reveals: list[tuple[int, int]] = []
+        self.wilds: tuple[int, ...] = ()
+        self.discards: list[int] = []
+        self.trump = TRUMP_UNSET
+        self.proposal: tuple[int, ...] = ()
+        self.need: list[list[int]] = []
+        self.collections: list[list[int]] = []
+        self.trick: list[int] = []
+        self.leader = 0
+        self.to_move = 0
+        self.led = -1
+        self.best_key = -1
+        self.best_pos = 0
+        self.strength: tuple[int, ...] = ()
+        self.pickable: tuple[int, ...] = ()
+        self.burnt: tuple[int, ...] = ()
+        self.tricks: list[Trick] = []
+
+    def copy(self) -> State:
+        """An independent copy (tuples and plans are shared: they are immutable)."""
+        other = State.__new__(State)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.totals = self.totals[:]
+        other.hand_scores = self.hand_scores[:]
+        other.results = self.results[:]
+        other.doubles_left = self.doubles_left[:]
+        other.steps = self.steps[:]
+        other.doubling = self.doubling[:]
+        other.double_queue = self.double_queue[:]
+        other.hands = self.hands[:]
+        other.covers = [dict(cover) for cover in self.covers]
+        other.pending_reveals = self.pending_reveals[:]
+        other.discards = self.discards[:]
+        other.need = [row[:] for row in self.need]
+        other.collections = [row[:] for row in self.collections]
+        other.trick = self.trick[:]
+        other.tricks = self.tricks[:]
+        return other
+
+    # ----------------------------------------------------------------- who acts
+
+    def is_chance(self) -> bool:
+        """True when the next step is a chance outcome."""
+        return self.phase in CHANCE_PHASES
+
+    def current_player(self) -> int:
+        """The player who must act, or :data:`CHANCE` or :data:`TERMINAL`."""
+        phase = self.phase
+        if phase == PLAY or phase == PICK:
+            return self.plan.controllers[self.to_move]  # type: ignore[union-attr]
+        if phase == DOUBLE_PHASE:
+            return self.double_queue[0]
+        if phase == DISCARD or phase == TRUMP:
+            return self.plan.dealer  # type: ignore[union-attr]
+        return TERMINAL if phase == OVER else CHANCE
+
+    def acting_position(self) -> int | None:
+        """The position that acts (a dummy's for a dummy's play), or None outside a hand's decisions."""
+        phase = self.phase
+        if phase == PLAY or phase == PICK:
+            return self.to_move
+        if phase == DISCARD or phase == TRUMP:
+            return 0
+        return None
+
+    # ------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal action codes of the player to act, ascending (none at chance or the end)."""
+        phase = self.phase
+        if phase == PLAY:
+            return self.legal_plays()
+        if phase == PICK:
+            return tuple(PICK_BASE + c for c in self.pickable) + (PASS,)
+        if phase == DISCARD:
+            return tuple(DISCARD_BASE + c for c in suit_cards(self.hands[0]))
+        if phase == TRUMP:
+            return (TRUMP_BASE, TRUMP_BASE + 1, TRUMP_BASE + 2, TRUMP_BASE + 3, NO_TRUMP)
+        if phase == DOUBLE_PHASE:
+            return (DOUBLE, DECLINE)
+        return ()
+
+    def legal_plays(self) -> tuple[int, ...]:
+        """The cards the position to move may play (follow suit; wild cards never lead, D8)."""
+        hand = self.hands[self.to_move]
+        if not self.trick:
+            return suit_cards(hand)
+        wilds = WILD_TABLE[hand >> FIRST_WILD] if hand >> FIRST_WILD else ()
+        following = hand >> SUIT_SHIFT[self.led] & SUIT_BITS
+        if following:
+            return SUIT_TABLE[self.led][following] + wilds
+        return suit_cards(hand) + wilds
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, action: int) -> None:
+        """Apply a legal player action (unchecked: see :meth:`Game.apply`)."""
+        phase = self.phase
+        if phase == PLAY:
+            self._play(action)
+        elif phase == PICK:
+            self._close_trick(NO_CARD if action == PASS else action - PICK_BASE)
+        elif phase == DISCARD:
+            card = action - DISCARD_BASE
+            self.hands[0] ^= 1 << card
+            self.discards.append(card)
+            if len(self.discards) == self.plan.discards:  # type: ignore[union-attr]
+                self._next_step()
+        elif phase == TRUMP:
+            self.trump = NO_TRUMP_SUIT if action == NO_TRUMP else action - TRUMP_BASE
+            self._next_step()
+        elif phase == DOUBLE_PHASE:
+            player = self.double_queue.pop(0)
+            self.doubling[player] = action == DOUBLE
+            if action == DOUBLE:
+                self.doubles_left[player] -= 1
+            if not self.double_queue:
+                self._next_step()
+        else:
+            raise IllegalActionError(f"no player acts now (phase {PHASE_NAMES[self.phase]})")
+
+    def _play(self, card: int) -> None:
+        pos = self.to_move
+        self.hands[pos] ^= 1 << card
+        trick = self.trick
+        if trick:
+            key = self.strength[card]
+        else:
+            self.leader = pos
+            self.led = SUIT_OF[card]
+            self.strength = STRENGTH[self.trump + 1][self.led]
+            key = self.strength[card]
+            self.best_key = -1
+        trick.append(card)
+        if key > self.best_key:
+            self.best_key = key
+            self.best_pos = pos
+        cover = self.covers[pos]
+        if cover and card in cover:
+            self.pending_reveals.append((pos, cover.pop(card)))
+        pos += 1
+        if pos == len(self.hands):
+            pos = 0
+        if pos == self.leader:
+            self._end_trick()
+        else:
+            self.to_move = pos
+
+    def _end_trick(self) -> None:
+        """Burn, then offer the winner a pick (if any card can be picked), else close."""
+        trick = self.trick
+        burnt_mask = 0
+        if self.wilds:
+            for card in trick:
+                if card >= FIRST_WILD:
+                    burnt_mask |= FAMILY_MASKS[FAMILY_OF[card]]
+            self.burnt = tuple(sorted(c for c in trick if c < FIRST_WILD and burnt_mask >> c & 1))
+        winner = self.best_pos
+        plan = self.plan
+        if len(self.tricks) >= plan.first_pick_trick:  # type: ignore[union-attr]
+            need = self.need[plan.sides[winner]]  # type: ignore[union-attr]
+            pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]] and not burnt_mask >> c & 1]
+            if pickable:
+                pickable.sort()
+                self.pickable = tuple(pickable)
+                self.phase = PICK
+                self.to_move = winner
+                return
+        self._close_trick(NO_CARD)
+
+    def _close_trick(self, picked: int) -> None:
+        """Record the trick and the pick, then turn uncovered dummy cards (D3)."""
+        winner = self.best_pos
+        self.tricks.append(tuple.__new__(Trick, (self.leader, tuple(self.trick), winner, picked, self.burnt)))
+        if picked != NO_CARD:
+            self.collections[winner].append(picked)
+            self.need[self.plan.sides[winner]][FAMILY_OF[picked]] -= 1  # type: ignore[union-attr]
+        if self.pending_reveals:
+            for pos, card in self.pending_reveals:
+                self.hands[pos] |= 1 << card
+            self.pending_reveals.clear()
+        self.trick = []
+        self.pickable = ()
+        self.burnt = ()
+        if len(self.tricks) == self.plan.tricks:  # type: ignore[union-attr]
+            self._end_hand()
+        else:
+            self.phase = PLAY
+            self.leader = self.to_move = winner
+
+    def random_playout(self, rng: random.Random, hand_only: bool = False) -> None:
+        """Play on with uniformly random legal actions and chance outcomes drawn from
+        ``rng``: to the game's end, or with ``hand_only`` to the end of this hand.
+
+        Makes exactly the choices of picking ``legal_actions()[int(rng.random() * n)]``
+        step by step (a test holds the two equal), a whole trick at a time.
+        """
+        hands_done = len(self.results)
+        uniform = rng.random
+        while True:
+            phase = self.phase
+            if phase == PLAY:
+                if self.trick:
+                    legal = self.legal_plays()
+                    self._play(legal[int(uniform() * len(legal))])
+                else:
+                    self._random_trick(uniform)
+            elif phase == OVER or (hand_only and len(self.results) > hands_done):
+                return
+            elif phase == PICK:
+                pickable = self.pickable  # legal_actions(): these picks, then PASS
+                choice = int(uniform() * (len(pickable) + 1))
+                self._close_trick(pickable[choice] if choice < len(pickable) else NO_CARD)
+            elif phase in CHANCE_PHASES:
+                self.apply_chance(self.chance_outcome(rng))
+            else:
+                legal = self.legal_actions()
+                self.apply(legal[int(uniform() * len(legal))])
+
+    def _random_trick(self, uniform: Callable[[], float]) -> None:
+        """One whole trick of random legal cards from its lead: :meth:`_play` and
+        :meth:`legal_plays` unrolled over local variables for the playouts' speed."""
+        hands, covers = self.hands, self.covers
+        count = len(hands)
+        pos = self.leader = self.to_move
+        hand = hands[pos]
+        legal = suit_cards(hand)
+        card = legal[int(uniform() * len(legal))]
+        led = self.led = SUIT_OF[card]
+        strength = self.strength = STRENGTH[self.trump + 1][led]
+        shift, follow = SUIT_SHIFT[led], SUIT_TABLE[led]
+        best_key, best_pos = strength[card], pos
+        trick = [card]
+        while True:
+            hands[pos] = hand ^ 1 << card
+            if covers[pos] and card in covers[pos]:
+                self.pending_reveals.append((pos, covers[pos].pop(card)))
+            pos = pos + 1 if pos + 1 < count else 0
+            if len(trick) == count:
+                break
+            hand = hands[pos]
+            bits = hand >> shift & SUIT_BITS
+            legal = follow[bits] if bits else suit_cards(hand)
+            if hand >> FIRST_WILD:
+                legal += WILD_TABLE[hand >> FIRST_WILD]
+            card = legal[int(uniform() * len(legal))]
+            trick.append(card)
+            if strength[card] > best_key:
+                best_key, best_pos = strength[card], pos
+        self.trick, self.best_key, self.best_pos = trick, best_key, best_pos
+        self._end_trick()
+
+    # ------------------------------------------------------------------- chance
+
+    def chance_outcome(self, rng: random.Random) -> Chance:
+        """Draw the outcome of the current chance phase from ``rng``."""
+        phase, plan = self.phase, self.plan
+        if phase == DRAW_DEALER:
+            return DrawDealer(rng.randrange(self.settings.players))
+        if phase == DEAL:
+            deck = shuffled(range(DECK_SIZE), rng)
+            hands: list[tuple[int, ...]] = []
+            start = 0
+            for size in plan.deal_sizes[1:] + plan.deal_sizes[:1]:  # type: ignore[union-attr]
+                hands.append(tuple(deck[start : start + size]))
+                start += size
+            return Deal((hands[-1], *hands[:-1]))
+        if phase == WILDS:
+            pool = shuffled(range(FIRST_WILD, FIRST_WILD + WILD_COUNT), rng)
+            return DealWilds(tuple(-1 if dummy else pool[pos] for pos, dummy in enumerate(plan.dummies)))  # type: ignore[union-attr]
+        if phase == PROPOSAL:
+            return TurnProposal(tuple(shuffled(SUBJECT_DECK, rng)[:5]))
+        raise IllegalActionError(f"no chance event now (phase {PHASE_NAMES[phase]})")
+
+    def apply_chance(self, outcome: Chance) -> None:
+        """Apply a chance outcome after checking it fits the rules."""
+        phase = self.phase
+        if phase == DRAW_DEALER and isinstance(outcome, DrawDealer):
+            if not 0 <= outcome.dealer < self.settings.players:
+                raise IllegalActionError(f"dealer {outcome.dealer} is not a player")
+            self._start_hand(outcome.dealer)
+        elif phase == DEAL and isinstance(outcome, Deal):
+            self._deal(outcome)
+        elif phase == WILDS and isinstance(outcome, DealWilds):
+            self._deal_wilds(outcome)
+        elif phase == PROPOSAL and isinstance(outcome, TurnProposal):
+            self._turn_proposal(outcome)
+        else:
+            raise IllegalActionError(f"{type(outcome).__name__} does not fit phase {PHASE_NAMES[phase]}")
+
+    def _deal(self, deal: Deal) -> None:
+        plan = self.plan
+        sizes = tuple(len(hand) for hand in deal.hands)
+        if sizes != plan.deal_sizes:  # type: ignore[union-attr]
+            raise IllegalActionError(f"deal sizes {sizes} do not match {plan.deal_sizes}")  # type: ignore[union-attr]
+        if set().union(*deal.hands) != FULL_DECK:
+            raise IllegalActionError("a deal must hold each of the 52 play cards once")
+        self.dealt = tuple(tuple(hand) for hand in deal.hands)
+        self.hands = []
+        self.covers = []
+        for hand, dummy in zip(self.dealt, plan.dummies):  # type: ignore[union-attr]
+            if dummy:
+                # Six face down, six face up on top of them, the 13th face up alone.
+                self.hands.append(mask_of(hand[6:]))
+                self.covers.append({hand[6 + col]: hand[col] for col in range(6)})
+            else:
+                self.hands.append(mask_of(hand))
+                self.covers.append({})
+        self._next_step()
+
+    def _deal_wilds(self, outcome: DealWilds) -> None:
+        plan = self.plan
+        wilds = outcome.wilds
+        expected = tuple(-1 if dummy else 0 for dummy in plan.dummies)  # type: ignore[union-attr]
+        shape = tuple(-1 if w == -1 else 0 for w in wilds)
+        real = [w for w in wilds if w != -1]
+        if shape != expected or len(set(real)) != len(real) or not all(FIRST_WILD <= w < FIRST_WILD + WILD_COUNT for w in real):
+            raise IllegalActionError("each player gets one distinct wild card and each dummy none (D8)")
+        self.wilds = tuple(wilds)
+        for pos, wild in enumerate(wilds):
+            if wild != -1:
+                self.hands[pos] |= 1 << wild
+        self._next_step()
+
+    def _turn_proposal(self, outcome: TurnProposal) -> None:
+        subjects = tuple(outcome.subjects)
+        if len(subjects) != 5 or not all(f in FAMILIES for f in subjects):
+            raise IllegalActionError("a proposal is five subject families")
+        self.proposal = subjects
+        counts = [subjects.count(f) for f in FAMILIES]
+        self.need = [counts[:] for _ in range(max(self.plan.sides) + 1)]  # type: ignore[union-attr]
+        if self.plan.trump_from_subject:  # type: ignore[union-attr]
+            first = subjects[0]
+            self.trump = NO_TRUMP_SUIT if first == BUTTERFLY else first
+        self._next_step()
+
+    # ------------------------------------------------------------- hand flow
+
+    def _start_hand(self, dealer: int) -> None:
+        settings = self.settings
+        number = len(self.results)
+        self._clear_hand()
+        ranking = tuple(rank_players(self.totals, self.hand_scores)) if settings.mode == "chinkway10" else ()
+        plan = self.plan = plan_hand(settings, number, dealer, ranking)
+        self.collections = [[] for _ in plan.seats]
+        steps: list[int] = []
+        if settings.double_you:
+            barred = _unique_leader(self.totals)  # D7
+            seated = plan.seats[1:] + plan.seats[:1]
+            self.double_queue = [
+                p for p in seated if p < settings.players and self.doubles_left[p] > 0 and p != barred
+            ]
+            if self.double_queue:
+                steps.append(DOUBLE_PHASE)
+        steps.append(DEAL)
+        if settings.burning:
+            steps.append(WILDS)
+        if plan.trump_from_subject:
+            steps += [PROPOSAL]
+        elif plan.trump_before_discard:
+            steps += [TRUMP, DISCARD, PROPOSAL]  # D9
+        elif plan.discards:
+            steps += [DISCARD, TRUMP, PROPOSAL]  # D2
+        else:
+            steps += [TRUMP, PROPOSAL]  # D2: three, after seeing the dummy
+        steps.append(PLAY)
+        self.steps = steps
+        self._next_step()
+
+    def _next_step(self) -> None:
+        self.phase = self.steps.pop(0)
+        if self.phase == PLAY:
+            self.leader = self.to_move = 1  # left of the dealer
+
+    def _end_hand(self) -> None:
+        plan = self.plan
+        players = self.settings.players
+        side_points: dict[int, int] = {}
+        for pos, side in enumerate(plan.sides):  # type: ignore[union-attr]
+            side_points[side] = side_points.get(side, 0) + len(self.collections[pos])
+        side_points = {side: triangular(n) * plan.multiplier for side, n in side_points.items()}  # type: ignore[union-attr]
+        points = [0] * players
+        for pos, (seat, side) in enumerate(zip(plan.seats, plan.sides)):  # type: ignore[union-attr]
+            if not plan.dummies[pos]:  # type: ignore[union-attr]
+                points[seat] = side_points[side] * (2 if self.doubling[seat] else 1)  # D7
+        for player in range(players):
+            self.totals[player] += points[player]
+        self.hand_scores.append(tuple(points))
+        self.results.append(
+            HandResult(
+                plan,  # type: ignore[arg-type]
+                self.proposal,
+                self.trump,
+                tuple(tuple(c) for c in self.collections),
+                side_points,
+                tuple(points),
+                tuple(self.doubling),
+            )
+        )
+        settings = self.settings
+        number = len(self.results)
+        total = settings.total_hands
+        done = (total is not None and number >= total) or (
+            settings.target is not None and max(self.totals) >= settings.target
+        )
+        if done:
+            self.phase = OVER
+            self.winners = winners(settings, self.totals)
+        else:
+            self._start_hand(next_dealer(settings, number, plan.dealer, self.totals, self.hand_scores))  # type: ignore[union-attr]
+
+
+
+def _unique_leader(totals: list[int]) -> int | None:
+    """D7: the one player whose total is strictly highest, else None."""
+    top = max(totals)
+    leaders = [p for p, total in enumerate(totals) if total == top]
+    return leaders[0] if len(leaders) == 1 else None
