@@ -43,6 +43,7 @@ from farfalia.cards import (
     SUITS,
     WILD_COUNT,
     WILD_TABLE,
+    cards_of,
     mask_of,
     suit_cards,
 )
@@ -106,7 +107,8 @@ class Trick(NamedTuple):
 
 
 class HandResult(NamedTuple):
-    """A scored hand: collected cards per position, points per side and per player."""
+    """A scored hand: collected cards per position, points per side and per player,
+    and the cards left unplayed per position (one each in Burnin')."""
 
     plan: HandPlan
     proposal: tuple[int, ...]
@@ -115,6 +117,7 @@ class HandResult(NamedTuple):
     side_points: dict[int, int]
     player_points: tuple[int, ...]
     doubled: tuple[bool, ...]
+    leftover: tuple[tuple[int, ...], ...]
 
 
 class State:
@@ -216,6 +219,13 @@ class State:
         other.tricks = self.tricks[:]
         return other
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in State.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
     # ----------------------------------------------------------------- who acts
 
     def is_chance(self) -> bool:
@@ -289,11 +299,10 @@ class State:
             self.trump = NO_TRUMP_SUIT if action == NO_TRUMP else action - TRUMP_BASE
             self._next_step()
         elif phase == DOUBLE_PHASE:
-            player = self.double_queue.pop(0)
-            self.doubling[player] = action == DOUBLE
-            if action == DOUBLE:
-                self.doubles_left[player] -= 1
-            if not self.double_queue:
+            self.doubling[self.double_queue.pop(0)] = action == DOUBLE
+            if not self.double_queue:  # D7: revealed together, before the deal
+                for player, doubled in enumerate(self.doubling):
+                    self.doubles_left[player] -= doubled
                 self._next_step()
         else:
             raise IllegalActionError(f"no player acts now (phase {PHASE_NAMES[self.phase]})")
@@ -427,6 +436,7 @@ class State:
             if strength[card] > best_key:
                 best_key, best_pos = strength[card], pos
         self.trick, self.best_key, self.best_pos = trick, best_key, best_pos
+        self.to_move = pos - 1 if pos else count - 1  # the last to play, as after _play
         self._end_trick()
 
     # ------------------------------------------------------------------- chance
@@ -574,6 +584,7 @@ class State:
                 side_points,
                 tuple(points),
                 tuple(self.doubling),
+                tuple(tuple(cards_of(hand)) for hand in self.hands),
             )
         )
         settings = self.settings
