@@ -83,7 +83,11 @@ class Action(int):
 
 
 def _all_actions() -> dict[int, Action]:
-    codes = [*range(DECK_SIZE + WILD_COUNT), *range(PICK_BASE, PASS + 1), *range(DISCARD_BASE, DISCARD_BASE + DECK_SIZE)]
+    codes = [
+        *range(DECK_SIZE + WILD_COUNT),
+        *range(PICK_BASE, PASS + 1),
+        *range(DISCARD_BASE, DISCARD_BASE + DECK_SIZE),
+    ]
     codes += [*range(TRUMP_BASE, NO_TRUMP + 1), DOUBLE, DECLINE]
     return {code: Action(code) for code in codes}
 
@@ -125,7 +129,8 @@ def parse_action(text: str) -> Action:
     simple = {"pass": PASS_ACTION, "notrump": trump(NO_TRUMP_SUIT), "double": DOUBLE_ACTION, "decline": DECLINE_ACTION}
     if lowered in simple:
         return simple[lowered]
-    head, sep, tail = lowered.partition(":")
+    head, sep, tail = word.partition(":")
+    head = head.lower()
     if sep and head == "pick":
         code = parse_card(tail)
         if code < FIRST_WILD:

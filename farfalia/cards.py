@@ -7,7 +7,10 @@ path (following suit, playing a card) is a few integer operations.
 
 from __future__ import annotations
 
-from typing import Final, Iterable
+import functools
+import operator
+from collections.abc import Iterable
+from typing import Final
 
 from farfalia.errors import NotationError
 
@@ -91,12 +94,13 @@ def parse_family(text: str) -> int:
     raise NotationError(f"not a family: {text!r} (expected one of R G B O F)")
 
 
+#: ``BITS[code]`` is ``1 << code``.
+BITS: Final = tuple(1 << code for code in range(FIRST_WILD + WILD_COUNT))
+
+
 def mask_of(cards: Iterable[int]) -> int:
     """The bit mask holding ``cards``."""
-    mask = 0
-    for code in cards:
-        mask |= 1 << code
-    return mask
+    return functools.reduce(operator.or_, map(BITS.__getitem__, cards), 0)
 
 
 def cards_of(mask: int) -> list[int]:
@@ -110,9 +114,7 @@ def cards_of(mask: int) -> list[int]:
 
 
 def _chunk_table(offset: int, width: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(
-        tuple(offset + bit for bit in range(width) if chunk >> bit & 1) for chunk in range(1 << width)
-    )
+    return tuple(tuple(offset + bit for bit in range(width) if chunk >> bit & 1) for chunk in range(1 << width))
 
 
 #: ``SUIT_TABLE[s][bits]``: the cards of suit ``s`` whose numbers are set in ``bits``.
@@ -129,4 +131,3 @@ def suit_cards(mask: int) -> tuple[int, ...]:
         + SUIT_TABLE[2][mask >> 26 & SUIT_BITS]
         + SUIT_TABLE[3][mask >> 39 & SUIT_BITS]
     )
-

@@ -7,7 +7,7 @@ import json
 import random
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from farfalia.errors import FarfaliaError
 from farfalia.game import Game

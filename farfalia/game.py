@@ -12,8 +12,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from farfalia.actions import ACTIONS, Action, Chance, parse_action
 from farfalia.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, SUIT_NAMES, SUIT_OF, card_name

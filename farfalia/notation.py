@@ -50,9 +50,7 @@ def parse_settings(line: str) -> tuple[Settings, int]:
     if "mode" not in fields or "seed" not in numbers:
         raise NotationError("a record header names its mode and its seed")
     variants = frozenset(v for v in fields.get("variants", "").split(",") if v)
-    settings = Settings(
-        fields["mode"], variants, numbers.get("dealer"), numbers.get("hands"), numbers.get("target")
-    )
+    settings = Settings(fields["mode"], variants, numbers.get("dealer"), numbers.get("hands"), numbers.get("target"))
     return settings, numbers["seed"]
 
 

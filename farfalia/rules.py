@@ -9,8 +9,9 @@ Decision tags (D1…D11) refer to ``RULES.md``; P-tags to ``docs/rules-decisions
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, Sequence
+from typing import Final
 
 from farfalia.errors import SettingsError
 
@@ -114,22 +115,17 @@ class HandPlan:
     trump_before_discard: bool
     first_pick_trick: int
     multiplier: int
+    #: Tricks in the hand: the dealer's cards after his discard (Burnin' leaves one card unplayed).
+    tricks: int
 
     @property
     def positions(self) -> int:
         """Places at the table in this hand."""
         return len(self.seats)
 
-    @property
-    def tricks(self) -> int:
-        """Tricks in the hand (Burnin' leaves one card unplayed in every hand)."""
-        return self.deal_sizes[0] - self.discards
-
     def side_players(self, side: int) -> tuple[int, ...]:
         """The players (no dummies) who score for ``side``."""
-        return tuple(
-            seat for seat, s, dummy in zip(self.seats, self.sides, self.dummies) if s == side and not dummy
-        )
+        return tuple(seat for seat, s, dummy in zip(self.seats, self.sides, self.dummies) if s == side and not dummy)
 
     def position_of(self, seat: int) -> int:
         """The position of ``seat`` in this hand."""
@@ -205,6 +201,7 @@ def _plan(
         trump_before_discard=trump_before_discard,
         first_pick_trick=first_pick_trick,
         multiplier=multiplier,
+        tricks=deal_sizes[0] - discards,
     )
 
 

@@ -11,7 +11,8 @@ the current hand, clockwise from the dealer (position 0); see
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 from farfalia.actions import (
     DECLINE,
@@ -59,6 +60,7 @@ FAMILY_MASKS = tuple(sum(1 << c for c in range(DECK_SIZE) if FAMILY_OF[c] == f) 
 FULL_DECK = frozenset(range(DECK_SIZE))
 #: The 25 subject cards: five of each family.
 SUBJECT_DECK = tuple(family for family in FAMILIES for _ in range(5))
+SUBJECT_FAMILIES = frozenset(FAMILIES)
 
 
 def shuffled(items: Iterable[int], rng: random.Random) -> list[int]:
@@ -235,20 +237,20 @@ class State:
     def current_player(self) -> int:
         """The player who must act, or :data:`CHANCE` or :data:`TERMINAL`."""
         phase = self.phase
-        if phase == PLAY or phase == PICK:
+        if phase in (PLAY, PICK):
             return self.plan.controllers[self.to_move]  # type: ignore[union-attr]
         if phase == DOUBLE_PHASE:
             return self.double_queue[0]
-        if phase == DISCARD or phase == TRUMP:
+        if phase in (DISCARD, TRUMP):
             return self.plan.dealer  # type: ignore[union-attr]
         return TERMINAL if phase == OVER else CHANCE
 
     def acting_position(self) -> int | None:
         """The position that acts (a dummy's for a dummy's play), or None outside a hand's decisions."""
         phase = self.phase
-        if phase == PLAY or phase == PICK:
+        if phase in (PLAY, PICK):
             return self.to_move
-        if phase == DISCARD or phase == TRUMP:
+        if phase in (DISCARD, TRUMP):
             return 0
         return None
 
@@ -260,7 +262,7 @@ class State:
         if phase == PLAY:
             return self.legal_plays()
         if phase == PICK:
-            return tuple(PICK_BASE + c for c in self.pickable) + (PASS,)
+            return (*(PICK_BASE + c for c in self.pickable), PASS)
         if phase == DISCARD:
             return tuple(DISCARD_BASE + c for c in suit_cards(self.hands[0]))
         if phase == TRUMP:
@@ -337,22 +339,24 @@ class State:
     def _end_trick(self) -> None:
         """Burn, then offer the winner a pick (if any card can be picked), else close."""
         trick = self.trick
+        plan = self.plan
         burnt_mask = 0
         if self.wilds:
             for card in trick:
                 if card >= FIRST_WILD:
                     burnt_mask |= FAMILY_MASKS[FAMILY_OF[card]]
             self.burnt = tuple(sorted(c for c in trick if c < FIRST_WILD and burnt_mask >> c & 1))
-        winner = self.best_pos
-        plan = self.plan
         if len(self.tricks) >= plan.first_pick_trick:  # type: ignore[union-attr]
-            need = self.need[plan.sides[winner]]  # type: ignore[union-attr]
-            pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]] and not burnt_mask >> c & 1]
+            need = self.need[plan.sides[self.best_pos]]  # type: ignore[union-attr]
+            if burnt_mask:
+                pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]] and not burnt_mask >> c & 1]
+            else:
+                pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]]]
             if pickable:
                 pickable.sort()
                 self.pickable = tuple(pickable)
                 self.phase = PICK
-                self.to_move = winner
+                self.to_move = self.best_pos
                 return
         self._close_trick(NO_CARD)
 
@@ -412,31 +416,34 @@ class State:
         count = len(hands)
         pos = self.leader = self.to_move
         hand = hands[pos]
-        legal = suit_cards(hand)
+        legal = suit_cards(hand)  # a wild card never leads (D8)
         card = legal[int(uniform() * len(legal))]
+        hands[pos] = hand ^ 1 << card
+        if covers[pos] and card in covers[pos]:
+            self.pending_reveals.append((pos, covers[pos].pop(card)))
         led = self.led = SUIT_OF[card]
         strength = self.strength = STRENGTH[self.trump + 1][led]
         shift, follow = SUIT_SHIFT[led], SUIT_TABLE[led]
         best_key, best_pos = strength[card], pos
         trick = [card]
-        while True:
-            hands[pos] = hand ^ 1 << card
-            if covers[pos] and card in covers[pos]:
-                self.pending_reveals.append((pos, covers[pos].pop(card)))
-            pos = pos + 1 if pos + 1 < count else 0
-            if len(trick) == count:
-                break
+        for _ in range(count - 1):
+            pos += 1
+            if pos == count:
+                pos = 0
             hand = hands[pos]
-            bits = hand >> shift & SUIT_BITS
+            bits = hand >> shift & 0x1FFF  # SUIT_BITS
             legal = follow[bits] if bits else suit_cards(hand)
-            if hand >> FIRST_WILD:
-                legal += WILD_TABLE[hand >> FIRST_WILD]
+            if hand >> 52:  # FIRST_WILD: Burnin' wild cards may always be played
+                legal += WILD_TABLE[hand >> 52]
             card = legal[int(uniform() * len(legal))]
+            hands[pos] = hand ^ 1 << card
             trick.append(card)
             if strength[card] > best_key:
                 best_key, best_pos = strength[card], pos
+            if covers[pos] and card in covers[pos]:
+                self.pending_reveals.append((pos, covers[pos].pop(card)))
         self.trick, self.best_key, self.best_pos = trick, best_key, best_pos
-        self.to_move = pos - 1 if pos else count - 1  # the last to play, as after _play
+        self.to_move = pos  # the last to play, as after _play
         self._end_trick()
 
     # ------------------------------------------------------------------- chance
@@ -479,22 +486,20 @@ class State:
 
     def _deal(self, deal: Deal) -> None:
         plan = self.plan
-        sizes = tuple(len(hand) for hand in deal.hands)
+        dealt = tuple(map(tuple, deal.hands))
+        sizes = tuple(map(len, dealt))
         if sizes != plan.deal_sizes:  # type: ignore[union-attr]
             raise IllegalActionError(f"deal sizes {sizes} do not match {plan.deal_sizes}")  # type: ignore[union-attr]
-        if set().union(*deal.hands) != FULL_DECK:
+        if set().union(*dealt) != FULL_DECK:
             raise IllegalActionError("a deal must hold each of the 52 play cards once")
-        self.dealt = tuple(tuple(hand) for hand in deal.hands)
-        self.hands = []
-        self.covers = []
-        for hand, dummy in zip(self.dealt, plan.dummies):  # type: ignore[union-attr]
-            if dummy:
-                # Six face down, six face up on top of them, the 13th face up alone.
-                self.hands.append(mask_of(hand[6:]))
-                self.covers.append({hand[6 + col]: hand[col] for col in range(6)})
-            else:
-                self.hands.append(mask_of(hand))
-                self.covers.append({})
+        self.dealt = dealt
+        if any(plan.dummies):  # type: ignore[union-attr]
+            # A dummy: six face down, six face up on top of them, the 13th face up alone.
+            self.hands = [mask_of(hand[6:] if dummy else hand) for hand, dummy in zip(dealt, plan.dummies)]  # type: ignore[union-attr]
+            self.covers = [dict(zip(hand[6:12], hand[:6])) if dummy else {} for hand, dummy in zip(dealt, plan.dummies)]  # type: ignore[union-attr]
+        else:
+            self.hands = list(map(mask_of, dealt))
+            self.covers = [{} for _ in dealt]
         self._next_step()
 
     def _deal_wilds(self, outcome: DealWilds) -> None:
@@ -503,7 +508,11 @@ class State:
         expected = tuple(-1 if dummy else 0 for dummy in plan.dummies)  # type: ignore[union-attr]
         shape = tuple(-1 if w == -1 else 0 for w in wilds)
         real = [w for w in wilds if w != -1]
-        if shape != expected or len(set(real)) != len(real) or not all(FIRST_WILD <= w < FIRST_WILD + WILD_COUNT for w in real):
+        if (
+            shape != expected
+            or len(set(real)) != len(real)
+            or not all(FIRST_WILD <= w < FIRST_WILD + WILD_COUNT for w in real)
+        ):
             raise IllegalActionError("each player gets one distinct wild card and each dummy none (D8)")
         self.wilds = tuple(wilds)
         for pos, wild in enumerate(wilds):
@@ -513,10 +522,10 @@ class State:
 
     def _turn_proposal(self, outcome: TurnProposal) -> None:
         subjects = tuple(outcome.subjects)
-        if len(subjects) != 5 or not all(f in FAMILIES for f in subjects):
+        if len(subjects) != 5 or not set(subjects) <= SUBJECT_FAMILIES:
             raise IllegalActionError("a proposal is five subject families")
         self.proposal = subjects
-        counts = [subjects.count(f) for f in FAMILIES]
+        counts = [subjects.count(0), subjects.count(1), subjects.count(2), subjects.count(3), subjects.count(4)]
         self.need = [counts[:] for _ in range(max(self.plan.sides) + 1)]  # type: ignore[union-attr]
         if self.plan.trump_from_subject:  # type: ignore[union-attr]
             first = subjects[0]
@@ -536,9 +545,7 @@ class State:
         if settings.double_you:
             barred = _unique_leader(self.totals)  # D7
             seated = plan.seats[1:] + plan.seats[:1]
-            self.double_queue = [
-                p for p in seated if p < settings.players and self.doubles_left[p] > 0 and p != barred
-            ]
+            self.double_queue = [p for p in seated if p < settings.players and self.doubles_left[p] > 0 and p != barred]
             if self.double_queue:
                 steps.append(DOUBLE_PHASE)
         steps.append(DEAL)
@@ -584,7 +591,7 @@ class State:
                 side_points,
                 tuple(points),
                 tuple(self.doubling),
-                tuple(tuple(cards_of(hand)) for hand in self.hands),
+                tuple(tuple(cards_of(hand)) if hand else () for hand in self.hands),
             )
         )
         settings = self.settings
@@ -598,7 +605,6 @@ class State:
             self.winners = winners(settings, self.totals)
         else:
             self._start_hand(next_dealer(settings, number, plan.dealer, self.totals, self.hand_scores))  # type: ignore[union-attr]
-
 
 
 def _unique_leader(totals: list[int]) -> int | None:

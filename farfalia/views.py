@@ -98,9 +98,7 @@ def _view(game: Game, viewer: int | None) -> View:
     dealer_sees = all_seen or (plan is not None and viewer == plan.dealer)
     revealed = state.phase != DOUBLE_PHASE
     # D7: decisions are secret until all are made, then revealed together.
-    doubling = tuple(
-        choice if revealed or all_seen or p == viewer else None for p, choice in enumerate(state.doubling)
-    )
+    doubling = tuple(choice if revealed or all_seen or p == viewer else None for p, choice in enumerate(state.doubling))
     trump = None if state.trump < -1 else state.trump
     trick_start = state.leader
     positions = plan.positions if plan is not None else 0

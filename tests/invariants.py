@@ -35,7 +35,9 @@ def check_accounting(state: State) -> None:
     picked = [t.picked for t in state.tricks if t.picked != -1]
     assert sorted(c for row in state.collections for c in row) == sorted(picked)
     wilds_in_play = [c for hand in state.hands for c in cards_of(hand) if c >= FIRST_WILD]
-    wilds_played = [c for t in state.tricks for c in t.cards if c >= FIRST_WILD] + [c for c in state.trick if c >= FIRST_WILD]
+    wilds_played = [c for t in state.tricks for c in t.cards if c >= FIRST_WILD] + [
+        c for c in state.trick if c >= FIRST_WILD
+    ]
     assert sorted(wilds_in_play + wilds_played) == sorted(w for w in state.wilds if w != -1)
 
 
@@ -79,9 +81,7 @@ def hidden_shuffle(game: Game, player: int, rng: random.Random) -> Game:
     plan = state.plan
     if plan is None or not state.dealt:
         return twin
-    hidden_positions = [
-        pos for pos, seat in enumerate(plan.seats) if not plan.dummies[pos] and seat != player
-    ]
+    hidden_positions = [pos for pos, seat in enumerate(plan.seats) if not plan.dummies[pos] and seat != player]
     pool: list[int] = []
     for pos in hidden_positions:
         pool += [c for c in cards_of(state.hands[pos]) if c < FIRST_WILD]
@@ -119,7 +119,11 @@ def hidden_shuffle(game: Game, player: int, rng: random.Random) -> Game:
     # Unplayed wild cards of others, and the ones set aside: any of them could be anywhere.
     if state.wilds:
         held = [pos for pos in hidden_positions if state.hands[pos] >> state.wilds[pos] & 1]
-        in_hands = {state.wilds[pos] for pos, hand in enumerate(state.hands) if state.wilds[pos] != -1 and hand >> state.wilds[pos] & 1}
+        in_hands = {
+            state.wilds[pos]
+            for pos, hand in enumerate(state.hands)
+            if state.wilds[pos] != -1 and hand >> state.wilds[pos] & 1
+        }
         unseen = [w for w in range(FIRST_WILD, FIRST_WILD + WILD_COUNT) if w not in in_hands and w not in state.wilds]
         candidates = [state.wilds[pos] for pos in held] + unseen
         rng.shuffle(candidates)

@@ -6,14 +6,12 @@ import random
 
 import pytest
 
-from farfalia.actions import DealWilds
+from farfalia.actions import DealWilds, TurnProposal
 from farfalia.cards import BUTTERFLY, cards_of, parse_card, wild
 from farfalia.game import Game
 from farfalia.rules import Settings, lowest_total_dealer, next_dealer, plan_hand, rank_players, triangular
-from farfalia.views import HIDDEN, EMPTY, seat_view
+from farfalia.views import EMPTY, HIDDEN, seat_view
 from tests.conftest import cards, deal_by_seat, families, play, scripted_game
-
-from farfalia.actions import TurnProposal
 
 
 def teams(plan) -> set[frozenset[int]]:
@@ -252,7 +250,9 @@ def burning() -> Game:
     settings = Settings("basic5", frozenset({"burning"}), first_dealer=0)
     probe = Game(settings)
     wilds = DealWilds((wild(0), wild(1), wild(2), wild(3), wild(BUTTERFLY)))
-    game = Game(settings, chance=[deal_by_seat(probe.plan.seats, BURNING_HANDS), wilds, TurnProposal(families("B B F R O"))])
+    game = Game(
+        settings, chance=[deal_by_seat(probe.plan.seats, BURNING_HANDS), wilds, TurnProposal(families("B B F R O"))]
+    )
     play(game, "discard:O10", "discard:O11", "trump:R")
     return game
 

@@ -29,7 +29,7 @@ def test_trick_one_daniel_must_follow_and_wins(example: Game) -> None:
     play(example, "B3", "B5")
     # Daniel would like to trump but must follow blue.
     assert example.why_illegal("O8") == "blue was led and the hand holds blue: follow suit"
-    with pytest.raises(IllegalActionError, match="O8 is illegal.*follow suit"):
+    with pytest.raises(IllegalActionError, match=r"O8 is illegal.*follow suit"):
         example.apply("O8")
     assert names(example.state.legal_plays()) == ["B4", "B11"]
     play(example, "B11", "B2")

@@ -1,0 +1,81 @@
+"""A game is settings + seed + actions: the same in CPython and in Pyodide.
+
+The golden values below were computed once and are pinned: a change to the
+shuffle, the deal or the random choices shows here first. The Pyodide test runs
+the same code in the npm Pyodide the site serves (under Node).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from farfalia.cards import card_name
+from farfalia.cli import random_game
+from farfalia.game import Game
+from farfalia.notation import format_record, parse_record
+from farfalia.rules import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GOLDEN_PROGRAM = """
+import hashlib, json
+from farfalia.cards import card_name
+from farfalia.cli import random_game
+from farfalia.game import Game
+from farfalia.notation import format_record
+from farfalia.rules import Settings
+game = Game(Settings('basic5'), seed=2024)
+record = format_record(random_game(Settings('chinkway10', frozenset({'burning', 'double-you'})), 77))
+print(json.dumps({
+    'dealer': game.history[0].dealer,
+    'dealer_hand': ' '.join(card_name(c) for c in game.history[1].hands[0]),
+    'record_sha256': hashlib.sha256(record.encode()).hexdigest(),
+}))
+"""
+
+GOLDEN = {
+    "dealer": 3,
+    "dealer_hand": "B1 O7 G4 O13 B8 G9 G5 G12 B12 G8 O4 G13",
+    "record_sha256": "6ca416b124eb307039575875ad612a0ba62813c56b37ed283606396175936a5c",
+}
+
+
+def run_golden(command: list[str]) -> dict[str, object]:
+    done = subprocess.run(
+        [*command, GOLDEN_PROGRAM], capture_output=True, text=True, timeout=240, check=False, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_golden_values_in_cpython() -> None:
+    assert run_golden([sys.executable, "-c"]) == GOLDEN
+
+
+def test_golden_values_in_pyodide() -> None:
+    if shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir():
+        pytest.fail("Pyodide is not installed: run the README's test command (it runs npm ci)")
+    assert run_golden(["node", str(ROOT / "tools" / "run_in_pyodide.mjs")]) == GOLDEN
+
+
+@pytest.mark.parametrize("mode", ["basic5", "three", "two"])
+def test_record_round_trip_rebuilds_the_game(mode: str) -> None:
+    game = random_game(Settings(mode, frozenset({"burning"})), 5)
+    text = format_record(game)
+    again = parse_record(text)
+    assert again.state == game.state and format_record(again) == text
+    assert hashlib.sha256(text.encode()).digest() == hashlib.sha256(format_record(again).encode()).digest()
+
+
+def test_same_seed_same_first_deal_different_seed_different() -> None:
+    first = [card_name(c) for c in Game(Settings("four", first_dealer=0), seed=1).history[0].hands[0]]
+    again = [card_name(c) for c in Game(Settings("four", first_dealer=0), seed=1).history[0].hands[0]]
+    other = [card_name(c) for c in Game(Settings("four", first_dealer=0), seed=2).history[0].hands[0]]
+    assert first == again != other
