@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from farfalia.actions import ACTIONS, Action, Chance, parse_action
-from farfalia.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, SUIT_NAMES, SUIT_OF, card_name
+from farfalia.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, SUIT_NAMES, card_name
 from farfalia.errors import IllegalActionError
 from farfalia.rules import HandPlan, Settings
 from farfalia.state import (
@@ -29,9 +29,6 @@ from farfalia.state import (
     TRUMP,
     State,
 )
-
-#: The decision kinds :meth:`Game.to_act` names.
-DECISIONS = ("double-you", "discard", "trump", "play", "play-dummy", "pick")
 
 
 @dataclass(frozen=True)
@@ -248,8 +245,3 @@ class Game:
         hand = state.hands[state.to_move]
         cards = [c for c in range(FIRST_WILD + 10) if hand >> c & 1]
         return {c: None if c in legal else self._why_unplayable(c) for c in cards}
-
-    def led_suit(self) -> int | None:
-        """The suit led in the trick in progress, if any."""
-        state = self._state
-        return SUIT_OF[state.trick[0]] if state.trick else None

@@ -30,11 +30,13 @@ from farfalia.actions import (
     TurnProposal,
 )
 from farfalia.cards import (
+    BITS,
     BUTTERFLY,
     DECK_SIZE,
     FAMILIES,
     FAMILY_OF,
     FIRST_WILD,
+    FULL_DECK_MASK,
     NO_CARD,
     NUMBER_OF,
     SUIT_BITS,
@@ -45,7 +47,6 @@ from farfalia.cards import (
     WILD_COUNT,
     WILD_TABLE,
     cards_of,
-    mask_of,
     suit_cards,
 )
 from farfalia.errors import IllegalActionError
@@ -57,7 +58,6 @@ TRUMP_UNSET = -2
 
 #: Cards of each family among the 52 play cards, as masks (burning uses them).
 FAMILY_MASKS = tuple(sum(1 << c for c in range(DECK_SIZE) if FAMILY_OF[c] == f) for f in FAMILIES)
-FULL_DECK = frozenset(range(DECK_SIZE))
 #: The 25 subject cards: five of each family.
 SUBJECT_DECK = tuple(family for family in FAMILIES for _ in range(5))
 SUBJECT_FAMILIES = frozenset(FAMILIES)
@@ -86,6 +86,11 @@ def _strength_table(trump: int, led: int) -> tuple[int, ...]:
             keys.append(NUMBER_OF[code] if SUIT_OF[code] == led else -1)
     return tuple(keys)
 
+
+#: ``FOLLOWERS[count][leader]``: the positions that play after ``leader``, in order.
+FOLLOWERS = tuple(
+    tuple(tuple((lead + k) % count for k in range(1, count)) for lead in range(count)) for count in range(6)
+)
 
 #: ``STRENGTH[trump + 1][led]``: the strength table of a trick (trump -1 is no trump).
 STRENGTH = tuple(tuple(_strength_table(trump, led) for led in SUITS) for trump in (NO_TRUMP_SUIT, *SUITS))
@@ -412,38 +417,42 @@ class State:
     def _random_trick(self, uniform: Callable[[], float]) -> None:
         """One whole trick of random legal cards from its lead: :meth:`_play` and
         :meth:`legal_plays` unrolled over local variables for the playouts' speed."""
-        hands, covers = self.hands, self.covers
-        count = len(hands)
-        pos = self.leader = self.to_move
-        hand = hands[pos]
-        legal = suit_cards(hand)  # a wild card never leads (D8)
-        card = legal[int(uniform() * len(legal))]
-        hands[pos] = hand ^ 1 << card
-        if covers[pos] and card in covers[pos]:
-            self.pending_reveals.append((pos, covers[pos].pop(card)))
+        hands = self.hands
+        leader = self.leader = self.to_move
+        hand = hands[leader]
+        t0, t1, t2, t3 = SUIT_TABLE
+        legal = t0[hand & 0x1FFF] + t1[hand >> 13 & 0x1FFF] + t2[hand >> 26 & 0x1FFF] + t3[hand >> 39 & 0x1FFF]
+        card = legal[int(uniform() * len(legal))]  # a wild card never leads (D8)
+        hands[leader] = hand ^ 1 << card
         led = self.led = SUIT_OF[card]
         strength = self.strength = STRENGTH[self.trump + 1][led]
         shift, follow = SUIT_SHIFT[led], SUIT_TABLE[led]
-        best_key, best_pos = strength[card], pos
+        best_key, best_pos = strength[card], leader
         trick = [card]
-        for _ in range(count - 1):
-            pos += 1
-            if pos == count:
-                pos = 0
+        append = trick.append
+        order = FOLLOWERS[len(hands)][leader]
+        for pos in order:
             hand = hands[pos]
             bits = hand >> shift & 0x1FFF  # SUIT_BITS
-            legal = follow[bits] if bits else suit_cards(hand)
+            if bits:
+                legal = follow[bits]
+            else:
+                legal = t0[hand & 0x1FFF] + t1[hand >> 13 & 0x1FFF] + t2[hand >> 26 & 0x1FFF] + t3[hand >> 39 & 0x1FFF]
             if hand >> 52:  # FIRST_WILD: Burnin' wild cards may always be played
                 legal += WILD_TABLE[hand >> 52]
             card = legal[int(uniform() * len(legal))]
             hands[pos] = hand ^ 1 << card
-            trick.append(card)
+            append(card)
             if strength[card] > best_key:
-                best_key, best_pos = strength[card], pos
-            if covers[pos] and card in covers[pos]:
-                self.pending_reveals.append((pos, covers[pos].pop(card)))
+                best_key = strength[card]
+                best_pos = pos
+        if True in self.plan.dummies:  # type: ignore[union-attr]
+            covers = self.covers
+            for pos, card in zip((leader, *order), trick):
+                if covers[pos] and card in covers[pos]:
+                    self.pending_reveals.append((pos, covers[pos].pop(card)))
         self.trick, self.best_key, self.best_pos = trick, best_key, best_pos
-        self.to_move = pos  # the last to play, as after _play
+        self.to_move = order[-1]  # the last to play, as after _play
         self._end_trick()
 
     # ------------------------------------------------------------------- chance
@@ -490,16 +499,23 @@ class State:
         sizes = tuple(map(len, dealt))
         if sizes != plan.deal_sizes:  # type: ignore[union-attr]
             raise IllegalActionError(f"deal sizes {sizes} do not match {plan.deal_sizes}")  # type: ignore[union-attr]
-        if set().union(*dealt) != FULL_DECK:
+        bit = BITS.__getitem__
+        try:
+            masks = [sum(map(bit, hand)) for hand in dealt]
+        except (IndexError, TypeError):
+            masks = []
+        # 52 powers of two add up to the full deck only if they are the 52 cards once each.
+        if sum(masks) != FULL_DECK_MASK:
             raise IllegalActionError("a deal must hold each of the 52 play cards once")
         self.dealt = dealt
-        if any(plan.dummies):  # type: ignore[union-attr]
-            # A dummy: six face down, six face up on top of them, the 13th face up alone.
-            self.hands = [mask_of(hand[6:] if dummy else hand) for hand, dummy in zip(dealt, plan.dummies)]  # type: ignore[union-attr]
-            self.covers = [dict(zip(hand[6:12], hand[:6])) if dummy else {} for hand, dummy in zip(dealt, plan.dummies)]  # type: ignore[union-attr]
-        else:
-            self.hands = list(map(mask_of, dealt))
-            self.covers = [{} for _ in dealt]
+        self.hands = masks
+        self.covers = [{} for _ in dealt]
+        for pos, dummy in enumerate(plan.dummies):  # type: ignore[union-attr]
+            if dummy:
+                # Six face down, six face up on top of them, the 13th face up alone.
+                hand = dealt[pos]
+                self.hands[pos] = sum(map(bit, hand[6:]))
+                self.covers[pos] = dict(zip(hand[6:12], hand[:6]))
         self._next_step()
 
     def _deal_wilds(self, outcome: DealWilds) -> None:
@@ -541,25 +557,13 @@ class State:
         ranking = tuple(rank_players(self.totals, self.hand_scores)) if settings.mode == "chinkway10" else ()
         plan = self.plan = plan_hand(settings, number, dealer, ranking)
         self.collections = [[] for _ in plan.seats]
-        steps: list[int] = []
+        steps = _hand_steps(settings, plan)
         if settings.double_you:
             barred = _unique_leader(self.totals)  # D7
             seated = plan.seats[1:] + plan.seats[:1]
             self.double_queue = [p for p in seated if p < settings.players and self.doubles_left[p] > 0 and p != barred]
             if self.double_queue:
-                steps.append(DOUBLE_PHASE)
-        steps.append(DEAL)
-        if settings.burning:
-            steps.append(WILDS)
-        if plan.trump_from_subject:
-            steps += [PROPOSAL]
-        elif plan.trump_before_discard:
-            steps += [TRUMP, DISCARD, PROPOSAL]  # D9
-        elif plan.discards:
-            steps += [DISCARD, TRUMP, PROPOSAL]  # D2
-        else:
-            steps += [TRUMP, PROPOSAL]  # D2: three, after seeing the dummy
-        steps.append(PLAY)
+                steps.insert(0, DOUBLE_PHASE)
         self.steps = steps
         self._next_step()
 
@@ -605,6 +609,23 @@ class State:
             self.winners = winners(settings, self.totals)
         else:
             self._start_hand(next_dealer(settings, number, plan.dealer, self.totals, self.hand_scores))  # type: ignore[union-attr]
+
+
+def _hand_steps(settings: Settings, plan: HandPlan) -> list[int]:
+    """The phases of a hand after any Double You decisions."""
+    steps = [DEAL]
+    if settings.burning:
+        steps.append(WILDS)
+    if plan.trump_from_subject:
+        steps.append(PROPOSAL)
+    elif plan.trump_before_discard:
+        steps += [TRUMP, DISCARD, PROPOSAL]  # D9
+    elif plan.discards:
+        steps += [DISCARD, TRUMP, PROPOSAL]  # D2
+    else:
+        steps += [TRUMP, PROPOSAL]  # D2: three, after seeing the dummy
+    steps.append(PLAY)
+    return steps
 
 
 def _unique_leader(totals: list[int]) -> int | None:

@@ -16,7 +16,7 @@ from farfalia.actions import Action
 from farfalia.cards import cards_of
 from farfalia.game import Game, Turn
 from farfalia.rules import HandPlan, Settings
-from farfalia.state import DOUBLE_PHASE, HandResult, State, Trick
+from farfalia.state import DOUBLE_PHASE, TRUMP_UNSET, HandResult, State, Trick
 
 #: Stands for a card the viewer may not see.
 HIDDEN = -2
@@ -99,7 +99,7 @@ def _view(game: Game, viewer: int | None) -> View:
     revealed = state.phase != DOUBLE_PHASE
     # D7: decisions are secret until all are made, then revealed together.
     doubling = tuple(choice if revealed or all_seen or p == viewer else None for p, choice in enumerate(state.doubling))
-    trump = None if state.trump < -1 else state.trump
+    trump = None if state.trump == TRUMP_UNSET else state.trump
     trick_start = state.leader
     positions = plan.positions if plan is not None else 0
     return View(

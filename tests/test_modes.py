@@ -8,6 +8,7 @@ import pytest
 
 from farfalia.actions import DealWilds, TurnProposal
 from farfalia.cards import BUTTERFLY, cards_of, parse_card, wild
+from farfalia.errors import SettingsError
 from farfalia.game import Game
 from farfalia.rules import Settings, lowest_total_dealer, next_dealer, plan_hand, rank_players, triangular
 from farfalia.views import EMPTY, HIDDEN, seat_view
@@ -289,22 +290,80 @@ def test_burning_hand_leaves_one_card_in_every_hand(mode: str) -> None:
 # ---------------------------------------------------------------- double you
 
 
-def test_d7_unique_leader_is_barred_and_decisions_stay_secret() -> None:
-    settings = Settings("basic5", frozenset({"double-you"}), first_dealer=0)
-    game = Game(settings, seed=4)
-    chooser = random.Random(4)
+def test_d7_decisions_stay_secret_until_all_are_made() -> None:
+    game = Game(Settings("basic5", frozenset({"double-you"}), first_dealer=0), seed=4)
     # Hand 1: nobody leads, so all five decide, the dealer's left neighbour first.
     assert game.state.double_queue == [1, 2, 3, 4, 0]
     game.apply("double")
-    assert seat_view(game, 2).doubling[1] is None  # secret until all have decided
+    assert seat_view(game, 2).doubling[1] is None
+    assert seat_view(game, 2).doubles_left[1] == 2  # spending it would tell
     assert seat_view(game, 1).doubling[1] is True
-    while len(game.state.results) < 1:
+    for _ in range(4):
+        game.apply("decline")
+    assert game.phase == "discard"
+    assert seat_view(game, 2).doubling == (False, True, False, False, False)
+    assert seat_view(game, 2).doubles_left == (2, 1, 2, 2, 2)
+
+
+def test_d7_unique_leader_is_barred_a_tie_at_the_top_is_not() -> None:
+    seen = set()
+    for seed in range(40):
+        game = Game(Settings("basic5", frozenset({"double-you"}), first_dealer=0), seed=seed)
+        chooser = random.Random(seed)
+        while len(game.state.results) < 1:
+            game.apply(chooser.choice(game.legal_actions()))
+        top = [p for p, t in enumerate(game.totals) if t == max(game.totals)]
+        queue = game.state.double_queue
+        if len(top) == 1:
+            assert top[0] not in queue and len(queue) == 4
+            seen.add("unique")
+        else:
+            assert sorted(queue) == [0, 1, 2, 3, 4]
+            seen.add("tie")
+    assert seen == {"unique", "tie"}
+
+
+def test_basic5_third_hand_scores_double() -> None:
+    game = Game(Settings("basic5"), seed=3)
+    chooser = random.Random(3)
+    while not game.is_over():
         game.apply(chooser.choice(game.legal_actions()))
-    totals = game.totals
-    leader = [p for p, t in enumerate(totals) if t == max(totals)]
-    if len(leader) == 1:
-        assert leader[0] not in game.state.double_queue
-    assert seat_view(game, 0).doubles_left[1] == 1
+    multipliers = [result.plan.multiplier for result in game.state.results]
+    assert multipliers == [1, 1, 2]
+    last = game.state.results[2]
+    for side, points in last.side_points.items():
+        collected = sum(len(c) for c, s in zip(last.collections, last.plan.sides) if s == side)
+        assert points == triangular(collected) * 2
+
+
+def test_four_plays_a_multiple_of_four_hands_or_to_a_target() -> None:
+    chooser = random.Random(0)
+    game = Game(Settings("four", hands=8), seed=1)
+    while not game.is_over():
+        game.apply(chooser.choice(game.legal_actions()))
+    assert len(game.state.results) == 8
+    assert [r.plan.dealer for r in game.state.results] == [game.state.results[0].plan.dealer + k & 3 for k in range(8)]
+    game = Game(Settings("four", target=25), seed=1)
+    while not game.is_over():
+        game.apply(chooser.choice(game.legal_actions()))
+    totals_before_last = [t - p for t, p in zip(game.totals, game.state.results[-1].player_points)]
+    assert max(game.totals) >= 25 > max(totals_before_last)
+    assert game.winners == tuple(p for p in range(4) if game.totals[p] == max(game.totals))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"mode": "four", "hands": 6}, "multiple of 4"),
+        ({"mode": "four", "hands": 8, "target": 20}, "not both"),
+        ({"mode": "basic5", "target": 20}, "options of 'four'"),
+        ({"mode": "three", "first_dealer": 3}, "not a player"),
+        ({"mode": "four", "variants": frozenset({"burnin"})}, "unknown variant"),
+    ],
+)
+def test_bad_settings_name_the_problem(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        Settings(**kwargs)  # type: ignore[arg-type]
 
 
 def test_double_you_multiplies_with_the_doubled_last_hand() -> None:
