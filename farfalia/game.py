@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from farfalia.actions import ACTIONS, Action, Chance, parse_action
-from farfalia.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, SUIT_NAMES, card_name
+from farfalia.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, SUIT_NAMES, card_name, cards_of
 from farfalia.errors import IllegalActionError
 from farfalia.rules import HandPlan, Settings
 from farfalia.state import (
@@ -236,12 +236,35 @@ class Game:
         return f"the side already holds the proposal's {wanted} {FAMILY_NAMES[family]}"
 
     def play_reasons(self) -> dict[int, str | None]:
-        """For the playable-looking cards of the position to move: why each cannot be
-        played now (None for a legal card). Empty outside a play decision."""
+        """For every card the position to move holds face up: None if it may be
+        played now, else a reason code: ``follow-suit`` or ``wild-lead`` (D8).
+        Empty outside a play decision."""
         state = self._state
         if state.phase != PLAY:
             return {}
         legal = set(state.legal_plays())
-        hand = state.hands[state.to_move]
-        cards = [c for c in range(FIRST_WILD + 10) if hand >> c & 1]
-        return {c: None if c in legal else self._why_unplayable(c) for c in cards}
+        reasons: dict[int, str | None] = {}
+        for card in cards_of(state.hands[state.to_move]):
+            if card in legal:
+                reasons[card] = None
+            else:
+                reasons[card] = "wild-lead" if not state.trick else "follow-suit"
+        return reasons
+
+    def pick_reasons(self) -> dict[int, str | None]:
+        """For every card of the won trick: None if the winner may take it, else a
+        reason code: ``burnt``, ``not-wanted`` or ``side-full``. Empty outside a pick."""
+        state = self._state
+        if state.phase != PICK:
+            return {}
+        reasons: dict[int, str | None] = {}
+        for card in state.trick:
+            if card >= FIRST_WILD:
+                continue  # wild cards are never picked (D8)
+            if card in state.pickable:
+                reasons[card] = None
+            elif card in state.burnt:
+                reasons[card] = "burnt"
+            else:
+                reasons[card] = "side-full" if FAMILY_OF[card] in state.proposal else "not-wanted"
+        return reasons

@@ -69,6 +69,10 @@ class View:
     doubles_left: tuple[int, ...]
     doubling: tuple[bool | None, ...]
     winners: tuple[int, ...]
+    led: int | None
+    #: For the deciding viewer only: why each card cannot be played or taken
+    #: (reason codes of :meth:`Game.play_reasons` and :meth:`Game.pick_reasons`).
+    reasons: dict[int, str | None]
 
     def seat(self, seat: int) -> SeatInfo:
         """The :class:`SeatInfo` of ``seat``."""
@@ -92,6 +96,7 @@ def _view(game: Game, viewer: int | None) -> View:
     plan = state.plan
     all_seen = viewer is None
     turn = game.to_act()
+    deciding = all_seen or (turn is not None and turn.player == viewer)
     seats: list[SeatInfo] = []
     if plan is not None and state.dealt:
         seats = [_seat_info(game, pos, viewer) for pos in range(plan.positions)]
@@ -109,7 +114,7 @@ def _view(game: Game, viewer: int | None) -> View:
         hand_number=plan.number if plan is not None else 0,
         plan=plan,
         to_act=turn,
-        legal_actions=tuple(game.legal_actions()) if all_seen or (turn is not None and turn.player == viewer) else (),
+        legal_actions=tuple(game.legal_actions()) if deciding else (),
         seats=tuple(seats),
         discards=tuple(state.discards) if dealer_sees else None,
         trump=trump,
@@ -123,6 +128,8 @@ def _view(game: Game, viewer: int | None) -> View:
         doubles_left=tuple(state.doubles_left),
         doubling=doubling,
         winners=state.winners,
+        led=state.led if state.trick else None,
+        reasons={**game.play_reasons(), **game.pick_reasons()} if deciding else {},
     )
 
 

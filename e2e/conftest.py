@@ -1,0 +1,85 @@
+"""End-to-end fixtures: the site served on localhost, headless Chromium driven by
+Playwright. Any console error or failed request fails the test; a failing test
+saves a screenshot under e2e/screenshots/."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    """The repository served on a free localhost port."""
+    if not (ROOT / "vendor" / "wheels").is_dir():
+        pytest.fail("vendor/ is missing: run the README's test command (it runs `make site`)")
+    handler = functools.partial(QuietHandler, directory=str(ROOT))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser, site: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
+            if message.type == "error" else None)  # fmt: skip
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("requestfailed", lambda req: problems.append(f"failed request: {req.url} {req.failure}"))
+    page.on("response", lambda res: problems.append(f"HTTP {res.status}: {res.url}") if res.status >= 400 else None)
+    page.on("request", lambda req: None if req.url.startswith(site) or req.url.startswith("data:")
+            else problems.append(f"request outside the site: {req.url}"))  # fmt: skip
+    page.problems = problems  # type: ignore[attr-defined]
+    yield page
+    failed = request.node.stash.get(FAILED, False)
+    if failed:
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{request.node.name}.png"))
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report

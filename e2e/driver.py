@@ -1,0 +1,70 @@
+"""Playing through the page as a person would: by clicking what is on screen."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Page
+
+READY_TIMEOUT = 90_000
+
+
+def open_game(page: Page, site: str) -> None:
+    """Load the page and wait until Python has drawn the start screen."""
+    page.goto(f"{site}/index.html")
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT)
+
+
+def start(page: Page, mode: str, *, variants: tuple[str, ...] = (), humans: tuple[int, ...] = (0,),
+          seed: int = 1, dealer: int | None = 0, pace: str = "instant") -> None:  # fmt: skip
+    """Fill in the start screen and start."""
+    page.select_option("#mode", mode)
+    for variant in variants:
+        page.check(f"input[name=variant][value={variant}]")
+    for seat in range(5):
+        row = page.locator(f"[data-seat-row='{seat}']")
+        if row.is_visible():
+            page.select_option(f"select[name=kind-{seat}]", "human" if seat in humans else "bot")
+    page.select_option("#dealer", "" if dealer is None else str(dealer))
+    page.select_option("#pace", pace)
+    page.fill("#seed", str(seed))
+    click_and_wait(page, "[data-command=start]")
+
+
+def click_and_wait(page: Page, selector: str) -> None:
+    """Click, then wait until the page has drawn again."""
+    draws = page.get_attribute("body", "data-draws")
+    page.click(selector)
+    page.wait_for_function(f"document.body.dataset.draws !== {draws!r}" if draws else "document.body.dataset.draws")
+
+
+@dataclass
+class Record:
+    """What the human seats did during a game."""
+
+    decisions: set[str] = field(default_factory=set)
+    clicks: int = 0
+
+
+def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000) -> Record:
+    """Answer every prompt with a random legal click until the game-over panel shows."""
+    rng = random.Random(seed)
+    record = Record()
+    for _ in range(limit):
+        page.wait_for_function("document.body.dataset.waiting === 'human'", timeout=30_000)
+        draws = page.get_attribute("body", "data-draws")
+        if page.locator(".panel.over").count():
+            return record
+        panel_button = page.locator("#overlay button.primary")
+        options = page.locator("svg .card.legal, #bar .choices button")
+        if panel_button.count():
+            record.decisions.add(panel_button.first.get_attribute("data-command") or "")
+            panel_button.first.click()
+        else:
+            assert options.count(), "a human is awaited but nothing can be clicked"
+            record.decisions.add(page.get_attribute("body", "data-decision") or "")
+            record.clicks += 1
+            options.nth(rng.randrange(options.count())).click()
+        page.wait_for_function(f"document.body.dataset.draws !== {draws!r}", timeout=15_000)
+    raise AssertionError("the game did not end")

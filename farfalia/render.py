@@ -1,0 +1,455 @@
+"""The card table as SVG, drawn from a seat view by pure functions.
+
+In the manner of ``chess.svg``: functions build :mod:`xml.etree.ElementTree`
+elements, the art is defined once in ``<defs>`` and placed with ``<use>``,
+every card carries semantic classes (``card suit-blue family-fish legal``) and
+an accessible name, and :data:`COLOURS` can be overridden. Nothing here sees
+more than the :class:`~farfalia.views.View` it is given.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
+
+from farfalia.actions import Action
+from farfalia.cards import (
+    BUTTERFLY,
+    FAMILY_NAMES,
+    FAMILY_OF,
+    FIRST_WILD,
+    NUMBER_OF,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    SUIT_OF,
+)
+from farfalia.texts import card_text, reason_text, text
+from farfalia.views import EMPTY, HIDDEN, SeatInfo, View
+
+SVG_NS = "http://www.w3.org/2000/svg"
+WIDTH, HEIGHT = 1280, 800
+CARD_W, CARD_H = 72, 104
+TABLE_CENTRE = (500.0, 360.0)
+TABLE_RADII = (390.0, 260.0)
+
+#: Every colour the table uses; pass a changed copy to :func:`render_table`.
+COLOURS: dict[str, str] = {
+    "felt": "#1d5c45",
+    "felt-edge": "#143f30",
+    "sidebar": "#12382b",
+    "text": "#f6f1e3",
+    "muted": "#b9c9bf",
+    "card": "#fffdf6",
+    "card-edge": "#4a4a4a",
+    "back": "#2b4f7e",
+    "back-pattern": "#4f7bb0",
+    "red": "#d1343b",
+    "green": "#2c9446",
+    "blue": "#2467c9",
+    "orange": "#e98414",
+    "butterfly": "#8a4cc6",
+    "team-blue": "#3b82f6",
+    "team-green": "#22a559",
+    "team-brown": "#8b5a2b",
+    "highlight": "#ffd23f",
+    "burnt": "#5b5b5b",
+}
+
+FAMILY_IDS = ("strawberry", "leaf", "fish", "seashell", "butterfly")
+SUIT_COLOUR_KEYS = ("red", "green", "blue", "orange")
+
+
+def _family_colour(family: int, colours: Mapping[str, str]) -> str:
+    return colours["butterfly"] if family == BUTTERFLY else colours[SUIT_COLOUR_KEYS[family]]
+
+
+def _el(tag: str, parent: ET.Element | None = None, **attributes: object) -> ET.Element:
+    """An SVG element; ``class_`` and ``data_x`` spell ``class`` and ``data-x``."""
+    attrs = {key.rstrip("_").replace("_", "-"): str(value) for key, value in attributes.items() if value is not None}
+    element = ET.Element(tag, attrs) if parent is None else ET.SubElement(parent, tag, attrs)
+    return element
+
+
+# --------------------------------------------------------------------- the art
+
+
+def symbol_defs(colours: Mapping[str, str]) -> ET.Element:
+    """``<defs>``: the five family symbols (100 x 100) and the card-back pattern."""
+    defs = _el("defs")
+    strawberry = _el("symbol", defs, id="sym-strawberry", viewBox="0 0 100 100")
+    _el("path", strawberry, d="M50 92 C20 70 12 48 22 34 C32 22 44 28 50 30 C56 28 68 22 78 34 C88 48 80 70 50 92 Z")
+    for x, y in ((38, 44), (50, 40), (62, 44), (44, 58), (56, 58), (50, 72)):
+        _el("ellipse", strawberry, cx=x, cy=y, rx=2.5, ry=3.5, fill="#fff6c8")
+    _el("path", strawberry, d="M50 30 L36 14 L50 22 L64 14 Z", fill=colours["green"])
+    leaf = _el("symbol", defs, id="sym-leaf", viewBox="0 0 100 100")
+    _el("path", leaf, d="M14 86 C14 40 40 14 88 12 C86 60 60 86 14 86 Z")
+    _el("path", leaf, d="M14 86 L70 30", stroke="#ffffff", stroke_width=4, fill="none", opacity=0.7)
+    fish = _el("symbol", defs, id="sym-fish", viewBox="0 0 100 100")
+    _el("path", fish, d="M10 50 C26 26 58 24 74 50 C58 76 26 74 10 50 Z")
+    _el("path", fish, d="M72 50 L94 32 L90 50 L94 68 Z")
+    _el("circle", fish, cx=26, cy=46, r=4, fill="#ffffff")
+    shell = _el("symbol", defs, id="sym-seashell", viewBox="0 0 100 100")
+    _el("path", shell, d="M50 88 L12 46 C14 18 86 18 88 46 Z")
+    for angle in (-52, -26, 0, 26, 52):
+        rad = math.radians(angle)
+        _el("line", shell, x1=50, y1=86, x2=round(50 + 44 * math.sin(rad), 1), y2=round(86 - 62 * math.cos(rad), 1),
+            stroke="#ffffff", stroke_width=3, opacity=0.7)  # fmt: skip
+    butterfly = _el("symbol", defs, id="sym-butterfly", viewBox="0 0 100 100")
+    for cx, cy, rx, ry in ((30, 34, 20, 22), (70, 34, 20, 22), (33, 68, 14, 16), (67, 68, 14, 16)):
+        _el("ellipse", butterfly, cx=cx, cy=cy, rx=rx, ry=ry)
+    _el("rect", butterfly, x=46, y=24, width=8, height=56, rx=4, fill="#3a2a1a")
+    _el("path", butterfly, d="M48 26 L38 8 M52 26 L62 8", stroke="#3a2a1a", stroke_width=3, fill="none")
+    pattern = _el("pattern", defs, id="back-pattern", width=16, height=16, patternUnits="userSpaceOnUse")
+    _el("rect", pattern, width=16, height=16, fill=colours["back"])
+    _el("path", pattern, d="M0 8 L8 0 L16 8 L8 16 Z", fill=colours["back-pattern"])
+    return defs
+
+
+def _symbol(parent: ET.Element, family: int, x: float, y: float, size: float, colour: str) -> None:
+    _el("use", parent, href=f"#sym-{FAMILY_IDS[family]}", x=x, y=y, width=size, height=size, fill=colour)
+
+
+def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
+    """One card face (or a wild card) at the origin, ``CARD_W`` x ``CARD_H``."""
+    family = FAMILY_OF[code]
+    if code >= FIRST_WILD:
+        group = _el("g", class_=f"card wild family-{FAMILY_IDS[family]}")
+        _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
+            stroke=colours["card-edge"], stroke_dasharray="5 3")  # fmt: skip
+        colour = _family_colour(family, colours)
+        _el("text", group, x=8, y=20, class_="card-number", fill=colour).text = "W"
+        _symbol(group, family, 14, 30, 44, colour)
+        return group
+    suit = SUIT_OF[code]
+    colour = colours[SUIT_COLOUR_KEYS[suit]]
+    group = _el("g", class_=f"card suit-{SUIT_NAMES[suit]} family-{FAMILY_IDS[family]}")
+    _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
+        stroke=colours["card-edge"])  # fmt: skip
+    number = str(NUMBER_OF[code])
+    _el("text", group, x=7, y=21, class_="card-number", fill=colour).text = number
+    _symbol(group, SUIT_OF[code], CARD_W - 24, 6, 17, colour)
+    _symbol(group, family, 14, 34, 44, colour)
+    _el("text", group, x=CARD_W - 7, y=CARD_H - 8, class_="card-number small", fill=colour,
+        text_anchor="end").text = number  # fmt: skip
+    return group
+
+
+def card_back(colours: Mapping[str, str]) -> ET.Element:
+    """A card seen from behind."""
+    group = _el("g", class_="card back")
+    _el("rect", group, width=CARD_W, height=CARD_H, rx=8, fill="url(#back-pattern)", stroke=colours["card-edge"])
+    _el("rect", group, x=6, y=6, width=CARD_W - 12, height=CARD_H - 12, rx=5, fill="none", stroke=colours["card"],
+        stroke_width=2, opacity=0.6)  # fmt: skip
+    return group
+
+
+def subject_card(family: int, colours: Mapping[str, str]) -> ET.Element:
+    """A subject card of the proposal."""
+    group = _el("g", class_=f"card subject family-{FAMILY_IDS[family]}", role="img",
+                aria_label=FAMILY_NAMES[family])  # fmt: skip
+    _el("rect", group, width=CARD_W, height=CARD_H, rx=8, fill="#f3ead2", stroke=colours["card-edge"])
+    _symbol(group, family, 10, 24, 52, _family_colour(family, colours))
+    return group
+
+
+# ------------------------------------------------------------------ placing
+
+
+def place(card: ET.Element, x: float, y: float, scale: float = 1.0) -> ET.Element:
+    """Put a drawn card at ``(x, y)`` (its top-left corner) at ``scale``."""
+    card.set("transform", f"translate({x:.1f},{y:.1f})" + (f" scale({scale:g})" if scale != 1 else ""))
+    return card
+
+
+def _label_card(card: ET.Element, label: str, action: Action | None, reason: str | None) -> ET.Element:
+    """Accessible name, and for a card the viewer may act on, its action."""
+    if action is not None:
+        card.set("class", card.get("class", "") + " legal")
+        card.set("role", "button")
+        card.set("tabindex", "0")
+        card.set("data-action", str(action))
+        card.set("aria-label", label)
+    elif reason is not None:
+        card.set("class", card.get("class", "") + " illegal")
+        card.set("role", "img")
+        card.set("aria-disabled", "true")
+        card.set("tabindex", "0")
+        card.set("data-reason", reason)
+        card.set("aria-label", f"{label}. {reason}")
+        _el("title", card).text = reason
+    else:
+        card.set("role", "img")
+        card.set("aria-label", label)
+    return card
+
+
+def seat_angle(offset: int, count: int) -> float:
+    """Clockwise angle (radians, 0 = bottom) of the seat ``offset`` places left of the viewer."""
+    return 2 * math.pi * offset / count
+
+
+def seat_anchor(offset: int, count: int) -> tuple[float, float]:
+    """Where the seat ``offset`` places clockwise from the viewer sits."""
+    angle = seat_angle(offset, count)
+    cx, cy = TABLE_CENTRE
+    rx, ry = TABLE_RADII
+    return cx - rx * math.sin(angle), cy + ry * math.cos(angle)
+
+
+# ----------------------------------------------------------------- the table
+
+
+def render_table(view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS) -> str:
+    """The whole table as an SVG document string."""
+    return ET.tostring(table_element(view, names, colours), encoding="unicode")
+
+
+def table_element(view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS) -> ET.Element:
+    """The whole table, seen by ``view.viewer`` (or everything, for an omniscient view)."""
+    svg = _el("svg", xmlns=SVG_NS, viewBox=f"0 0 {WIDTH} {HEIGHT}", class_="table", role="group",
+              aria_label=text("title"))  # fmt: skip
+    svg.append(symbol_defs(colours))
+    _el("rect", svg, class_="sidebar", x=1000, y=0, width=WIDTH - 1000, height=HEIGHT, fill=colours["sidebar"])
+    _el("ellipse", svg, class_="felt", cx=TABLE_CENTRE[0], cy=TABLE_CENTRE[1] + 20, rx=470, ry=330,
+        fill=colours["felt"], stroke=colours["felt-edge"], stroke_width=14)  # fmt: skip
+    _sidebar(svg, view, names, colours)
+    if not view.seats:
+        return svg
+    actions = {a.card: a for a in view.legal_actions if a.card is not None}
+    bottom = _bottom_position(view)
+    count = len(view.seats)
+    for info in view.seats:
+        offset = (info.position - bottom) % count
+        _seat(svg, view, info, offset, names, actions, colours)
+    _trick(svg, view, bottom, names, actions, colours)
+    return svg
+
+
+def _bottom_position(view: View) -> int:
+    """The viewer's own place sits at the bottom (an omniscient view: the dealer's left)."""
+    for info in view.seats:
+        if info.seat == view.viewer and not info.is_dummy:
+            return info.position
+    return 1 % len(view.seats)
+
+
+def seat_name(info: SeatInfo, names: Sequence[str]) -> str:
+    """A seat's display name: the player's, or "Dummy of …"."""
+    return text("dummy-of", name=names[info.controller]) if info.is_dummy else names[info.seat]
+
+
+def team_colour(view: View, side: int, colours: Mapping[str, str]) -> str:
+    """The team cards' colour of ``side``: brown for a lone dealer, then blue and green."""
+    assert view.plan is not None
+    lone_dealer = view.plan.sides.count(0) == 1
+    order = ("team-brown", "team-blue", "team-green") if lone_dealer else ("team-blue", "team-green", "team-brown")
+    return colours[order[side]]
+
+
+def _seat(
+    svg: ET.Element,
+    view: View,
+    info: SeatInfo,
+    offset: int,
+    names: Sequence[str],
+    actions: Mapping[int, Action],
+    colours: Mapping[str, str],
+) -> None:
+    assert view.plan is not None
+    name = seat_name(info, names)
+    acting = view.to_act is not None and view.to_act.seat == info.seat and view.phase != "double"
+    classes = f"seat side-{info.side}" + (" to-act" if acting else "") + (" dummy" if info.is_dummy else "")
+    group = _el("g", svg, class_=classes, aria_label=name, data_seat=info.seat)
+    if offset == 0:
+        x, y = TABLE_CENTRE[0], 560.0
+    else:
+        x, y = seat_anchor(offset, len(view.seats))
+    if info.is_dummy:
+        _dummy(group, view, info, x, y, actions, colours)
+        y = y + 78 if y < TABLE_CENTRE[1] else y - 78  # the plate on the table's side of the layout
+    elif info.hand is not None and offset == 0:
+        _own_hand(group, view, info, actions, colours)
+    elif info.hand_size:
+        _backs(group, info.hand_size, x, y - 36, colours)
+    _plate(group, view, info, name, x, y, acting, colours)
+    _collection(group, info, names, x, y, offset == 0, colours)
+
+
+def _plate(
+    group: ET.Element,
+    view: View,
+    info: SeatInfo,
+    name: str,
+    x: float,
+    y: float,
+    acting: bool,
+    colours: Mapping[str, str],
+) -> None:
+    assert view.plan is not None
+    plate = _el("g", group, class_="plate", transform=f"translate({x - 80:.1f},{y - 25:.1f})")
+    _el("rect", plate, width=160, height=50, rx=10, fill="#0e2a20", stroke=team_colour(view, info.side, colours),
+        stroke_width=4, class_="team-mark")  # fmt: skip
+    if acting:
+        _el("rect", plate, x=-5, y=-5, width=170, height=60, rx=13, fill="none", stroke=colours["highlight"],
+            stroke_width=3, class_="turn-mark")  # fmt: skip
+    _el("text", plate, x=80, y=21, text_anchor="middle", class_="seat-name", fill=colours["text"]).text = name
+    details = [text("cards-left", count=info.hand_size)]
+    if not info.is_dummy:
+        details.append(text("points", points=view.totals[info.seat]))
+    _el("text", plate, x=80, y=40, text_anchor="middle", class_="seat-info", fill=colours["muted"]).text = " · ".join(
+        details
+    )
+    if info.seat == view.plan.dealer and not info.is_dummy:
+        chip = _el(
+            "g", plate, class_="dealer-chip", transform="translate(146,-6)", role="img", aria_label=text("dealer")
+        )
+        _el("circle", chip, r=13, fill=colours["card"], stroke=colours["team-brown"], stroke_width=3)
+        _el("text", chip, y=5, text_anchor="middle", class_="chip-text", fill=colours["team-brown"]).text = "D"
+
+
+def _collection(
+    group: ET.Element, info: SeatInfo, names: Sequence[str], x: float, y: float, beside: bool, colours: Mapping[str, str]
+) -> None:
+    """The seat's collected cards: beside the viewer's plate, under the others'."""
+    if not info.collection:
+        return
+    row = _el("g", group, class_="collection", aria_label=text("collection-of", name=seat_name(info, names)))
+    left, top = (x + 86, y - 26) if beside else (x - 12 * len(info.collection) - 6, y + 28)
+    for k, card in enumerate(info.collection):
+        drawn = place(card_face(card, colours), left + k * 24, top, 0.5)
+        row.append(_label_card(drawn, card_text(card), None, None))
+
+
+def _backs(group: ET.Element, count: int, x: float, y: float, colours: Mapping[str, str]) -> None:
+    fan = _el("g", group, class_="backs", role="img", aria_label=text("cards-left", count=count))
+    step = 7
+    left = x - (CARD_W * 0.45 + step * (count - 1)) / 2
+    for k in range(count):
+        fan.append(place(card_back(colours), left + k * step, y - CARD_H * 0.45 / 2, 0.45))
+
+
+def _own_hand(
+    group: ET.Element, view: View, info: SeatInfo, actions: Mapping[int, Action], colours: Mapping[str, str]
+) -> None:
+    hand = _el("g", group, class_="hand", aria_label=text("hand-of", name=""))
+    cards = info.hand or ()
+    step = min(78.0, 900.0 / max(len(cards), 1))
+    left = TABLE_CENTRE[0] - (CARD_W + step * (len(cards) - 1)) / 2
+    for k, card in enumerate(cards):
+        action = actions.get(card) if _acts_for(view, info) else None
+        reason = _reason(view, card) if _acts_for(view, info) and action is None else None
+        label = _action_label(action, card) if action is not None else card_text(card)
+        lift = -14 if action is not None else 0
+        drawn = place(card_face(card, colours), left + k * step, 676 + lift)
+        hand.append(_label_card(drawn, label, action, reason))
+
+
+def _acts_for(view: View, info: SeatInfo) -> bool:
+    """Whether the viewer decides for this seat right now."""
+    return bool(view.legal_actions) and view.to_act is not None and view.to_act.seat == info.seat
+
+
+def _reason(view: View, card: int) -> str | None:
+    code = view.reasons.get(card)
+    return reason_text(code, card, view.led) if code else None
+
+
+def _action_label(action: Action, card: int) -> str:
+    return text(f"action.{action.kind}", card=card_text(card))
+
+
+def _dummy(
+    group: ET.Element,
+    view: View,
+    info: SeatInfo,
+    x: float,
+    y: float,
+    actions: Mapping[int, Action],
+    colours: Mapping[str, str],
+) -> None:
+    layout = _el("g", group, class_="dummy-layout")
+    scale = 0.62
+    width = 7 * (CARD_W * scale + 6)
+    left = min(max(x - width / 2, 10.0), 990.0 - width)
+    top = y - 40
+    acting = _acts_for(view, info)
+    for col, (down, up) in enumerate(info.layout or ()):
+        cx = left + col * (CARD_W * scale + 6)
+        if down == HIDDEN:
+            layout.append(_label_card(place(card_back(colours), cx, top, scale), text("face-down"), None, None))
+        elif down != EMPTY:
+            layout.append(_dummy_card(down, cx, top, scale, view, acting, actions, colours))
+        if up != EMPTY:
+            layout.append(_dummy_card(up, cx, top + 22, scale, view, acting, actions, colours))
+
+
+def _dummy_card(
+    card: int,
+    x: float,
+    y: float,
+    scale: float,
+    view: View,
+    acting: bool,
+    actions: Mapping[int, Action],
+    colours: Mapping[str, str],
+) -> ET.Element:
+    action = actions.get(card) if acting else None
+    reason = _reason(view, card) if acting and action is None else None
+    label = _action_label(action, card) if action is not None else card_text(card)
+    return _label_card(place(card_face(card, colours), x, y, scale), label, action, reason)
+
+
+def _trick(
+    svg: ET.Element,
+    view: View,
+    bottom: int,
+    names: Sequence[str],
+    actions: Mapping[int, Action],
+    colours: Mapping[str, str],
+) -> None:
+    trick = _el("g", svg, class_="trick", aria_label=text("trick"))
+    count = len(view.seats)
+    picking = view.phase == "pick" and bool(view.legal_actions)
+    cx, cy = TABLE_CENTRE
+    for position, card in view.trick:
+        info = view.seats[position]
+        angle = seat_angle((position - bottom) % count, count)
+        x = cx - 92 * math.sin(angle) - CARD_W * 0.85 / 2
+        y = cy + 70 * math.cos(angle) - CARD_H * 0.85 / 2
+        drawn = place(card_face(card, colours), x, y, 0.85)
+        played = text("played-by", name=seat_name(info, names))
+        burnt = card in view.burnt
+        if burnt:
+            drawn.set("class", drawn.get("class", "") + " burnt")
+            _el("rect", drawn, width=CARD_W, height=CARD_H, rx=8, fill=colours["burnt"], opacity=0.55)
+        action = actions.get(card) if picking and card < FIRST_WILD else None
+        if action is not None:
+            label = _action_label(action, card)
+        else:
+            label = f"{card_text(card)}, {played}" + (f", {text('burnt')}" if burnt else "")
+        reason = _reason(view, card) if picking and action is None and card < FIRST_WILD else None
+        trick.append(_label_card(drawn, label, action, reason))
+
+
+def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str]) -> None:
+    side = _el("g", svg, class_="info")
+    _el("text", side, x=1020, y=40, class_="heading", fill=colours["text"]).text = text("proposal")
+    for k, family in enumerate(view.proposal):
+        side.append(place(subject_card(family, colours), 1020 + k * 48, 54, 0.6))
+    trump_text = text("no-trump") if view.trump == -1 else (
+        f"{text('trump')}: {SUIT_NAMES[view.trump]}" if view.trump is not None else ""
+    )  # fmt: skip
+    trump = _el("g", side, class_="trump", role="img", aria_label=trump_text or text("trump"))
+    _el("text", trump, x=1020, y=150, class_="heading", fill=colours["text"]).text = trump_text
+    if view.trump is not None and view.trump >= 0:
+        _symbol(trump, view.trump, 1200, 124, 34, colours[SUIT_COLOUR_KEYS[view.trump]])
+        trump.set("data-trump", SUIT_LETTERS[view.trump])
+    number = text("hand-number", number=view.hand_number + 1)
+    _el("text", side, x=1020, y=190, class_="heading", fill=colours["muted"]).text = number
+    scores = _el("g", side, class_="totals")
+    for player, total in enumerate(view.totals):
+        row_y = 226 + player * 26
+        _el("text", scores, x=1020, y=row_y, class_="total-name", fill=colours["text"]).text = names[player]
+        _el("text", scores, x=1250, y=row_y, text_anchor="end", class_="total-points",
+            fill=colours["text"]).text = str(total)  # fmt: skip

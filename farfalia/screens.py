@@ -1,0 +1,150 @@
+"""HTML for everything around the table: the start screen, the turn bar, the
+hot-seat cover, the end-of-hand summary, the score sheet and the game's end.
+Pure functions of a :class:`~farfalia.session.Session`; every string comes from
+:mod:`farfalia.texts` and every name is escaped."""
+
+from __future__ import annotations
+
+from html import escape
+
+from farfalia.cards import SUIT_LETTERS, SUIT_NAMES
+from farfalia.rules import MODES, PLAYERS, VARIANTS
+from farfalia.session import PACES, Session
+from farfalia.texts import text
+
+MAX_PLAYERS = max(PLAYERS.values())
+
+
+def _button(label: str, *, command: str | None = None, action: str | None = None, primary: bool = False) -> str:
+    attributes = f' data-command="{command}"' if command else f' data-action="{escape(action or "")}"'
+    kind = " primary" if primary else ""
+    return f'<button type="button" class="btn{kind}"{attributes}>{escape(label)}</button>'
+
+
+def start_screen(can_resume: bool) -> str:
+    """The form that sets up a game (mode, variants, seats, first dealer, pace)."""
+    modes = "".join(f'<option value="{m}">{escape(text(f"mode.{m}"))}</option>' for m in MODES)
+    variants = "".join(
+        f'<label class="check"><input type="checkbox" name="variant" value="{v}"> {escape(text(f"variant.{v}"))}</label>'
+        for v in VARIANTS
+    )
+    seats = "".join(_seat_row(k) for k in range(MAX_PLAYERS))
+    dealers = f'<option value="">{escape(text("dealer.random"))}</option>' + "".join(
+        f'<option value="{k}" data-seat-option="{k}">{escape(text("default-name", number=k + 1))}</option>'
+        for k in range(MAX_PLAYERS)
+    )
+    paces = "".join(
+        f'<option value="{p}"{" selected" if p == "normal" else ""}>{escape(text(f"pace.{p}"))}</option>' for p in PACES
+    )
+    resume = _button(text("resume"), command="resume", primary=True) if can_resume else ""
+    return (
+        f'<form id="start-form" class="start" aria-label="{escape(text("new-game"))}">'
+        f"<h1>{escape(text('title'))}</h1>{resume}"
+        f'<label>{escape(text("mode"))} <select name="mode" id="mode">{modes}</select></label>'
+        f'<fieldset class="variants">{variants}</fieldset>'
+        f'<fieldset class="seats">{seats}</fieldset>'
+        f'<label>{escape(text("dealer"))} <select name="dealer" id="dealer">{dealers}</select></label>'
+        f'<label>{escape(text("pace"))} <select name="pace" id="pace">{paces}</select></label>'
+        f'<label class="seed">{escape(text("seed"))} '
+        f'<input name="seed" id="seed" inputmode="numeric" autocomplete="off"></label>'
+        f"{_button(text('start'), command='start', primary=True)}</form>"
+    )
+
+
+def _seat_row(index: int) -> str:
+    name = escape(text("default-name", number=index + 1))
+    human = " selected" if index == 0 else ""
+    bot = "" if index == 0 else " selected"
+    return (
+        f'<div class="seat-row" data-seat-row="{index}">'
+        f'<input name="name-{index}" value="{name}" maxlength="24" aria-label="{name}">'
+        f'<select name="kind-{index}" aria-label="{name}">'
+        f'<option value="human"{human}>{escape(text("seat.human"))}</option>'
+        f'<option value="bot"{bot}>{escape(text("seat.bot"))}</option></select></div>'
+    )
+
+
+def turn_bar(session: Session) -> str:
+    """What the players are waiting for, and the buttons for non-card decisions."""
+    game = session.game
+    names = session.names()
+    turn = game.to_act()
+    if turn is None or session.summary_pending() is not None:
+        return ""
+    if session.players[turn.player].bot:
+        status = text("waiting", name=names[turn.player])
+        buttons = ""
+    else:
+        left = game.plan.discards - len(game.state.discards)
+        status = text(f"turn.{turn.decision}", name=names[turn.player], left=left)
+        buttons = "".join(
+            _button(_action_label(str(action)), action=str(action))
+            for action in game.legal_actions()
+            if action.kind in ("trump", "double", "decline", "pass")
+        )
+    return f'<p class="status" role="status">{escape(status)}</p><div class="choices">{buttons}</div>'
+
+
+def _action_label(notation: str) -> str:
+    if notation.startswith("trump:"):
+        return text("action.trump", suit=SUIT_NAMES[SUIT_LETTERS.index(notation[-1])])
+    return text(f"action.{notation}")
+
+
+def cover(session: Session) -> str:
+    """Hot seat: hide the table until the next human is at the screen."""
+    actor = session.actor()
+    name = session.names()[actor] if actor is not None else ""
+    return (
+        f'<div class="panel cover" role="dialog" aria-modal="true"><p>{escape(text("cover", name=name))}</p>'
+        f"{_button(text('show-cards'), command='show-cards', primary=True)}</div>"
+    )
+
+
+def hand_summary(session: Session) -> str:
+    """The hand just played: each side's collection and points."""
+    result = session.summary_pending()
+    if result is None:
+        return ""
+    lines = "".join(f"<li>{escape(line)}</li>" for line in session.side_lines(result))
+    title = text("hand-over", number=result.plan.number + 1)
+    return (
+        f'<div class="panel summary" role="dialog" aria-label="{escape(title)}"><h2>{escape(title)}</h2>'
+        f"<ul>{lines}</ul>{_button(text('continue'), command='continue', primary=True)}</div>"
+    )
+
+
+def score_sheet(session: Session) -> str:
+    """Every hand's points per player, and the totals, in a dialog."""
+    return (
+        f'<div class="panel sheet" role="dialog" aria-label="{escape(text("scores"))}">'
+        f"<h2>{escape(text('scores'))}</h2>{_sheet_table(session)}"
+        f"{_button(text('close'), command='close-sheet')}</div>"
+    )
+
+
+def _sheet_table(session: Session) -> str:
+    head = "".join(f"<th scope='col'>{escape(name)}</th>" for name in session.names())
+    rows = "".join(
+        f"<tr><th scope='row'>{k + 1}</th>" + "".join(f"<td>{p}</td>" for p in points) + "</tr>"
+        for k, points in enumerate(session.score_sheet())
+    )
+    totals = "".join(f"<td>{t}</td>" for t in session.game.totals)
+    return (
+        f"<table class='scores'><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody>"
+        f"<tfoot><tr><th scope='row'>{escape(text('total'))}</th>{totals}</tr></tfoot></table>"
+    )
+
+
+def game_over(session: Session) -> str:
+    """The winners, the score sheet, and the way to another game."""
+    names = session.names()
+    winners = [names[p] for p in session.game.winners]
+    key = "winners" if len(winners) > 1 else "winner"
+    return (
+        f'<div class="panel over" role="dialog" aria-label="{escape(text("game-over"))}">'
+        f"<h2>{escape(text('game-over'))}</h2><p class='winners'>{escape(text(key, names=', '.join(winners)))}</p>"
+        f"{_sheet_table(session)}"
+        f"{_button(text('play-again'), command='play-again', primary=True)}"
+        f"{_button(text('new-game'), command='new-game')}</div>"
+    )

@@ -1,0 +1,252 @@
+"""One table's session: the game, who sits where (human or bot), whose cards
+the screen shows, and the saved form of it all. The browser layer only draws
+what this says and passes clicks back; everything here runs in CPython."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from farfalia.actions import Action
+from farfalia.bots import SimpleBot
+from farfalia.errors import FarfaliaError, ReplayError
+from farfalia.game import Game
+from farfalia.notation import format_actions, parse_actions
+from farfalia.rules import PLAYERS, Settings
+from farfalia.state import HandResult
+from farfalia.texts import text
+from farfalia.views import View, seat_view
+
+#: Version of the saved form; a save of another version is refused, never guessed at.
+SAVE_FORMAT = 1
+#: Milliseconds between two bot decisions at each pace.
+PACES = {"slow": 1400, "normal": 700, "fast": 250, "instant": 0}
+MAX_NAME = 24
+
+
+@dataclass(frozen=True)
+class Player:
+    """A place at the table: a name, and whether a bot plays it."""
+
+    name: str
+    bot: bool
+
+
+class Session:
+    """A game being played at one screen."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        seed: int,
+        players: list[Player],
+        pace: str = "normal",
+        actions: list[Action] | None = None,
+        seen_hands: int = 0,
+    ) -> None:
+        if len(players) != settings.players:
+            raise ReplayError(f"{settings.mode} seats {settings.players} players, not {len(players)}")
+        if pace not in PACES:
+            raise ReplayError(f"unknown pace {pace!r}")
+        self.game = Game.replay(settings, seed, actions or [])
+        self.players = players
+        self.pace = pace
+        #: Hands whose end-of-hand summary has been dismissed.
+        self.seen_hands = min(seen_hands, len(self.game.state.results))
+        humans = self.humans()
+        #: The human whose cards the screen shows (hot seat: after "show my cards").
+        self.shown: int | None = humans[0] if len(humans) == 1 else None
+        self._bot = SimpleBot()
+
+    # -------------------------------------------------------------- who is who
+
+    def humans(self) -> list[int]:
+        """The players humans play."""
+        return [p for p, player in enumerate(self.players) if not player.bot]
+
+    def names(self) -> list[str]:
+        """Every player's name."""
+        return [player.name for player in self.players]
+
+    def actor(self) -> int | None:
+        """The player who decides next, or None when the game is over."""
+        turn = self.game.to_act()
+        return None if turn is None else turn.player
+
+    def summary_pending(self) -> HandResult | None:
+        """A finished hand whose summary the players have not dismissed yet."""
+        results = self.game.state.results
+        return results[self.seen_hands] if self.seen_hands < len(results) else None
+
+    def needs_cover(self) -> bool:
+        """Hot seat: a human must act whose cards are not on screen, so the screen
+        hides everything until that human asks to see them."""
+        actor = self.actor()
+        return (
+            self.summary_pending() is None and actor is not None and not self.players[actor].bot and actor != self.shown
+        )
+
+    def viewer(self) -> int:
+        """Whose view the table shows: the shown human, else the first human, else player 0."""
+        if self.shown is not None:
+            return self.shown
+        humans = self.humans()
+        return humans[0] if humans else 0
+
+    def view(self) -> View:
+        """The seat view the screen may show now: with no decisions to take while
+        an end-of-hand summary waits to be dismissed."""
+        view = seat_view(self.game, self.viewer())
+        if self.summary_pending() is not None:
+            return dataclasses.replace(view, legal_actions=(), reasons={})
+        return view
+
+    def bot_to_act(self) -> bool:
+        """Whether a bot decides next (and nothing waits for the humans)."""
+        actor = self.actor()
+        return actor is not None and self.players[actor].bot and self.summary_pending() is None
+
+    # ----------------------------------------------------------------- acting
+
+    def show_cards(self) -> None:
+        """The covered human is at the screen: show their cards."""
+        self.shown = self.actor()
+
+    def dismiss_summary(self) -> None:
+        """The players have read the end-of-hand summary."""
+        if self.summary_pending() is not None:
+            self.seen_hands += 1
+
+    def human_action(self, action: Action | str) -> None:
+        """A human's decision, refused unless that human's cards are on screen."""
+        actor = self.actor()
+        if actor is None or self.players[actor].bot or self.needs_cover() or self.summary_pending() is not None:
+            raise ReplayError("it is not a human's turn at this screen")
+        self.game.apply(action)
+
+    def bot_action(self) -> Action:
+        """Let the bot to act decide from its own seat view, and apply its decision."""
+        actor = self.actor()
+        if actor is None or not self.bot_to_act():
+            raise ReplayError("no bot acts now")
+        rng = random.Random(f"{self.game.seed}:{len(self.game.history)}")
+        action = self._bot.choose(seat_view(self.game, actor), rng)
+        self.game.apply(action)
+        return action
+
+    # ------------------------------------------------------------------- sheets
+
+    def score_sheet(self) -> list[list[int]]:
+        """Every finished hand's points per player."""
+        return [list(result.player_points) for result in self.game.state.results]
+
+    def side_lines(self, result: HandResult) -> list[str]:
+        """One line per side of a finished hand: who, how many cards, how many points."""
+        plan = result.plan
+        lines = []
+        for side in sorted(set(plan.sides)):
+            seats = [s for s, k in zip(plan.seats, plan.sides, strict=True) if k == side]
+            players = [s for s in seats if s < len(self.players)]
+            names = ", ".join(
+                self.players[p].name + (f" ({text('doubled')})" if result.doubled[p] else "") for p in players
+            )
+            count = sum(len(c) for c, k in zip(result.collections, plan.sides, strict=True) if k == side)
+            lines.append(text("side-collected", names=names, count=count, points=result.side_points[side]))
+        return lines
+
+    # -------------------------------------------------------------------- saves
+
+    def to_save(self) -> str:
+        """The session as versioned JSON text (settings, seed, players, actions)."""
+        settings = self.game.settings
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "mode": settings.mode,
+                "variants": sorted(settings.variants),
+                "first_dealer": settings.first_dealer,
+                "hands": settings.hands,
+                "target": settings.target,
+                "seed": self.game.seed,
+                "players": [{"name": p.name, "bot": p.bot} for p in self.players],
+                "pace": self.pace,
+                "actions": format_actions(self.game.actions),
+                "seen_hands": self.seen_hands,
+                "shown": self.shown,
+            }
+        )
+
+    @classmethod
+    def from_save(cls, text_: str) -> Session:
+        """Rebuild a session from :meth:`to_save`'s text; anything malformed,
+        from another format version, or replaying illegally raises a
+        :class:`~farfalia.errors.FarfaliaError` subclass."""
+        try:
+            data: Any = json.loads(text_)
+        except ValueError as error:
+            raise ReplayError(f"a save is JSON: {error}") from error
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ReplayError(f"unsupported save format {data.get('format') if isinstance(data, dict) else None!r}")
+        try:
+            settings = Settings(
+                _typed(data, "mode", str),
+                frozenset(_typed(data, "variants", list)),
+                _optional_int(data, "first_dealer"),
+                _optional_int(data, "hands"),
+                _optional_int(data, "target"),
+            )
+            players = [_player(entry) for entry in _typed(data, "players", list)]
+            session = cls(
+                settings,
+                _typed(data, "seed", int),
+                players,
+                _typed(data, "pace", str),
+                parse_actions(_typed(data, "actions", str)),
+                _typed(data, "seen_hands", int),
+            )
+        except FarfaliaError:
+            raise
+        except (TypeError, ValueError) as error:
+            raise ReplayError(f"malformed save: {error}") from error
+        shown = data.get("shown")
+        if shown in session.humans():
+            session.shown = shown
+        return session
+
+
+def new_session(
+    mode: str, variants: frozenset[str], players: list[Player], seed: int, first_dealer: int | None, pace: str
+) -> Session:
+    """A fresh game from the start screen's choices."""
+    names = [clean_name(p.name, k) for k, p in enumerate(players)]
+    seated = [Player(name, p.bot) for name, p in zip(names, players, strict=True)]
+    return Session(Settings(mode, variants, first_dealer), seed, seated[: PLAYERS[mode]], pace)
+
+
+def clean_name(name: str, index: int) -> str:
+    """A player's name as typed, trimmed to :data:`MAX_NAME` characters (never empty)."""
+    cleaned = " ".join(name.split())[:MAX_NAME]
+    return cleaned or text("default-name", number=index + 1)
+
+
+def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise ReplayError(f"save field {key!r} should be {kind.__name__}")
+    return value
+
+
+def _optional_int(data: dict[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise ReplayError(f"save field {key!r} should be a whole number or null")
+    return value
+
+
+def _player(entry: Any) -> Player:
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not isinstance(entry.get("bot"), bool):
+        raise ReplayError("each saved player has a name and a bot flag")
+    return Player(clean_name(entry["name"], 0), entry["bot"])

@@ -1,0 +1,109 @@
+"""Every string the game shows a player, in one place (English; the other
+languages of the rulebook will sit beside it)."""
+
+from __future__ import annotations
+
+from farfalia.cards import FAMILY_NAMES, FAMILY_OF, SUIT_NAMES, card_label
+
+TEXT: dict[str, str] = {
+    "title": "Farfalia",
+    "mode": "Game",
+    "pace": "Bot speed",
+    "seed": "Seed (optional)",
+    "mode.basic5": "Farfalia (5 players, 3 hands)",
+    "mode.chinkway10": "Chinkway! (5 players, 10 + 1 hands)",
+    "mode.chinkway5": "Chinkway! (5 players, 5 hands)",
+    "mode.four": "Farfalia for four (partners)",
+    "mode.three": "Farfalia for three (with a dummy)",
+    "mode.three-short": "Farfalia for three, short game",
+    "mode.two": "Farfalia for two (two dummies)",
+    "variant.double-you": "Double You",
+    "variant.burning": "Burnin' Down the House",
+    "seat.human": "Human",
+    "seat.bot": "Bot",
+    "pace.slow": "Slow",
+    "pace.normal": "Normal",
+    "pace.fast": "Fast",
+    "pace.instant": "Instant",
+    "dealer.random": "Random",
+    "start": "Start",
+    "resume": "Resume the saved game",
+    "new-game": "New game",
+    "play-again": "Play again",
+    "continue": "Continue",
+    "scores": "Score sheet",
+    "close": "Close",
+    "show-cards": "Show my cards",
+    "cover": "Pass the device to {name}.",
+    "dummy-of": "Dummy of {name}",
+    "default-name": "Player {number}",
+    "trump": "Trump",
+    "no-trump": "No trump",
+    "proposal": "Proposal",
+    "dealer": "Dealer",
+    "cards-left": "{count} cards",
+    "points": "{points} pts",
+    "hand-number": "Hand {number}",
+    "trick": "Trick",
+    "played-by": "played by {name}",
+    "turn.double-you": "{name}: play a wild card to double your score this hand?",
+    "turn.discard": "{name}: set aside a card ({left} to go).",
+    "turn.trump": "{name}: choose trump.",
+    "turn.play": "{name}: play a card.",
+    "turn.play-dummy": "{name}: play a card for your dummy.",
+    "turn.pick": "{name}: take one card for your side's collection, or none.",
+    "waiting": "{name} is thinking…",
+    "action.double": "Double my score",
+    "action.decline": "Not this hand",
+    "action.pass": "Take none",
+    "action.trump": "Trump {suit}",
+    "action.notrump": "No trump",
+    "action.play": "Play {card}",
+    "action.pick": "Take {card}",
+    "action.discard": "Set aside {card}",
+    "reason.follow-suit": "You must follow {suit}.",
+    "reason.wild-lead": "A wild card cannot lead a trick.",
+    "reason.burnt": "Burnt by a wild card: it cannot be taken.",
+    "reason.side-full": "Your side already has every {family} the proposal asks for.",
+    "reason.not-wanted": "The proposal shows no {family}.",
+    "hand-over": "End of hand {number}",
+    "side-collected": "{names}: {count} of 5 — {points} points",
+    "doubled": "doubled",
+    "game-over": "Game over",
+    "winners": "Winners: {names}",
+    "winner": "Winner: {names}",
+    "total": "Total",
+    "loading": "Loading Python…",
+    "load-failed": "The game could not start: {error}. Reload the page to try again.",
+    "save-unreadable": "The saved game could not be read ({error}); starting afresh.",
+    "error": "Something went wrong: {error}",
+    "burnt": "burnt",
+    "wild": "Wild card",
+    "face-down": "face-down card",
+    "card-back": "card back",
+    "hand-of": "Hand of {name}",
+    "collection-of": "Collection of {name}",
+    "your-turn": "your turn",
+}
+
+
+def text(key: str, **values: object) -> str:
+    """The string ``key`` with ``values`` filled in."""
+    return TEXT[key].format(**values)
+
+
+def card_text(code: int) -> str:
+    """A card's accessible name, e.g. ``blue 11, fish``."""
+    return card_label(code)
+
+
+def suit_text(suit: int) -> str:
+    """A suit's name."""
+    return SUIT_NAMES[suit]
+
+
+def reason_text(reason: str, card: int, led: int | None) -> str:
+    """Why ``card`` cannot be played or taken, from a reason code of
+    :meth:`farfalia.game.Game.play_reasons` or :meth:`~farfalia.game.Game.pick_reasons`."""
+    family = FAMILY_NAMES[FAMILY_OF[card]]
+    return text(f"reason.{reason}", suit=SUIT_NAMES[led] if led is not None else "", family=family)
