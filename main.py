@@ -47,7 +47,7 @@ class Page:
         self.session = None
         self.area.innerHTML = ""
         self.bar.innerHTML = ""
-        self.overlay.innerHTML = start_screen(window.localStorage.getItem(SAVE_KEY) is not None)
+        self.overlay.innerHTML = start_screen(bool(window.localStorage.getItem(SAVE_KEY)))
         self.overlay.hidden = False
         self._fit_seats()
 
@@ -78,7 +78,7 @@ class Page:
         self.draws += 1
         document.body.dataset.draws = str(self.draws)
         focus = self.overlay.querySelector("button") or self.area.querySelector(".card.legal")
-        if focus:
+        if focus:  # querySelector's null is the falsy jsnull
             focus.focus()
         self._schedule_bot()
 
@@ -92,12 +92,12 @@ class Page:
 
     def _on_click(self, event) -> None:
         target = event.target.closest("[data-action], [data-command]")
-        if target is None:
+        if not target:  # None or jsnull: Pyodide reads JavaScript's null as the falsy jsnull
             return
         self._guarded(self._activate, target)
 
     def _on_key(self, event) -> None:
-        if event.key in ("Enter", " ") and event.target.closest("svg [data-action]"):
+        if event.key in ("Enter", " ") and event.target.closest and event.target.closest("svg [data-action]"):
             event.preventDefault()
             self._guarded(self._activate, event.target.closest("[data-action]"))
 
@@ -198,7 +198,7 @@ class Page:
     def _fit_seats(self) -> None:
         """Show as many seat rows and dealer choices as the chosen mode has players."""
         mode = document.getElementById("mode")
-        if mode is None:
+        if not mode:
             return
         count = PLAYERS[mode.value]
         for row in document.querySelectorAll("[data-seat-row]"):

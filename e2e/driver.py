@@ -44,7 +44,8 @@ class Record:
     """What the human seats did during a game."""
 
     decisions: set[str] = field(default_factory=set)
-    clicks: int = 0
+    actions: list[str] = field(default_factory=list)
+    covers: int = 0
 
 
 def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000) -> Record:
@@ -59,12 +60,13 @@ def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000) -> Record:
         panel_button = page.locator("#overlay button.primary")
         options = page.locator("svg .card.legal, #bar .choices button")
         if panel_button.count():
-            record.decisions.add(panel_button.first.get_attribute("data-command") or "")
+            record.covers += panel_button.first.get_attribute("data-command") == "show-cards"
             panel_button.first.click()
         else:
             assert options.count(), "a human is awaited but nothing can be clicked"
             record.decisions.add(page.get_attribute("body", "data-decision") or "")
-            record.clicks += 1
-            options.nth(rng.randrange(options.count())).click()
+            choice = options.nth(rng.randrange(options.count()))
+            record.actions.append(choice.get_attribute("data-action") or "")
+            choice.click()
         page.wait_for_function(f"document.body.dataset.draws !== {draws!r}", timeout=15_000)
     raise AssertionError("the game did not end")

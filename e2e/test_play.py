@@ -1,0 +1,76 @@
+"""Whole games through the page, clicking as a person would, in headless Chromium."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.driver import open_game, play_to_the_end, start
+
+
+@pytest.mark.parametrize(
+    ("mode", "variants", "humans", "expected"),
+    [
+        ("basic5", (), (0,), {"discard", "trump", "play", "pick"}),
+        ("four", (), (0,), {"play", "pick"}),
+        ("three", (), (0,), {"trump", "play", "play-dummy", "pick"}),
+        ("two", (), (0,), {"play", "play-dummy", "pick"}),
+        ("chinkway5", ("double-you",), (0,), {"double-you", "discard", "trump", "play", "pick"}),
+        ("four", ("burning",), (0,), {"play", "pick"}),
+    ],
+)
+def test_complete_game_by_clicking(
+    page: Page, site: str, mode: str, variants: tuple[str, ...], humans: tuple[int, ...], expected: set[str]
+) -> None:
+    open_game(page, site)
+    start(page, mode, variants=variants, humans=humans, seed=7, dealer=0)
+    record = play_to_the_end(page, seed=3)
+    assert expected <= record.decisions
+    if "burning" in variants:
+        assert any(action.startswith("W") for action in record.actions), "no wild card was played"
+    if "double-you" in variants:
+        assert {"double", "decline"} & set(record.actions)
+    winners = page.inner_text(".panel.over .winners")
+    assert winners.startswith("Winner")
+    assert page.locator(".panel.over table.scores tbody tr").count() >= 3
+
+
+def test_hot_seat_covers_each_human_decision(page: Page, site: str) -> None:
+    open_game(page, site)
+    start(page, "four", humans=(0, 2), seed=11, dealer=0)
+    record = play_to_the_end(page, seed=5)
+    assert record.covers >= 10  # partners take turns at the screen
+    assert {"play", "pick"} <= record.decisions
+
+
+def test_reload_mid_hand_resumes_the_same_state(page: Page, site: str) -> None:
+    open_game(page, site)
+    start(page, "three", humans=(0,), seed=21, dealer=0, pace="instant")
+    for _ in range(9):  # trump, then a few tricks' worth of clicks
+        page.wait_for_function("document.body.dataset.waiting === 'human'")
+        draws = page.get_attribute("body", "data-draws")
+        page.locator("svg .card.legal, #bar .choices button, #overlay button.primary").first.click()
+        page.wait_for_function(f"document.body.dataset.draws !== {draws!r}")
+    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    before = page.inner_html("#table"), page.inner_text("#bar")
+    assert "trick" in before[0]
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    page.click("[data-command=resume]")
+    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    assert (page.inner_html("#table"), page.inner_text("#bar")) == before
+
+
+def test_start_screen_before_and_after_python(page: Page, site: str) -> None:
+    page.goto(f"{site}/index.html")
+    # The frame and the progress indicator are there before Python runs.
+    assert page.locator("#loader").is_visible()
+    assert page.locator("svg.placeholder").count() == 1
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert page.locator("#loader").is_hidden()
+    assert page.locator("#start-form select#mode option").count() == 7
+    assert page.locator("[data-command=resume]").count() == 0  # nothing saved in a fresh browser
+    # A four-player mode hides the fifth seat.
+    page.select_option("#mode", "four")
+    assert page.locator("[data-seat-row='4']").is_hidden()
+    assert page.locator("[data-seat-row='3']").is_visible()
