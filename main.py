@@ -212,7 +212,7 @@ class Page:
             handler(*args)
         except FarfaliaError as error:
             self.note.textContent = text("error", error=str(error))
-        except Exception as error:  # noqa: BLE001 - the page must stay usable
+        except Exception as error:
             window.console.error(traceback.format_exc())
             self.note.textContent = text("error", error=str(error))
 

@@ -270,6 +270,8 @@ def _seat(
         y = y + 78 if y < TABLE_CENTRE[1] else y - 78  # the plate on the table's side of the layout
     elif info.hand is not None and offset == 0:
         _own_hand(group, view, info, actions, colours)
+    elif info.hand is not None:
+        _open_hand(group, info, x, y - 36, colours)  # an omniscient view: every hand open
     elif info.hand_size:
         _backs(group, info.hand_size, x, y - 36, colours)
     _plate(group, view, info, name, x, y, acting, colours)
@@ -309,7 +311,13 @@ def _plate(
 
 
 def _collection(
-    group: ET.Element, info: SeatInfo, names: Sequence[str], x: float, y: float, beside: bool, colours: Mapping[str, str]
+    group: ET.Element,
+    info: SeatInfo,
+    names: Sequence[str],
+    x: float,
+    y: float,
+    beside: bool,
+    colours: Mapping[str, str],
 ) -> None:
     """The seat's collected cards: beside the viewer's plate, under the others'."""
     if not info.collection:
@@ -326,7 +334,20 @@ def _backs(group: ET.Element, count: int, x: float, y: float, colours: Mapping[s
     step = 7
     left = x - (CARD_W * 0.45 + step * (count - 1)) / 2
     for k in range(count):
-        fan.append(place(card_back(colours), left + k * step, y - CARD_H * 0.45 / 2, 0.45))
+        back = place(card_back(colours), left + k * step, y - CARD_H * 0.45 / 2, 0.45)
+        back.set("aria-hidden", "true")  # the fan says how many
+        fan.append(back)
+
+
+def _open_hand(group: ET.Element, info: SeatInfo, x: float, y: float, colours: Mapping[str, str]) -> None:
+    cards = info.hand or ()
+    row = _el("g", group, class_="open-hand", aria_label=text("cards-left", count=len(cards)))
+    step = 18
+    left = x - (CARD_W * 0.45 + step * (len(cards) - 1)) / 2
+    for k, card in enumerate(cards):
+        row.append(
+            _label_card(place(card_face(card, colours), left + k * step, y - 24, 0.45), card_text(card), None, None)
+        )
 
 
 def _own_hand(

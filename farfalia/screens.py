@@ -25,7 +25,8 @@ def start_screen(can_resume: bool) -> str:
     """The form that sets up a game (mode, variants, seats, first dealer, pace)."""
     modes = "".join(f'<option value="{m}">{escape(text(f"mode.{m}"))}</option>' for m in MODES)
     variants = "".join(
-        f'<label class="check"><input type="checkbox" name="variant" value="{v}"> {escape(text(f"variant.{v}"))}</label>'
+        f'<label class="check"><input type="checkbox" name="variant" value="{v}"> '
+        f"{escape(text(f'variant.{v}'))}</label>"
         for v in VARIANTS
     )
     seats = "".join(_seat_row(k) for k in range(MAX_PLAYERS))

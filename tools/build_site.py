@@ -34,7 +34,9 @@ def copy_runtime() -> None:
     for name in PYODIDE_FILES:
         shutil.copy2(ROOT / "node_modules" / "pyodide" / name, pyodide / name)
     shutil.copytree(
-        ROOT / "node_modules" / "@pyscript" / "core" / "dist", VENDOR / "pyscript", ignore=shutil.ignore_patterns("*.map")
+        ROOT / "node_modules" / "@pyscript" / "core" / "dist",
+        VENDOR / "pyscript",
+        ignore=shutil.ignore_patterns("*.map"),
     )
 
 

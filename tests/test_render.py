@@ -1,0 +1,103 @@
+"""The SVG table: structure, accessible names, hidden cards, and golden files."""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from farfalia.cards import card_label, cards_of
+from farfalia.game import Game
+from farfalia.render import COLOURS, render_table
+from farfalia.rules import Settings
+from farfalia.views import omniscient_view, seat_view
+from tests.conftest import BARBARA, play
+from tests.test_rulebook_example import EXAMPLE_TRICKS
+
+GOLDEN = Path(__file__).parent / "golden"
+NS = {"svg": "http://www.w3.org/2000/svg"}
+NAMES = ["Andrew", "Barbara", "Carl", "Daniel", "Emma"]
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def cards_in(root: ET.Element, selector: str = "card") -> list[ET.Element]:
+    return [el for el in root.iter() if selector in (el.get("class") or "").split()]
+
+
+def labels(root: ET.Element) -> set[str]:
+    return {el.get("aria-label", "") for el in root.iter()}
+
+
+@pytest.fixture
+def barbara_picks(example: Game) -> Game:
+    words = EXAMPLE_TRICKS.split()
+    play(example, *words[: words.index("pick:R10")])
+    return example
+
+
+def test_pick_offers_exactly_the_legal_cards(barbara_picks: Game) -> None:
+    root = parse(render_table(seat_view(barbara_picks, BARBARA), NAMES))
+    trick = next(el for el in root.iter() if el.get("class") == "trick")
+    offered = sorted(el.get("data-action") for el in cards_in(trick, "legal"))
+    assert offered == ["pick:O4", "pick:O7", "pick:R10"]
+    refused = {el.get("aria-label") for el in cards_in(trick, "illegal")}
+    assert any("fish" in label and "proposal asks for" in label for label in refused)
+    for el in cards_in(trick, "legal"):
+        assert el.get("role") == "button" and el.get("tabindex") == "0"
+
+
+def test_only_the_viewer_hand_is_drawn_face_up(barbara_picks: Game) -> None:
+    state = barbara_picks.state
+    root = parse(render_table(seat_view(barbara_picks, BARBARA), NAMES))
+    shown = labels(root)
+    for pos, seat in enumerate(state.plan.seats):
+        for card in cards_of(state.hands[pos]):
+            assert (any(label.startswith(card_label(card)) for label in shown)) == (seat == BARBARA)
+    for card in state.discards:  # Andrew's discards stay unseen
+        assert not any(label.startswith(card_label(card)) for label in shown)
+
+
+def test_every_card_has_an_accessible_name(barbara_picks: Game) -> None:
+    root = parse(render_table(omniscient_view(barbara_picks), NAMES))
+    for el in cards_in(root):
+        assert el.get("aria-label") or el.get("aria-hidden") == "true", ET.tostring(el)[:80]
+    root = parse(render_table(seat_view(barbara_picks, 0), NAMES))
+    for el in cards_in(root):
+        assert el.get("aria-label") or el.get("aria-hidden") == "true", ET.tostring(el)[:80]
+
+
+def test_dummy_layout_hides_face_down_cards() -> None:
+    game = Game(Settings("three", first_dealer=0), seed=2)
+    root = parse(render_table(seat_view(game, 1), NAMES[:3]))
+    backs = [el for el in root.iter() if el.get("aria-label") == "face-down card"]
+    assert len(backs) == 6
+    dummy_up = {card_label(c) for c in cards_of(game.state.hands[2])}
+    assert dummy_up <= labels(root)
+
+
+def test_colours_can_be_overridden() -> None:
+    game = Game(Settings("four", first_dealer=0), seed=2)
+    svg = render_table(seat_view(game, 0), NAMES[:4], {**COLOURS, "felt": "#123456"})
+    assert 'fill="#123456"' in svg and COLOURS["felt"] not in svg
+
+
+@pytest.mark.parametrize(
+    ("name", "mode", "viewer", "steps"), [("basic5-pick", "basic5", None, 0), ("three-play", "three", 0, 9)]
+)
+def test_golden_svg(name: str, mode: str, viewer: int | None, steps: int, barbara_picks: Game) -> None:
+    if mode == "basic5":
+        svg = render_table(seat_view(barbara_picks, BARBARA), NAMES)
+    else:
+        game = Game(Settings(mode, first_dealer=0), seed=4)
+        for _ in range(steps):
+            game.apply(game.legal_actions()[0])
+        svg = render_table(seat_view(game, viewer or 0), NAMES[:3])
+    path = GOLDEN / f"{name}.svg"
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(svg)
+    assert svg == path.read_text(), f"{path} differs: rerun with UPDATE_GOLDEN=1 after checking the change by eye"

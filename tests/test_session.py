@@ -1,0 +1,118 @@
+"""The session behind the page: saves, hot seat, bots, and the panels' HTML."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from farfalia.bots import SimpleBot
+from farfalia.errors import FarfaliaError
+from farfalia.screens import game_over, start_screen, turn_bar
+from farfalia.session import SAVE_FORMAT, Player, Session, new_session
+from farfalia.views import seat_view
+from tests.invariants import hidden_shuffle
+
+
+def bots_and(humans: set[int], count: int) -> list[Player]:
+    return [Player(f"P{k}", k not in humans) for k in range(count)]
+
+
+def play_bots(session: Session, steps: int) -> None:
+    for _ in range(steps):
+        if session.bot_to_act():
+            session.bot_action()
+        elif session.summary_pending() is not None:
+            session.dismiss_summary()
+        elif session.game.is_over():
+            return
+        else:
+            session.human_action(session.game.legal_actions()[0])
+
+
+def test_save_round_trip_resumes_mid_trick() -> None:
+    session = new_session("three", frozenset({"burning"}), bots_and({0}, 3), seed=5, first_dealer=0, pace="fast")
+    play_bots(session, 40)
+    again = Session.from_save(session.to_save())
+    assert again.game.state == session.game.state
+    assert again.players == session.players and again.pace == "fast" and again.seen_hands == session.seen_hands
+    assert json.loads(session.to_save())["format"] == SAVE_FORMAT
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda d: "not json {",
+        lambda d: json.dumps({**d, "format": SAVE_FORMAT + 1}),
+        lambda d: json.dumps({**d, "actions": d["actions"] + " pick:B3 B3 B3"}),
+        lambda d: json.dumps({**d, "actions": "nonsense"}),
+        lambda d: json.dumps({**d, "seed": "7"}),
+        lambda d: json.dumps({**d, "mode": "chess"}),
+        lambda d: json.dumps({**d, "players": d["players"][:2]}),
+        lambda d: json.dumps({**d, "players": [{"name": 3, "bot": True}] * 3}),
+        lambda d: json.dumps({**d, "pace": "ludicrous"}),
+        lambda d: json.dumps([1, 2, 3]),
+        lambda d: "x" * 100_000,
+    ],
+)
+def test_bad_saves_are_refused_clearly(mutate) -> None:  # type: ignore[no-untyped-def]
+    session = new_session("three", frozenset(), bots_and({0}, 3), seed=5, first_dealer=0, pace="fast")
+    play_bots(session, 12)
+    with pytest.raises(FarfaliaError):
+        Session.from_save(mutate(json.loads(session.to_save())))
+
+
+def test_hot_seat_hides_the_table_until_the_next_human_asks() -> None:
+    session = new_session("four", frozenset(), bots_and({0, 2}, 4), seed=3, first_dealer=3, pace="instant")
+    assert session.actor() == 0 and session.needs_cover()
+    with pytest.raises(FarfaliaError):
+        session.human_action(session.game.legal_actions()[0])
+    session.show_cards()
+    assert not session.needs_cover() and session.viewer() == 0
+    session.human_action(session.game.legal_actions()[0])
+    while session.actor() != 2:
+        session.bot_action()
+    assert session.needs_cover()  # player 0's cards are still on screen
+    session.show_cards()
+    assert session.viewer() == 2
+
+
+def test_summary_blocks_play_until_dismissed() -> None:
+    session = new_session("two", frozenset(), bots_and({0}, 2), seed=8, first_dealer=0, pace="instant")
+    while session.summary_pending() is None:
+        play_bots(session, 1)
+    assert not session.view().legal_actions and turn_bar(session) == ""
+    with pytest.raises(FarfaliaError):
+        session.human_action("pass")
+    session.dismiss_summary()
+    assert session.summary_pending() is None
+
+
+def test_bot_decides_from_its_view_alone() -> None:
+    bot = SimpleBot()
+    for seed in range(20):
+        session = new_session("basic5", frozenset({"burning"}), bots_and(set(), 5), seed, None, "instant")
+        play_bots(session, seed * 3)
+        actor = session.actor()
+        if actor is None:
+            continue
+        game = session.game
+        twin = hidden_shuffle(game, actor, random.Random(seed))
+        assert bot.choose(seat_view(twin, actor), random.Random(1)) == bot.choose(
+            seat_view(game, actor), random.Random(1)
+        )
+
+
+def test_names_are_trimmed_and_escaped() -> None:
+    players = [Player("<script>alert(1)</script>", False), Player("   ", True), *bots_and(set(), 5)[2:]]
+    session = new_session("basic5", frozenset(), players, seed=1, first_dealer=0, pace="instant")
+    assert session.names()[1] == "Player 2" and len(session.names()[0]) <= 24
+    play_bots(session, 400)
+    html = game_over(session) + turn_bar(session)
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_start_screen_lists_every_mode_and_offers_resume_only_with_a_save() -> None:
+    assert start_screen(False).count("<option value=") >= 7 + 2 * 5
+    assert 'data-command="resume"' in start_screen(True) and 'data-command="resume"' not in start_screen(False)
