@@ -74,3 +74,12 @@ def test_start_screen_before_and_after_python(page: Page, site: str) -> None:
     page.select_option("#mode", "four")
     assert page.locator("[data-seat-row='4']").is_hidden()
     assert page.locator("[data-seat-row='3']").is_visible()
+
+
+def test_a_runtime_that_fails_to_load_shows_a_message(page: Page, site: str) -> None:
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(f"{site}/index.html")
+    page.wait_for_selector("body[data-failed]", state="attached", timeout=60_000)
+    assert "could not start" in page.inner_text("#loader-text")
+    assert page.locator("svg.placeholder").is_visible()  # the table's frame stays, never a blank page
+    page.problems.clear()  # type: ignore[attr-defined]  # the failed request is this test's point

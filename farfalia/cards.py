@@ -121,7 +121,7 @@ def _chunk_table(offset: int, width: int) -> tuple[tuple[int, ...], ...]:
     """
     table: list[tuple[int, ...]] = [()]
     for top in range(width):
-        table += [cards + (offset + top,) for cards in table]
+        table += [(*cards, offset + top) for cards in table]
     return tuple(table)
 
 

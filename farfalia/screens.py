@@ -111,7 +111,8 @@ def hand_summary(session: Session) -> str:
     title = text("hand-over", number=result.plan.number + 1)
     return (
         f'<div class="panel summary" role="dialog" aria-label="{escape(title)}"><h2>{escape(title)}</h2>'
-        f"<ul>{lines}</ul>{_button(text('continue'), command='continue', primary=True)}</div>"
+        f"<p>{escape(session.proposal_line(result))}</p><ul>{lines}</ul>"
+        f"{_button(text('continue'), command='continue', primary=True)}</div>"
     )
 
 

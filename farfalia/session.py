@@ -12,12 +12,13 @@ from typing import Any
 
 from farfalia.actions import Action
 from farfalia.bots import SimpleBot
+from farfalia.cards import FAMILY_NAMES
 from farfalia.errors import FarfaliaError, ReplayError
 from farfalia.game import Game
 from farfalia.notation import format_actions, parse_actions
 from farfalia.rules import PLAYERS, Settings
 from farfalia.state import HandResult
-from farfalia.texts import text
+from farfalia.texts import card_text, text
 from farfalia.views import View, seat_view
 
 #: Version of the saved form; a save of another version is refused, never guessed at.
@@ -144,18 +145,27 @@ class Session:
         return [list(result.player_points) for result in self.game.state.results]
 
     def side_lines(self, result: HandResult) -> list[str]:
-        """One line per side of a finished hand: who, how many cards, how many points."""
+        """One line per side of a finished hand: who, the cards they collected
+        against the proposal, and the points."""
         plan = result.plan
         lines = []
         for side in sorted(set(plan.sides)):
-            seats = [s for s, k in zip(plan.seats, plan.sides, strict=True) if k == side]
-            players = [s for s in seats if s < len(self.players)]
+            players = [
+                s for s, k, dummy in zip(plan.seats, plan.sides, plan.dummies, strict=True) if k == side and not dummy
+            ]
             names = ", ".join(
                 self.players[p].name + (f" ({text('doubled')})" if result.doubled[p] else "") for p in players
             )
-            count = sum(len(c) for c, k in zip(result.collections, plan.sides, strict=True) if k == side)
-            lines.append(text("side-collected", names=names, count=count, points=result.side_points[side]))
+            cards = [c for row, k in zip(result.collections, plan.sides, strict=True) if k == side for c in row]
+            collected = "; ".join(card_text(c) for c in cards) or text("nothing")
+            lines.append(
+                text("side-collected", names=names, count=len(cards), cards=collected, points=result.side_points[side])
+            )
         return lines
+
+    def proposal_line(self, result: HandResult) -> str:
+        """The hand's proposal, family by family."""
+        return text("proposal-was", families=", ".join(FAMILY_NAMES[f] for f in result.proposal))
 
     # -------------------------------------------------------------------- saves
 

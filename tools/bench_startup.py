@@ -54,7 +54,8 @@ def main() -> None:
     for kind in ("cold", "warm"):
         game = statistics.median(results["game"][kind])
         bare = statistics.median(results["bare"][kind])
-        print(f"{kind}: game page {game:.2f} s, bare Pyodide {bare:.2f} s, ratio {game / bare:.2f} (median of {ROUNDS})")
+        ratio = game / bare
+        print(f"{kind}: game page {game:.2f} s, bare Pyodide {bare:.2f} s, ratio {ratio:.2f} (median of {ROUNDS})")
 
 
 if __name__ == "__main__":
