@@ -357,13 +357,10 @@ def _own_hand(
     cards = info.hand or ()
     step = min(78.0, 900.0 / max(len(cards), 1))
     left = TABLE_CENTRE[0] - (CARD_W + step * (len(cards) - 1)) / 2
+    acting = _acts_for(view, info)
     for k, card in enumerate(cards):
-        action = actions.get(card) if _acts_for(view, info) else None
-        reason = _reason(view, card) if _acts_for(view, info) and action is None else None
-        label = _action_label(action, card) if action is not None else card_text(card)
-        lift = -14 if action is not None else 0
-        drawn = place(card_face(card, colours), left + k * step, 676 + lift)
-        hand.append(_label_card(drawn, label, action, reason))
+        lift = -14 if acting and card in actions else 0
+        hand.append(_decision_card(card, view, acting, actions, colours, left + k * step, 676 + lift))
 
 
 def _acts_for(view: View, info: SeatInfo) -> bool:
@@ -400,24 +397,26 @@ def _dummy(
         if down == HIDDEN:
             layout.append(_label_card(place(card_back(colours), cx, top, scale), text("face-down"), None, None))
         elif down != EMPTY:
-            layout.append(_dummy_card(down, cx, top, scale, view, acting, actions, colours))
+            layout.append(_decision_card(down, view, acting, actions, colours, cx, top, scale))
         if up != EMPTY:
-            layout.append(_dummy_card(up, cx, top + 22, scale, view, acting, actions, colours))
+            layout.append(_decision_card(up, view, acting, actions, colours, cx, top + 22, scale))
 
 
-def _dummy_card(
+def _decision_card(
     card: int,
-    x: float,
-    y: float,
-    scale: float,
     view: View,
     acting: bool,
     actions: Mapping[int, Action],
     colours: Mapping[str, str],
+    x: float,
+    y: float,
+    scale: float = 1.0,
+    note: str = "",
 ) -> ET.Element:
+    """A face-up card the viewer may be deciding about: its action if legal, its reason if not."""
     action = actions.get(card) if acting else None
     reason = _reason(view, card) if acting and action is None else None
-    label = _action_label(action, card) if action is not None else card_text(card)
+    label = _action_label(action, card) if action is not None else card_text(card) + note
     return _label_card(place(card_face(card, colours), x, y, scale), label, action, reason)
 
 
@@ -438,19 +437,13 @@ def _trick(
         angle = seat_angle((position - bottom) % count, count)
         x = cx - 92 * math.sin(angle) - CARD_W * 0.85 / 2
         y = cy + 70 * math.cos(angle) - CARD_H * 0.85 / 2
-        drawn = place(card_face(card, colours), x, y, 0.85)
-        played = text("played-by", name=seat_name(info, names))
         burnt = card in view.burnt
+        note = f", {text('played-by', name=seat_name(info, names))}" + (f", {text('burnt')}" if burnt else "")
+        drawn = _decision_card(card, view, picking and card < FIRST_WILD, actions, colours, x, y, 0.85, note)
         if burnt:
             drawn.set("class", drawn.get("class", "") + " burnt")
             _el("rect", drawn, width=CARD_W, height=CARD_H, rx=8, fill=colours["burnt"], opacity=0.55)
-        action = actions.get(card) if picking and card < FIRST_WILD else None
-        if action is not None:
-            label = _action_label(action, card)
-        else:
-            label = f"{card_text(card)}, {played}" + (f", {text('burnt')}" if burnt else "")
-        reason = _reason(view, card) if picking and action is None and card < FIRST_WILD else None
-        trick.append(_label_card(drawn, label, action, reason))
+        trick.append(drawn)
 
 
 def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str]) -> None:
