@@ -353,10 +353,7 @@ class State:
             self.burnt = tuple(sorted(c for c in trick if c < FIRST_WILD and burnt_mask >> c & 1))
         if len(self.tricks) >= plan.first_pick_trick:  # type: ignore[union-attr]
             need = self.need[plan.sides[self.best_pos]]  # type: ignore[union-attr]
-            if burnt_mask:
-                pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]] and not burnt_mask >> c & 1]
-            else:
-                pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]]]
+            pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]] and not burnt_mask >> c & 1]
             if pickable:
                 pickable.sort()
                 self.pickable = tuple(pickable)
@@ -368,18 +365,21 @@ class State:
     def _close_trick(self, picked: int) -> None:
         """Record the trick and the pick, then turn uncovered dummy cards (D3)."""
         winner = self.best_pos
-        self.tricks.append(tuple.__new__(Trick, (self.leader, tuple(self.trick), winner, picked, self.burnt)))
+        tricks = self.tricks
+        tricks.append(tuple.__new__(Trick, (self.leader, tuple(self.trick), winner, picked, self.burnt)))
         if picked != NO_CARD:
             self.collections[winner].append(picked)
             self.need[self.plan.sides[winner]][FAMILY_OF[picked]] -= 1  # type: ignore[union-attr]
+        if self.pickable:
+            self.pickable = ()
         if self.pending_reveals:
             for pos, card in self.pending_reveals:
                 self.hands[pos] |= 1 << card
             self.pending_reveals.clear()
+        if self.burnt:
+            self.burnt = ()
         self.trick = []
-        self.pickable = ()
-        self.burnt = ()
-        if len(self.tricks) == self.plan.tricks:  # type: ignore[union-attr]
+        if len(tricks) == self.plan.tricks:  # type: ignore[union-attr]
             self._end_hand()
         else:
             self.phase = PLAY
@@ -405,9 +405,7 @@ class State:
             elif phase == OVER or (hand_only and len(self.results) > hands_done):
                 return
             elif phase == PICK:
-                pickable = self.pickable  # legal_actions(): these picks, then PASS
-                choice = int(uniform() * (len(pickable) + 1))
-                self._close_trick(pickable[choice] if choice < len(pickable) else NO_CARD)
+                self._random_pick(uniform)
             elif phase in CHANCE_PHASES:
                 self.apply_chance(self.chance_outcome(rng))
             else:
@@ -454,6 +452,14 @@ class State:
         self.trick, self.best_key, self.best_pos = trick, best_key, best_pos
         self.to_move = order[-1]  # the last to play, as after _play
         self._end_trick()
+        if self.phase == PICK:
+            self._random_pick(uniform)
+
+    def _random_pick(self, uniform: Callable[[], float]) -> None:
+        """Choose as ``legal_actions()[int(uniform() * n)]`` would: a pick, or PASS last."""
+        pickable = self.pickable
+        choice = int(uniform() * (len(pickable) + 1))
+        self._close_trick(pickable[choice] if choice < len(pickable) else NO_CARD)
 
     # ------------------------------------------------------------------- chance
 
