@@ -344,19 +344,13 @@ class State:
     def _end_trick(self) -> None:
         """Burn, then offer the winner a pick (if any card can be picked), else close."""
         trick = self.trick
-        plan = self.plan
         burnt_mask = 0
         if self.wilds:
-            for card in trick:
-                if card >= FIRST_WILD:
-                    burnt_mask |= FAMILY_MASKS[FAMILY_OF[card]]
-            self.burnt = tuple(sorted(c for c in trick if c < FIRST_WILD and burnt_mask >> c & 1))
-        if len(self.tricks) >= plan.first_pick_trick:  # type: ignore[union-attr]
-            need = self.need[plan.sides[self.best_pos]]  # type: ignore[union-attr]
-            pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]] and not burnt_mask >> c & 1]
+            burnt_mask, self.burnt = _burn(trick)
+        if len(self.tricks) >= self.plan.first_pick_trick:  # type: ignore[union-attr]
+            pickable = _pickable(trick, self.need[self.plan.sides[self.best_pos]], burnt_mask)  # type: ignore[union-attr]
             if pickable:
-                pickable.sort()
-                self.pickable = tuple(pickable)
+                self.pickable = pickable
                 self.phase = PICK
                 self.to_move = self.best_pos
                 return
@@ -390,76 +384,84 @@ class State:
         ``rng``: to the game's end, or with ``hand_only`` to the end of this hand.
 
         Makes exactly the choices of picking ``legal_actions()[int(rng.random() * n)]``
-        step by step (a test holds the two equal), a whole trick at a time.
+        step by step (a test holds the two equal), from a trick's lead a whole hand at a time.
         """
         hands_done = len(self.results)
         uniform = rng.random
         while True:
             phase = self.phase
-            if phase == PLAY:
-                if self.trick:
-                    legal = self.legal_plays()
-                    self._play(legal[int(uniform() * len(legal))])
-                else:
-                    self._random_trick(uniform)
+            if phase == PLAY and not self.trick:
+                self._random_tricks(uniform)
             elif phase == OVER or (hand_only and len(self.results) > hands_done):
                 return
-            elif phase == PICK:
-                self._random_pick(uniform)
             elif phase in CHANCE_PHASES:
                 self.apply_chance(self.chance_outcome(rng))
             else:
                 legal = self.legal_actions()
                 self.apply(legal[int(uniform() * len(legal))])
 
-    def _random_trick(self, uniform: Callable[[], float]) -> None:
-        """One whole trick of random legal cards from its lead: :meth:`_play` and
-        :meth:`legal_plays` unrolled over local variables for the playouts' speed."""
-        hands = self.hands
-        leader = self.leader = self.to_move
-        hand = hands[leader]
+    def _random_tricks(self, uniform: Callable[[], float]) -> None:
+        """Random legal tricks from a trick's lead to the hand's end: :meth:`_play`,
+        :meth:`_end_trick` and :meth:`_close_trick` unrolled over local variables
+        for the playouts' speed, with the same random draws in the same order."""
+        hands, tricks, plan = self.hands, self.tricks, self.plan
+        assert plan is not None
+        count, sides, needs, collections = len(hands), plan.sides, self.need, self.collections
+        covers = self.covers if True in plan.dummies else None
+        burning = bool(self.wilds)
         t0, t1, t2, t3 = SUIT_TABLE
-        legal = t0[hand & 0x1FFF] + t1[hand >> 13 & 0x1FFF] + t2[hand >> 26 & 0x1FFF] + t3[hand >> 39 & 0x1FFF]
-        card = legal[int(uniform() * len(legal))]  # a wild card never leads (D8)
-        hands[leader] = hand ^ 1 << card
-        led = self.led = SUIT_OF[card]
-        strength = self.strength = STRENGTH[self.trump + 1][led]
-        shift, follow = SUIT_SHIFT[led], SUIT_TABLE[led]
-        best_key, best_pos = strength[card], leader
-        trick = [card]
-        append = trick.append
-        order = FOLLOWERS[len(hands)][leader]
-        for pos in order:
-            hand = hands[pos]
-            bits = hand >> shift & 0x1FFF  # SUIT_BITS
-            if bits:
-                legal = follow[bits]
-            else:
-                legal = t0[hand & 0x1FFF] + t1[hand >> 13 & 0x1FFF] + t2[hand >> 26 & 0x1FFF] + t3[hand >> 39 & 0x1FFF]
-            if hand >> 52:  # FIRST_WILD: Burnin' wild cards may always be played
-                legal += WILD_TABLE[hand >> 52]
-            card = legal[int(uniform() * len(legal))]
-            hands[pos] = hand ^ 1 << card
-            append(card)
-            if strength[card] > best_key:
-                best_key = strength[card]
-                best_pos = pos
-        if True in self.plan.dummies:  # type: ignore[union-attr]
-            covers = self.covers
-            for pos, card in zip((leader, *order), trick):
-                if covers[pos] and card in covers[pos]:
-                    self.pending_reveals.append((pos, covers[pos].pop(card)))
-        self.trick, self.best_key, self.best_pos = trick, best_key, best_pos
-        self.to_move = order[-1]  # the last to play, as after _play
-        self._end_trick()
-        if self.phase == PICK:
-            self._random_pick(uniform)
-
-    def _random_pick(self, uniform: Callable[[], float]) -> None:
-        """Choose as ``legal_actions()[int(uniform() * n)]`` would: a pick, or PASS last."""
-        pickable = self.pickable
-        choice = int(uniform() * (len(pickable) + 1))
-        self._close_trick(pickable[choice] if choice < len(pickable) else NO_CARD)
+        strengths = STRENGTH[self.trump + 1]
+        leader = self.to_move
+        while True:
+            hand = hands[leader]
+            legal = t0[hand & 0x1FFF] + t1[hand >> 13 & 0x1FFF] + t2[hand >> 26 & 0x1FFF] + t3[hand >> 39 & 0x1FFF]
+            card = legal[int(uniform() * len(legal))]  # a wild card never leads (D8)
+            hands[leader] = hand ^ 1 << card
+            led = SUIT_OF[card]
+            strength, shift, follow = strengths[led], SUIT_SHIFT[led], SUIT_TABLE[led]
+            best_key, best_pos = strength[card], leader
+            trick = [card]
+            append = trick.append
+            order = FOLLOWERS[count][leader]
+            for pos in order:
+                hand = hands[pos]
+                bits = hand >> shift & 0x1FFF  # SUIT_BITS
+                if bits:
+                    legal = follow[bits]
+                else:
+                    legal = (
+                        t0[hand & 0x1FFF] + t1[hand >> 13 & 0x1FFF] + t2[hand >> 26 & 0x1FFF] + t3[hand >> 39 & 0x1FFF]
+                    )
+                if hand >> 52:  # FIRST_WILD: Burnin' wild cards may always be played
+                    legal += WILD_TABLE[hand >> 52]
+                card = legal[int(uniform() * len(legal))]
+                hands[pos] = hand ^ 1 << card
+                append(card)
+                if strength[card] > best_key:
+                    best_key = strength[card]
+                    best_pos = pos
+            reveals = _uncovered(covers, (leader, *order), trick) if covers else ()
+            burnt_mask, burnt = _burn(trick) if burning else (0, ())
+            picked = NO_CARD
+            pickable: tuple[int, ...] = ()
+            if len(tricks) >= plan.first_pick_trick:
+                need = needs[sides[best_pos]]
+                pickable = _pickable(trick, need, burnt_mask)
+                choice = int(uniform() * (len(pickable) + 1)) if pickable else len(pickable)
+                if choice < len(pickable):  # else PASS, the last legal action
+                    picked = pickable[choice]
+                    collections[best_pos].append(picked)
+                    need[FAMILY_OF[picked]] -= 1
+            tricks.append(tuple.__new__(Trick, (leader, tuple(trick), best_pos, picked, burnt)))
+            for pos, down in reveals:  # D3: after the pick
+                hands[pos] |= 1 << down
+            if len(tricks) == plan.tricks:  # leave the fields as the step-by-step path does
+                last_to_act = best_pos if pickable else order[-1]  # the picker, else the last to play
+                self.leader, self.to_move, self.led, self.strength = leader, last_to_act, led, strength
+                self.best_key, self.best_pos = best_key, best_pos
+                self._end_hand()
+                return
+            leader = best_pos
 
     # ------------------------------------------------------------------- chance
 
@@ -615,6 +617,29 @@ class State:
             self.winners = winners(settings, self.totals)
         else:
             self._start_hand(next_dealer(settings, number, plan.dealer, self.totals, self.hand_scores))  # type: ignore[union-attr]
+
+
+def _burn(trick: list[int]) -> tuple[int, tuple[int, ...]]:
+    """Burnin': the mask and the sorted cards of the trick that its wild cards burn."""
+    burnt_mask = 0
+    for card in trick:
+        if card >= FIRST_WILD:
+            burnt_mask |= FAMILY_MASKS[FAMILY_OF[card]]
+    if not burnt_mask:
+        return 0, ()
+    return burnt_mask, tuple(sorted(c for c in trick if c < FIRST_WILD and burnt_mask >> c & 1))
+
+
+def _pickable(trick: list[int], need: list[int], burnt_mask: int) -> tuple[int, ...]:
+    """The cards of the trick the winner's side may pick, ascending."""
+    picks = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]] and not burnt_mask >> c & 1]
+    picks.sort()
+    return tuple(picks)
+
+
+def _uncovered(covers: list[dict[int, int]], positions: tuple[int, ...], trick: list[int]) -> list[tuple[int, int]]:
+    """The face-down cards the dummies' plays of this trick uncover, in play order."""
+    return [(pos, covers[pos].pop(card)) for pos, card in zip(positions, trick) if card in covers[pos]]
 
 
 def _hand_steps(settings: Settings, plan: HandPlan) -> list[int]:
