@@ -11,7 +11,7 @@ the current hand, clockwise from the dealer (position 0); see
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from farfalia.actions import (
@@ -72,6 +72,14 @@ def shuffled(items: Iterable[int], rng: random.Random) -> list[int]:
     """
     uniform = rng.random
     return sorted(items, key=lambda _: uniform())
+
+
+def drawn(items: Sequence[int], count: int, rng: random.Random) -> tuple[int, ...]:
+    """``count`` items drawn at random without replacement, in drawing order (the
+    top cards of a shuffled pile). Fixed by Mersenne Twister's output alone."""
+    pile = list(items)
+    uniform = rng.random
+    return tuple(pile.pop(int(uniform() * (len(pile)))) for _ in range(count))
 
 
 def _strength_table(trump: int, led: int) -> tuple[int, ...]:
@@ -269,7 +277,7 @@ class State:
         if phase == PICK:
             return (*(PICK_BASE + c for c in self.pickable), PASS)
         if phase == DISCARD:
-            return tuple(DISCARD_BASE + c for c in suit_cards(self.hands[0]))
+            return tuple([DISCARD_BASE + c for c in suit_cards(self.hands[0])])
         if phase == TRUMP:
             return (TRUMP_BASE, TRUMP_BASE + 1, TRUMP_BASE + 2, TRUMP_BASE + 3, NO_TRUMP)
         if phase == DOUBLE_PHASE:
@@ -407,6 +415,7 @@ class State:
         hands, tricks, plan = self.hands, self.tricks, self.plan
         assert plan is not None
         count, sides, needs, collections = len(hands), plan.sides, self.need, self.collections
+        first_pick, last_trick = plan.first_pick_trick, plan.tricks
         covers = self.covers if True in plan.dummies else None
         burning = bool(self.wilds)
         t0, t1, t2, t3 = SUIT_TABLE
@@ -443,19 +452,21 @@ class State:
             reveals = _uncovered(covers, (leader, *order), trick) if covers else ()
             burnt_mask, burnt = _burn(trick) if burning else (0, ())
             picked = NO_CARD
-            pickable: tuple[int, ...] = ()
-            if len(tricks) >= plan.first_pick_trick:
+            pickable: list[int] = []
+            if len(tricks) >= first_pick:
                 need = needs[sides[best_pos]]
-                pickable = _pickable(trick, need, burnt_mask)
-                choice = int(uniform() * (len(pickable) + 1)) if pickable else len(pickable)
-                if choice < len(pickable):  # else PASS, the last legal action
-                    picked = pickable[choice]
-                    collections[best_pos].append(picked)
-                    need[FAMILY_OF[picked]] -= 1
+                pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]] and not burnt_mask >> c & 1]
+                if pickable:  # as _pickable(): then a pick, or PASS (the last legal action)
+                    pickable.sort()
+                    choice = int(uniform() * (len(pickable) + 1))
+                    if choice < len(pickable):
+                        picked = pickable[choice]
+                        collections[best_pos].append(picked)
+                        need[FAMILY_OF[picked]] -= 1
             tricks.append(tuple.__new__(Trick, (leader, tuple(trick), best_pos, picked, burnt)))
             for pos, down in reveals:  # D3: after the pick
                 hands[pos] |= 1 << down
-            if len(tricks) == plan.tricks:  # leave the fields as the step-by-step path does
+            if len(tricks) == last_trick:  # leave the fields as the step-by-step path does
                 last_to_act = best_pos if pickable else order[-1]  # the picker, else the last to play
                 self.leader, self.to_move, self.led, self.strength = leader, last_to_act, led, strength
                 self.best_key, self.best_pos = best_key, best_pos
@@ -482,7 +493,7 @@ class State:
             pool = shuffled(range(FIRST_WILD, FIRST_WILD + WILD_COUNT), rng)
             return DealWilds(tuple(-1 if dummy else pool[pos] for pos, dummy in enumerate(plan.dummies)))  # type: ignore[union-attr]
         if phase == PROPOSAL:
-            return TurnProposal(tuple(shuffled(SUBJECT_DECK, rng)[:5]))
+            return TurnProposal(drawn(SUBJECT_DECK, 5, rng))
         raise IllegalActionError(f"no chance event now (phase {PHASE_NAMES[phase]})")
 
     def apply_chance(self, outcome: Chance) -> None:
@@ -582,41 +593,38 @@ class State:
 
     def _end_hand(self) -> None:
         plan = self.plan
-        players = self.settings.players
-        side_points: dict[int, int] = {}
-        for pos, side in enumerate(plan.sides):  # type: ignore[union-attr]
-            side_points[side] = side_points.get(side, 0) + len(self.collections[pos])
-        side_points = {side: triangular(n) * plan.multiplier for side, n in side_points.items()}  # type: ignore[union-attr]
-        points = [0] * players
-        for pos, (seat, side) in enumerate(zip(plan.seats, plan.sides)):  # type: ignore[union-attr]
-            if not plan.dummies[pos]:  # type: ignore[union-attr]
-                points[seat] = side_points[side] * (2 if self.doubling[seat] else 1)  # D7
-        for player in range(players):
-            self.totals[player] += points[player]
+        assert plan is not None
+        settings = self.settings
+        collected = [0, 0, 0]
+        for side, row in zip(plan.sides, self.collections):
+            collected[side] += len(row)
+        side_points = {side: triangular(collected[side]) * plan.multiplier for side in set(plan.sides)}
+        points = [0] * settings.players
+        doubling, totals = self.doubling, self.totals
+        for seat, side, dummy in zip(plan.seats, plan.sides, plan.dummies):
+            if not dummy:
+                points[seat] = side_points[side] * (2 if doubling[seat] else 1)  # D7
+                totals[seat] += points[seat]
         self.hand_scores.append(tuple(points))
         self.results.append(
             HandResult(
-                plan,  # type: ignore[arg-type]
+                plan,
                 self.proposal,
                 self.trump,
-                tuple(tuple(c) for c in self.collections),
+                tuple(map(tuple, self.collections)),
                 side_points,
                 tuple(points),
-                tuple(self.doubling),
+                tuple(doubling),
                 tuple(tuple(cards_of(hand)) if hand else () for hand in self.hands),
             )
         )
-        settings = self.settings
         number = len(self.results)
         total = settings.total_hands
-        done = (total is not None and number >= total) or (
-            settings.target is not None and max(self.totals) >= settings.target
-        )
-        if done:
+        if (total is not None and number >= total) or (settings.target is not None and max(totals) >= settings.target):
             self.phase = OVER
-            self.winners = winners(settings, self.totals)
+            self.winners = winners(settings, totals)
         else:
-            self._start_hand(next_dealer(settings, number, plan.dealer, self.totals, self.hand_scores))  # type: ignore[union-attr]
+            self._start_hand(next_dealer(settings, number, plan.dealer, totals, self.hand_scores))
 
 
 def _burn(trick: list[int]) -> tuple[int, tuple[int, ...]]:
