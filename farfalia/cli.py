@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
 from collections.abc import Sequence
+from json import dumps
 
 from farfalia.errors import FarfaliaError
 from farfalia.game import Game
@@ -85,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             for summary in simulate(_settings(args), args.games, args.seed):
-                print(json.dumps(summary))
+                print(dumps(summary))
         else:
             for mode in args.mode or MODES:
                 print(f"{mode:<12} {bench(mode, args.seconds):>9.0f} hands/s", flush=True)

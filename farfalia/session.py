@@ -5,9 +5,9 @@ what this says and passes clicks back; everything here runs in CPython."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from dataclasses import dataclass
+from json import dumps, loads
 from typing import Any
 
 from farfalia.actions import Action
@@ -172,7 +172,7 @@ class Session:
     def to_save(self) -> str:
         """The session as versioned JSON text (settings, seed, players, actions)."""
         settings = self.game.settings
-        return json.dumps(
+        return dumps(
             {
                 "format": SAVE_FORMAT,
                 "mode": settings.mode,
@@ -195,7 +195,7 @@ class Session:
         from another format version, or replaying illegally raises a
         :class:`~farfalia.errors.FarfaliaError` subclass."""
         try:
-            data: Any = json.loads(text_)
+            data: Any = loads(text_)
         except ValueError as error:
             raise ReplayError(f"a save is JSON: {error}") from error
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
