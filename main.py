@@ -15,7 +15,7 @@ from farfalia.errors import FarfaliaError
 from farfalia.render import render_table
 from farfalia.rules import PLAYERS
 from farfalia.screens import cover, game_over, hand_summary, score_sheet, start_screen, turn_bar
-from farfalia.session import PACES, Player, Session, new_session
+from farfalia.session import PACES, Player, Session, clean_name, new_session
 from farfalia.texts import text
 
 SAVE_KEY = "farfalia.save"
@@ -109,6 +109,10 @@ class Page:
     def _on_change(self, event) -> None:
         if event.target.id == "mode":
             self._fit_seats()
+        name = event.target.name or ""
+        if name.startswith("name-"):  # the first-dealer choices follow the names typed
+            option = document.querySelector(f"[data-seat-option='{name[5:]}']")
+            option.textContent = clean_name(event.target.value, int(name[5:]))
 
     def _activate(self, target) -> None:
         # (Pyodide reads a missing attribute as jsnull, not None: ask hasAttribute.)

@@ -70,6 +70,9 @@ def test_start_screen_before_and_after_python(page: Page, site: str) -> None:
     assert page.locator("#loader").is_hidden()
     assert page.locator("#start-form select#mode option").count() == 7
     assert page.locator("[data-command=resume]").count() == 0  # nothing saved in a fresh browser
+    page.fill("input[name=name-1]", "Bruno")
+    page.locator("input[name=name-1]").dispatch_event("change")
+    assert page.inner_text("[data-seat-option='1']") == "Bruno"
     # A four-player mode hides the fifth seat.
     page.select_option("#mode", "four")
     assert page.locator("[data-seat-row='4']").is_hidden()
