@@ -1,4 +1,4 @@
-"""Command line: ``simulate`` random games and ``bench`` the rules core."""
+"""Command line: ``simulate`` random games, ``replay`` texts, ``bench`` the rules core."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 from json import dumps
 
+from farfalia import replay
 from farfalia.errors import FarfaliaError
 from farfalia.game import Game
 from farfalia.rules import MODES, VARIANTS, Settings
@@ -78,6 +79,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help="one JSON object a game (the default output)")
+    rep = commands.add_parser("replay", help="replay texts: encode a random game, or decode one")
+    replays = rep.add_subparsers(dest="replay_command", required=True)
+    enc = replays.add_parser("encode", help="play a random game and print its replay text")
+    enc.add_argument("--mode", choices=MODES, default="basic5")
+    enc.add_argument("--variant", action="append", choices=VARIANTS, help="repeat for both variants")
+    enc.add_argument("--seed", type=int, default=0)
+    dec = replays.add_parser("decode", help="print a readable summary of a replay text")
+    dec.add_argument("text")
     ben = commands.add_parser("bench", help="random-play throughput of the rules core, per mode")
     ben.add_argument("--seconds", type=float, default=2.0, help="time spent on each mode")
     ben.add_argument("--mode", choices=MODES, action="append", help="only these modes")
@@ -86,6 +95,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             for summary in simulate(_settings(args), args.games, args.seed):
                 print(dumps(summary))
+        elif args.command == "replay" and args.replay_command == "encode":
+            print(replay.encode(random_game(_settings(args), args.seed)))
+        elif args.command == "replay":
+            print(replay.describe(replay.decode(args.text)))
         else:
             for mode in args.mode or MODES:
                 print(f"{mode:<12} {bench(mode, args.seconds):>9.0f} hands/s", flush=True)

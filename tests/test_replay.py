@@ -1,0 +1,127 @@
+"""Replay texts: round trips, sizes, and refusal of every kind of bad link (fuzzed)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from farfalia.cli import random_game
+from farfalia.errors import ReplayError
+from farfalia.game import Game
+from farfalia.replay import MAX_LENGTH, decode, describe, encode
+from farfalia.rules import MODES, VARIANTS, Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5")
+ALL_VARIANTS = [frozenset(c) for k in range(3) for c in itertools.combinations(VARIANTS, k)]
+
+
+@pytest.mark.parametrize(("mode", "variants"), list(itertools.product(MODES, ALL_VARIANTS)))
+def test_round_trip_rebuilds_the_game(mode: str, variants: frozenset[str]) -> None:
+    game = random_game(Settings(mode, variants), seed=13)
+    names = NAMES[: game.settings.players]
+    text = encode(game, names)
+    replay = decode(text)
+    assert (replay.settings, replay.seed, replay.names, list(replay.actions)) == (
+        game.settings, 13, names, game.actions,
+    )  # fmt: skip
+    assert replay.game().state == game.state
+    assert all(c.isalnum() or c in "-_." for c in text)  # URL-safe as it stands
+
+
+def test_a_game_in_progress_round_trips() -> None:
+    game = Game(Settings("four", target=40, first_dealer=2), seed=99)
+    chooser = random.Random(1)
+    for _ in range(77):
+        game.apply(chooser.choice(game.legal_actions()))
+    assert decode(encode(game)).game().state == game.state
+
+
+def test_sizes_of_complete_games() -> None:
+    sizes: dict[str, list[int]] = {"basic5": [], "chinkway10": []}
+    for mode, seed in itertools.product(sizes, range(12)):
+        for variants in (frozenset(), frozenset(VARIANTS)):
+            sizes[mode].append(len(encode(random_game(Settings(mode, variants), seed), NAMES)))
+    print(f"\nreplay sizes, five names of 8 letters: basic5 {min(sizes['basic5'])}-{max(sizes['basic5'])}, "
+          f"chinkway10 {min(sizes['chinkway10'])}-{max(sizes['chinkway10'])} characters")  # fmt: skip
+    assert max(sizes["basic5"]) <= 300
+    assert max(sizes["chinkway10"]) <= 1200
+
+
+@pytest.fixture(scope="module")
+def valid() -> str:
+    return encode(random_game(Settings("three", frozenset({"burning"})), 4), NAMES[:3])
+
+
+def test_every_truncation_is_refused(valid: str) -> None:
+    for end in range(len(valid)):
+        with pytest.raises(ReplayError):
+            decode(valid[:end])
+
+
+@given(st.data())
+def test_altering_a_character_is_refused(valid: str, data: st.DataObject) -> None:
+    index = data.draw(st.integers(0, len(valid) - 1))
+    char = data.draw(st.sampled_from("abcXYZ019-_."))
+    altered = valid[:index] + char + valid[index + 1 :]
+    if altered != valid:
+        with pytest.raises(ReplayError):
+            decode(altered)
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=300))
+def test_junk_is_refused_with_a_replay_error(text: str) -> None:
+    try:
+        replay = decode(text)
+    except ReplayError as error:
+        assert str(error)
+    else:  # only a real replay decodes, and it replays legally
+        replay.game()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("f2.02r.7.58..AAAA.xxxxxx", "unsupported replay version 'f2'"),
+        ("hello", "not a Farfalia replay"),
+        ("f1.02r.7", "truncated or malformed"),
+        ("x" * 100_000, f"at most {MAX_LENGTH} characters"),
+    ],
+)
+def test_bad_links_name_the_problem(text: str, message: str) -> None:
+    with pytest.raises(ReplayError, match=message):
+        decode(text)
+
+
+def test_names_must_be_printable_and_short() -> None:
+    game = random_game(Settings("two"), 1)
+    for bad in (("ok", "two\nlines"), ("ok", "x" * 25), ("ok", "")):
+        with pytest.raises(ReplayError):
+            encode(game, bad)
+    markup = ("<b>bold</b>", "<script>x</script>")
+    assert decode(encode(game, markup)).names == markup  # data, escaped where shown
+
+
+def test_describe_tells_the_whole_game(valid: str) -> None:
+    text = describe(decode(valid))
+    assert text.startswith("three (burning), seed 4: Player 1, Player 2, Player 3")
+    assert text.count("Hand ") == 6 and "trick 13:" in text and text.splitlines()[-1].startswith("Winners: ")
+
+
+def test_cli_encode_and_decode() -> None:
+    run = [sys.executable, "-m", "farfalia", "replay"]
+    text = subprocess.run([*run, "encode", "--mode", "two", "--seed", "5"], capture_output=True, text=True,
+                          cwd=ROOT, check=True).stdout.strip()  # fmt: skip
+    assert decode(text).settings.mode == "two"
+    done = subprocess.run([*run, "decode", text], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0 and "Winners:" in done.stdout
+    done = subprocess.run([*run, "decode", text[:-1]], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 2 and done.stderr.startswith("error: the replay is damaged")
