@@ -446,6 +446,30 @@ def _trick(
         trick.append(drawn)
 
 
+def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str]) -> None:
+    """The hand's last completed trick, its winner and pick, so a finished trick can still be read."""
+    if not view.tricks:
+        return
+    trick = view.tricks[-1]
+    winner = seat_name(view.seats[trick.winner], names) if view.seats else ""
+    label = text("last-trick", name=winner)
+    group = _el("g", side, class_="last-trick", aria_label=label)
+    _el("text", group, x=1020, y=232, class_="small-heading", fill=colours["muted"]).text = label
+    for k, card in enumerate(trick.cards):
+        position = (trick.leader + k) % len(view.seats)
+        note = f", {text('played-by', name=seat_name(view.seats[position], names))}"
+        if position == trick.winner:
+            note += f", {text('won')}"
+        if card == trick.picked:
+            note += f", {text('taken')}"
+        drawn = place(card_face(card, colours), 1020 + k * 46, 244, 0.58)
+        classes = " winner" if position == trick.winner else ""
+        classes += " picked" if card == trick.picked else ""
+        classes += " burnt" if card in trick.burnt else ""
+        drawn.set("class", drawn.get("class", "") + classes)
+        group.append(_label_card(drawn, card_text(card) + note, None, None))
+
+
 def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str]) -> None:
     side = _el("g", svg, class_="info")
     _el("text", side, x=1020, y=40, class_="heading", fill=colours["text"]).text = text("proposal")
@@ -461,9 +485,10 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
         trump.set("data-trump", SUIT_LETTERS[view.trump])
     number = text("hand-number", number=view.hand_number + 1)
     _el("text", side, x=1020, y=190, class_="heading", fill=colours["muted"]).text = number
+    _last_trick(side, view, names, colours)
     scores = _el("g", side, class_="totals")
     for player, total in enumerate(view.totals):
-        row_y = 226 + player * 26
+        row_y = 400 + player * 26
         _el("text", scores, x=1020, y=row_y, class_="total-name", fill=colours["text"]).text = names[player]
         _el("text", scores, x=1250, y=row_y, text_anchor="end", class_="total-points",
             fill=colours["text"]).text = str(total)  # fmt: skip
