@@ -48,9 +48,14 @@ class Game:
     in order, each where its kind comes up (scenario tests, rules diagrams).
     """
 
-    def __init__(self, settings: Settings | None = None, seed: int = 0, chance: Iterable[Chance] = ()) -> None:
+    def __init__(
+        self, settings: Settings | None = None, seed: int = 0, chance: Iterable[Chance] = (), draw: bool = True
+    ) -> None:
         self.settings = settings if settings is not None else Settings()
         self.seed = seed
+        #: Whether chance outcomes beyond ``chance`` are drawn from the seed; if not, the
+        #: game waits at the next chance event (a replay of finished hands stops there).
+        self.draw = draw
         self._rng = random.Random(seed)
         self._state = State(self.settings)
         self._script = list(chance)
@@ -62,10 +67,15 @@ class Game:
 
     @classmethod
     def replay(
-        cls, settings: Settings, seed: int, actions: Sequence[Action | int | str], chance: Iterable[Chance] = ()
+        cls,
+        settings: Settings,
+        seed: int,
+        actions: Sequence[Action | int | str],
+        chance: Iterable[Chance] = (),
+        draw: bool = True,
     ) -> Game:
         """Rebuild a game from its settings, seed and player actions."""
-        game = cls(settings, seed, chance)
+        game = cls(settings, seed, chance, draw)
         for action in actions:
             game.apply(action)
         return game
@@ -110,7 +120,7 @@ class Game:
         """Who decides what now, or None when the game is over."""
         state = self._state
         phase = state.phase
-        if phase == OVER:
+        if phase == OVER or state.is_chance():
             return None
         player = state.current_player()
         if phase == DOUBLE_PHASE:
@@ -163,6 +173,8 @@ class Game:
         state = self._state
         while state.is_chance():
             outcome = self._next_scripted()
+            if outcome is None and not self.draw:
+                return
             if outcome is None:
                 outcome = state.chance_outcome(self._rng)
             state.apply_chance(outcome)
@@ -186,7 +198,7 @@ class Game:
         """Where the game stands, for messages: hand, trick and who acts."""
         turn = self.to_act()
         if turn is None:
-            return "the game is over"
+            return "the game is over" if self.is_over() else "the game waits for a chance event"
         state = self._state
         where = f"hand {len(state.results) + 1}"
         if state.phase in (PLAY, PICK):
@@ -201,7 +213,7 @@ class Game:
             return None
         turn = self.to_act()
         if turn is None:
-            return "the game is over"
+            return "the game is over" if self.is_over() else "the game waits for a chance event"
         wanted = turn.decision.replace("-dummy", "")
         kind = {"pass": "pick", "decline": "double-you", "double": "double-you"}.get(act.kind, act.kind)
         if kind != wanted:

@@ -6,12 +6,17 @@ URL-safe alphabet (``A-Z a-z 0-9 - _``) and dots:
 - ``settings``: mode (0-6, :data:`farfalia.rules.MODES`), variants (0-3: bit 1
   Double You, bit 2 Burnin'), first dealer (a digit, or ``r`` drawn from the seed),
   then ``h<n>`` or ``t<n>`` for ``four``'s hands or target (base 36);
-- ``seed`` and ``count`` (the number of player actions): base 36;
+- ``seed`` and ``count`` (the number of player actions): base 36; a seed of ``x``
+  means the chance outcomes are written out instead (see below);
 - ``names``: the players' names, UTF-8, newline-separated, base64url;
 - ``actions``: each action's index among the legal actions sorted (as
   :meth:`Game.legal_actions` gives them), packed mixed-radix into one integer,
   base64url: a forced move costs nothing, so a complete ``basic5`` game takes
   about a hundred characters;
+- with ``x`` for a seed, a ``chance`` part: the deals, wild cards, proposals and
+  drawn dealer, ``~``-separated (cards one character each of ``0-9A-Za-z``). A
+  running game's finished hands are shared this way (:func:`encode_finished_hands`):
+  without the seed, nothing in the text deals the hand in progress;
 - ``check``: six characters of SHA-256 over everything before it, so a truncated
   or altered text is refused instead of decoding into some other game.
 
@@ -26,7 +31,7 @@ import binascii
 import hashlib
 from dataclasses import dataclass
 
-from farfalia.actions import Action
+from farfalia.actions import Action, Chance, Deal, DealWilds, DrawDealer, TurnProposal
 from farfalia.cards import FAMILY_LETTERS, SUIT_NAMES, card_name
 from farfalia.errors import FarfaliaError, ReplayError
 from farfalia.game import Game
@@ -42,24 +47,50 @@ _DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 @dataclass(frozen=True)
 class Replay:
-    """A decoded game: its settings, seed, player names and actions."""
+    """A decoded game: settings, seed (None when the chance outcomes are written out),
+    player names, actions, and the written-out chance outcomes."""
 
     settings: Settings
-    seed: int
+    seed: int | None
     names: tuple[str, ...]
     actions: tuple[Action, ...]
+    chance: tuple[Chance, ...] = ()
 
     def game(self) -> Game:
-        """The game, replayed."""
+        """The game, replayed (with written-out chance, it stops where they end)."""
+        if self.seed is None:
+            return Game.replay(self.settings, 0, self.actions, self.chance, draw=False)
         return Game.replay(self.settings, self.seed, self.actions)
 
 
 def encode(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
     """The replay text of ``game`` (whose chance outcomes all come from its seed)."""
-    settings = game.settings
     if game.seed < 0:
         raise ReplayError(f"replays carry seeds of 0 or more, not {game.seed}")
-    names = tuple(names) or ()
+    return _encode(game.settings, _base36(game.seed), game.actions, names, ())
+
+
+def encode_finished_hands(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
+    """The replay text of ``game``'s finished hands only, chance written out and no
+    seed: it shows nothing of the hand in progress, nor of any hand to come."""
+    finished = len(game.state.results)
+    if not finished:
+        raise ReplayError("no hand is finished yet")
+    probe = Game(game.settings, game.seed)
+    for action in game.actions:
+        probe.apply(action)
+        if len(probe.state.results) == finished:
+            break
+    history = probe.history
+    last_action = max(i for i, step in enumerate(history) if isinstance(step, Action))
+    # The chance outcomes after the hand-ending action belong to the hand in progress: left out.
+    chance = [step for step in history[:last_action] if isinstance(step, Chance)]
+    return _encode(game.settings, "x", probe.actions, names, chance)
+
+
+def _encode(settings: Settings, seed: str, actions: list[Action], names: tuple[str, ...] | list[str],
+            chance: list[Chance] | tuple[Chance, ...]) -> str:  # fmt: skip
+    names = tuple(names)
     if names and len(names) != settings.players:
         raise ReplayError(f"{settings.mode} has {settings.players} players, not {len(names)} names")
     for name in names:
@@ -67,11 +98,13 @@ def encode(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
     fields = [
         VERSION,
         _encode_settings(settings),
-        _base36(game.seed),
-        _base36(len(game.actions)),
+        seed,
+        _base36(len(actions)),
         _b64("\n".join(names).encode()),
-        _b64(_int_bytes(_pack(settings, game.seed, game.actions))),
+        _b64(_int_bytes(_pack(settings, seed, actions, chance))),
     ]
+    if chance:
+        fields.append("~".join(_encode_chance(outcome) for outcome in chance))
     body = ".".join(fields)
     return f"{body}.{_check(body)}"
 
@@ -86,28 +119,39 @@ def decode(text: str) -> Replay:
     if not fields or fields[0] != VERSION:
         version = fields[0][:8] if fields and fields[0][:1] == "f" else ""
         raise ReplayError(f"unsupported replay version {version!r}" if version else "this is not a Farfalia replay")
-    if len(fields) != 7:
+    if len(fields) not in (7, 8):
         raise ReplayError("the replay is truncated or malformed (it has the wrong number of parts)")
     body, check = text.strip().rpartition(".")[::2]
     if _check(body) != check:
         raise ReplayError("the replay is damaged: its check does not match (truncated or altered)")
-    _, settings_text, seed_text, count_text, names_text, actions_text, _ = fields
+    settings_text, seed_text, count_text, names_text, actions_text = fields[1:6]
     try:
         settings = _decode_settings(settings_text)
     except FarfaliaError as error:
         raise ReplayError(f"bad settings in the replay: {error}") from error
-    seed, count = _from_base36(seed_text, "seed"), _from_base36(count_text, "action count")
+    if (seed_text == "x") != (len(fields) == 8):
+        raise ReplayError("the replay's seed and chance parts do not agree")
+    chance = tuple(_decode_chance(part) for part in fields[6].split("~")) if seed_text == "x" else ()
+    seed = None if seed_text == "x" else _from_base36(seed_text, "seed")
+    count = _from_base36(count_text, "action count")
     names = _decode_names(names_text, settings)
-    actions = _unpack(settings, seed, count, int.from_bytes(_from_b64(actions_text), "big"))
-    return Replay(settings, seed, names, actions)
+    value = int.from_bytes(_from_b64(actions_text), "big")
+    actions = _unpack(settings, seed_text, count, value, chance)
+    return Replay(settings, seed, names, actions, chance)
 
 
 # ------------------------------------------------------------------- actions
 
 
-def _pack(settings: Settings, seed: int, actions: list[Action]) -> int:
+def _start(settings: Settings, seed: str, chance: tuple[Chance, ...] | list[Chance]) -> Game:
+    if seed == "x":
+        return Game(settings, 0, chance, draw=False)
+    return Game(settings, int(seed, 36))
+
+
+def _pack(settings: Settings, seed: str, actions: list[Action], chance: tuple[Chance, ...] | list[Chance]) -> int:
     """The actions as one mixed-radix integer of their legal-action indices."""
-    game = Game(settings, seed)
+    game = _start(settings, seed, chance)
     value, weight = 0, 1
     for action in actions:
         legal = game.legal_actions()
@@ -117,8 +161,13 @@ def _pack(settings: Settings, seed: int, actions: list[Action]) -> int:
     return value
 
 
-def _unpack(settings: Settings, seed: int, count: int, value: int) -> tuple[Action, ...]:
-    game = Game(settings, seed)
+def _unpack(
+    settings: Settings, seed: str, count: int, value: int, chance: tuple[Chance, ...] | list[Chance]
+) -> tuple[Action, ...]:
+    try:
+        game = _start(settings, seed, chance)
+    except FarfaliaError as error:
+        raise ReplayError(f"the replay's chance outcomes break the rules: {error}") from error
     actions = []
     for _ in range(count):
         legal = game.legal_actions()
@@ -126,10 +175,45 @@ def _unpack(settings: Settings, seed: int, count: int, value: int) -> tuple[Acti
             raise ReplayError("the replay has more actions than its game allows")
         value, index = divmod(value, len(legal))
         actions.append(legal[index])
-        game.apply(legal[index])
+        try:
+            game.apply(legal[index])
+        except FarfaliaError as error:  # a written-out chance outcome that breaks the rules
+            raise ReplayError(f"the replay's chance outcomes break the rules: {error}") from error
     if value:
         raise ReplayError("the replay's actions do not fit its game")
     return tuple(actions)
+
+
+# -------------------------------------------------------------------- chance
+
+_CARD_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"  # 62: every card code
+
+
+def _encode_chance(outcome: Chance) -> str:
+    if isinstance(outcome, DrawDealer):
+        return f"d{outcome.dealer}"
+    if isinstance(outcome, Deal):
+        return "D" + "-".join("".join(_CARD_CHARS[c] for c in hand) for hand in outcome.hands)
+    if isinstance(outcome, DealWilds):
+        return "W" + "".join("_" if w == -1 else _CARD_CHARS[w] for w in outcome.wilds)
+    assert isinstance(outcome, TurnProposal)
+    return "P" + "".join(str(f) for f in outcome.subjects)
+
+
+def _decode_chance(part: str) -> Chance:
+    kind, body = part[:1], part[1:]
+    try:
+        if kind == "d" and body.isdigit() and len(body) == 1:
+            return DrawDealer(int(body))
+        if kind == "D":
+            return Deal(tuple(tuple(_CARD_CHARS.index(c) for c in hand) for hand in body.split("-")))
+        if kind == "W":
+            return DealWilds(tuple(-1 if c == "_" else _CARD_CHARS.index(c) for c in body))
+        if kind == "P" and len(body) == 5 and all(c in "01234" for c in body):
+            return TurnProposal(tuple(int(c) for c in body))
+    except ValueError as error:
+        raise ReplayError(f"a chance outcome of the replay is malformed: {part[:20]!r}") from error
+    raise ReplayError(f"a chance outcome of the replay is malformed: {part[:20]!r}")
 
 
 # ------------------------------------------------------------------ settings
@@ -233,9 +317,10 @@ def describe(replay: Replay) -> str:
     tricks (who played what, who won, what was picked), the scores and the winners."""
     settings = replay.settings
     names = replay.names or tuple(f"Player {k + 1}" for k in range(settings.players))
-    game = Game(settings, replay.seed)
+    game = Game(settings, replay.seed or 0, replay.chance, draw=replay.seed is not None)
+    origin = f"seed {replay.seed}" if replay.seed is not None else "finished hands"
     lines = [f"{settings.mode}" + (f" ({', '.join(sorted(settings.variants))})" if settings.variants else "")
-             + f", seed {replay.seed}: " + ", ".join(names)]  # fmt: skip
+             + f", {origin}: " + ", ".join(names)]  # fmt: skip
     for action in replay.actions:
         tricks, results = game.state.tricks, len(game.state.results)
         game.apply(action)

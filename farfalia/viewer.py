@@ -1,0 +1,111 @@
+"""Stepping through a replay: by action, by trick, by hand, or straight to any
+position, seen with every hand open or from one seat. Position ``k`` is the game
+after its first ``k`` actions."""
+
+from __future__ import annotations
+
+from farfalia.game import Game
+from farfalia.replay import Replay
+from farfalia.state import HandResult
+from farfalia.texts import text
+from farfalia.views import View, omniscient_view, seat_view
+
+#: The ``view`` of every hand open.
+ALL = "all"
+
+
+class ReplayViewer:
+    """A replay and the position and view it is shown at."""
+
+    def __init__(self, replay: Replay, at: int | None = None, view: str = ALL) -> None:
+        self.replay = replay
+        self.total = len(replay.actions)
+        self.view_name = ALL
+        game = self._fresh()
+        #: Positions after which a trick, and a hand, was complete.
+        self.trick_ends: list[int] = []
+        self.hand_ends: list[int] = []
+        for position, action in enumerate(replay.actions, 1):
+            tricks, hands = len(game.state.tricks), len(game.state.results)
+            game.apply(action)
+            if len(game.state.results) > hands:
+                self.hand_ends.append(position)
+                self.trick_ends.append(position)
+            elif len(game.state.tricks) > tricks:
+                self.trick_ends.append(position)
+        self._game = game
+        self.at = self.total
+        self.jump(self.total if at is None else at)
+        self.set_view(view)
+
+    def _fresh(self) -> Game:
+        replay = self.replay
+        return Game(replay.settings, replay.seed or 0, replay.chance, draw=replay.seed is not None)
+
+    # ------------------------------------------------------------------ moving
+
+    def jump(self, at: int) -> None:
+        """Go to position ``at`` (clamped to the replay)."""
+        at = max(0, min(self.total, at))
+        if at < self.at:
+            if self.at - at > at:  # nearer from the start
+                self._game = self._fresh()
+                self.at = 0
+            else:
+                while self.at > at:
+                    self._game.undo()
+                    self.at -= 1
+        while self.at < at:
+            self._game.apply(self.replay.actions[self.at])
+            self.at += 1
+
+    def step(self, delta: int) -> None:
+        """``delta`` actions on or back."""
+        self.jump(self.at + delta)
+
+    def step_trick(self, forward: bool) -> None:
+        """To the end of the next trick, or of the previous one."""
+        self.jump(_neighbour(self.trick_ends, self.at, forward, self.total))
+
+    def step_hand(self, forward: bool) -> None:
+        """To the end of the next hand, or of the previous one."""
+        self.jump(_neighbour(self.hand_ends, self.at, forward, self.total))
+
+    def set_view(self, view: str) -> None:
+        """``all``, or a player's number as text; anything else means ``all``."""
+        players = self.replay.settings.players
+        self.view_name = view if view.isdigit() and int(view) < players else ALL
+
+    # ----------------------------------------------------------------- showing
+
+    @property
+    def game(self) -> Game:
+        """The game at the current position."""
+        return self._game
+
+    def names(self) -> list[str]:
+        """The players' names (numbered when the replay names nobody)."""
+        players = self.replay.settings.players
+        return list(self.replay.names) or [text("default-name", number=k + 1) for k in range(players)]
+
+    def view(self) -> View:
+        """The current position as the chosen view sees it: the deciding seat's
+        choices show as they did at the table (what could be played, and why not)."""
+        game = self._game
+        return omniscient_view(game) if self.view_name == ALL else seat_view(game, int(self.view_name))
+
+    def finished_hand(self) -> HandResult | None:
+        """The hand that the last action finished, if it did."""
+        if self.at in self.hand_ends:
+            return self._game.state.results[self.hand_ends.index(self.at)]
+        return None
+
+    def fragment(self, text_: str) -> str:
+        """The URL fragment that points at this position and view."""
+        return f"replay={text_}&at={self.at}&view={self.view_name}"
+
+
+def _neighbour(marks: list[int], at: int, forward: bool, total: int) -> int:
+    if forward:
+        return next((mark for mark in marks if mark > at), total)
+    return next((mark for mark in reversed(marks) if mark < at), 0)

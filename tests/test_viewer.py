@@ -1,0 +1,68 @@
+"""Stepping through replays."""
+
+from __future__ import annotations
+
+import random
+
+from farfalia.cli import random_game
+from farfalia.game import Game
+from farfalia.replay import decode, encode, encode_finished_hands
+from farfalia.rules import Settings
+from farfalia.viewer import ALL, ReplayViewer
+
+
+def viewer_of(mode: str, seed: int = 3) -> tuple[ReplayViewer, Game]:
+    game = random_game(Settings(mode), seed)
+    return ReplayViewer(decode(encode(game))), game
+
+
+def test_positions_match_the_game_step_by_step() -> None:
+    viewer, game = viewer_of("three")
+    assert viewer.at == viewer.total == len(game.actions)
+    assert viewer.game.state == game.state
+    replayed = Game(game.settings, game.seed)
+    for position in (0, 17, 5, 120, 119, viewer.total):
+        viewer.jump(position)
+        replayed = Game.replay(game.settings, game.seed, game.actions[:position])
+        assert viewer.game.state == replayed.state
+
+
+def test_trick_and_hand_steps_land_on_their_ends() -> None:
+    viewer, _ = viewer_of("four")
+    viewer.jump(0)
+    viewer.step_trick(True)
+    assert len(viewer.game.state.tricks) == 1 and viewer.at == viewer.trick_ends[0]
+    viewer.step_hand(True)
+    assert len(viewer.game.state.results) == 1 and viewer.finished_hand() is not None
+    viewer.step_hand(True)
+    viewer.step_hand(False)
+    assert viewer.at == viewer.hand_ends[0]
+    viewer.step_trick(False)
+    assert viewer.at == viewer.trick_ends[11]  # the hand's 12th trick: its 13th ended it
+    viewer.step(-10_000)
+    assert viewer.at == 0
+    assert len(viewer.hand_ends) == 4 and len(viewer.trick_ends) == 52
+
+
+def test_views_all_or_one_seat() -> None:
+    viewer, _ = viewer_of("two")
+    viewer.jump(40)
+    assert viewer.view().viewer is None
+    viewer.set_view("1")
+    assert viewer.view().viewer == 1 and viewer.fragment("T").endswith("&at=40&view=1")
+    viewer.set_view("7")
+    assert viewer.view_name == ALL
+
+
+def test_finished_hands_of_a_running_game_stop_before_the_hand_in_progress() -> None:
+    game = Game(Settings("basic5", frozenset({"burning"})), seed=8)
+    chooser = random.Random(8)
+    while len(game.state.results) < 2 or len(game.state.tricks) < 4:
+        game.apply(chooser.choice(game.legal_actions()))
+    replay = decode(encode_finished_hands(game, ("A", "B", "C", "D", "E")))
+    assert replay.seed is None
+    viewer = ReplayViewer(replay)
+    assert len(viewer.game.state.results) == 2 and viewer.finished_hand() is not None
+    # Nothing of the hand in progress is in the link: no cards dealt, no seed to deal them.
+    assert viewer.game.state.dealt == () and viewer.view().seats == ()
+    assert sum(type(outcome).__name__ == "Deal" for outcome in replay.chance) == 2
