@@ -11,21 +11,39 @@ import traceback
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from farfalia import replay
 from farfalia.errors import FarfaliaError
-from farfalia.render import render_table
+from farfalia.render import COLOURS, LIGHT_COLOURS, render_table
 from farfalia.rules import PLAYERS
-from farfalia.screens import cover, game_over, hand_summary, score_sheet, start_screen, turn_bar
+from farfalia.screens import (
+    cover,
+    game_over,
+    hand_summary,
+    message_panel,
+    score_sheet,
+    share_panel,
+    start_screen,
+    summary_panel,
+    turn_bar,
+    viewer_bar,
+)
 from farfalia.session import PACES, Player, Session, clean_name, new_session
 from farfalia.texts import text
+from farfalia.viewer import ReplayViewer
 
 SAVE_KEY = "farfalia.save"
+VIEWER_MOVES = ("first", "last", "prev", "next", "prev-trick", "next-trick", "prev-hand", "next-hand")
 
 
 class Page:
     """The one page: a start screen, or a table with its panels."""
 
-    def __init__(self) -> None:
+    def __init__(self, embedded: bool = False) -> None:
+        self.embedded = embedded
         self.session: Session | None = None
+        self.viewer: ReplayViewer | None = None
+        self.replay_text = ""
+        self.colours = COLOURS
         self.sheet_open = False
         self.timer: int | None = None
         self.draws = 0
@@ -58,7 +76,7 @@ class Page:
             return
         game = session.game
         covered = session.needs_cover()
-        self.area.innerHTML = "" if covered else render_table(session.view(), session.names())
+        self.area.innerHTML = "" if covered else render_table(session.view(), session.names(), self.colours)
         self.bar.innerHTML = "" if covered else turn_bar(session) + self._bar_buttons()
         panel = ""
         if covered:
@@ -75,8 +93,7 @@ class Page:
         turn = game.to_act()
         document.body.dataset.decision = turn.decision if turn is not None and not covered else ""
         document.body.dataset.waiting = "bot" if session.bot_to_act() and not self.sheet_open else "human"
-        self.draws += 1
-        document.body.dataset.draws = str(self.draws)
+        self._mark_drawn()
         focus = self.overlay.querySelector("button") or self.area.querySelector(".card.legal")
         if focus:  # querySelector's null is the falsy jsnull
             focus.focus()
@@ -85,8 +102,49 @@ class Page:
     def _bar_buttons(self) -> str:
         return (
             f'<div class="tools"><button type="button" class="btn" data-command="sheet">{text("scores")}</button>'
+            f'<button type="button" class="btn" data-command="share">{text("share")}</button>'
             f'<button type="button" class="btn" data-command="new-game">{text("new-game")}</button></div>'
         )
+
+    def show_replay(self, fragment: str) -> None:
+        """Open the replay a link's fragment holds, or say plainly why it cannot be shown."""
+        params = window.URLSearchParams.new(fragment)
+        self.replay_text = params.get("replay") or ""
+        at, view = params.get("at"), params.get("view")
+        if params.get("theme") == "light":
+            document.body.classList.add("light")
+            self.colours = LIGHT_COLOURS
+        controls = params.get("controls") != "0"
+        try:
+            self.viewer = ReplayViewer(
+                replay.decode(self.replay_text), int(at) if at and at.isdigit() else None, view or "all"
+            )
+        except FarfaliaError as error:
+            self.viewer = None
+            self.area.innerHTML = ""
+            self.bar.innerHTML = ""
+            self.overlay.innerHTML = message_panel(text("bad-link", error=str(error)), self.embedded)
+            self.overlay.hidden = False
+            self._mark_drawn()
+            return
+        self.bar.hidden = not controls
+        self.draw_viewer()
+
+    def draw_viewer(self) -> None:
+        """The replay at its position, its controls, and the link kept pointing at it."""
+        viewer = self.viewer
+        self.area.innerHTML = render_table(viewer.view(), viewer.names(), self.colours)
+        self.bar.innerHTML = viewer_bar(viewer, self.embedded)
+        finished = viewer.finished_hand()
+        self.overlay.innerHTML = summary_panel(finished, viewer.names()) if finished else ""
+        self.overlay.hidden = finished is None
+        window.history.replaceState(None, "", "#" + viewer.fragment(self.replay_text))
+        document.body.dataset.at = str(viewer.at)
+        self._mark_drawn()
+
+    def _mark_drawn(self) -> None:
+        self.draws += 1
+        document.body.dataset.draws = str(self.draws)
 
     # ------------------------------------------------------------------- events
 
@@ -97,6 +155,12 @@ class Page:
         self._guarded(self._activate, target)
 
     def _on_key(self, event) -> None:
+        if self.viewer is not None and event.target.tagName not in ("INPUT", "SELECT"):
+            moves = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
+            if event.key in moves:
+                event.preventDefault()
+                self._guarded(self._viewer_step, moves[event.key])
+            return
         if event.key in ("Enter", " ") and event.target.closest and event.target.closest("svg [data-action]"):
             event.preventDefault()
             self._guarded(self._activate, event.target.closest("[data-action]"))
@@ -107,6 +171,10 @@ class Page:
         self.note.textContent = target.getAttribute("data-reason") if has and has("data-reason") else ""
 
     def _on_change(self, event) -> None:
+        if event.target.id == "view-select" and self.viewer is not None:
+            self.viewer.set_view(event.target.value)
+            self._guarded(self.draw_viewer)
+            return
         if event.target.id == "mode":
             self._fit_seats()
         name = event.target.name or ""
@@ -116,12 +184,32 @@ class Page:
 
     def _activate(self, target) -> None:
         # (Pyodide reads a missing attribute as jsnull, not None: ask hasAttribute.)
-        if target.hasAttribute("data-action") and self.session is not None:
-            self.session.human_action(target.getAttribute("data-action"))
-            self._save()
-            self.draw()
+        if target.hasAttribute("data-action"):
+            if self.session is not None:  # a replay's cards show choices but take no action
+                self.session.human_action(target.getAttribute("data-action"))
+                self._save()
+                self.draw()
             return
-        getattr(self, "_command_" + target.getAttribute("data-command").replace("-", "_"))()
+        command = target.getAttribute("data-command")
+        if self.viewer is not None and command in VIEWER_MOVES:
+            self._viewer_step(command)
+            return
+        getattr(self, "_command_" + command.replace("-", "_"))()
+
+    def _viewer_step(self, command: str) -> None:
+        viewer = self.viewer
+        moves = {
+            "first": lambda: viewer.jump(0),
+            "last": lambda: viewer.jump(viewer.total),
+            "prev": lambda: viewer.step(-1),
+            "next": lambda: viewer.step(1),
+            "prev-trick": lambda: viewer.step_trick(False),
+            "next-trick": lambda: viewer.step_trick(True),
+            "prev-hand": lambda: viewer.step_hand(False),
+            "next-hand": lambda: viewer.step_hand(True),
+        }
+        moves[command]()
+        self.draw_viewer()
 
     def _command_start(self) -> None:
         form = document.getElementById("start-form")
@@ -168,8 +256,33 @@ class Page:
         self.draw()
 
     def _command_new_game(self) -> None:
+        if self.viewer is not None:  # leaving a replay: the saved game stays
+            self.viewer = None
+            window.history.replaceState(None, "", window.location.pathname)
+            self.show_start()
+            return
         window.localStorage.removeItem(SAVE_KEY)
         self.show_start()
+
+    def _command_share(self) -> None:
+        game = self.session.game
+        try:
+            names = self.session.names()
+            text_ = replay.encode(game, names) if game.is_over() else replay.encode_finished_hands(game, names)
+        except FarfaliaError:
+            self.note.textContent = text("share-none")
+            return
+        link = window.location.href.split("#")[0] + "#replay=" + text_
+        self.overlay.innerHTML = share_panel(link)
+        self.overlay.hidden = False
+        field = document.getElementById("share-link")
+        field.focus()
+        field.select()
+        if window.navigator.clipboard:
+            window.navigator.clipboard.writeText(link).catch(create_proxy(lambda _error: None))
+
+    def _command_close_share(self) -> None:
+        self.draw()
 
     # --------------------------------------------------------------------- bots
 
@@ -222,9 +335,15 @@ class Page:
 
 
 def boot() -> None:
-    """Start the page: resume straight away when a saved game is on the way."""
-    page = Page()
-    page.show_start()
+    """Start the page: a replay when the link holds one, else the start screen (the
+    embed page shows replays only)."""
+    embedded = document.body.getAttribute("data-page") == "embed"
+    page = Page(embedded)
+    fragment = window.location.hash[1:]
+    if embedded or fragment.startswith("replay="):
+        page.show_replay(fragment)
+    else:
+        page.show_start()
     document.getElementById("loader").hidden = True
     document.body.dataset.ready = "1"
     window.farfaliaPage = page  # for debugging in the console

@@ -54,6 +54,18 @@ COLOURS: dict[str, str] = {
     "team-brown": "#8b5a2b",
     "highlight": "#ffd23f",
     "burnt": "#5b5b5b",
+    "plate": "#0e2a20",
+}
+
+#: A light table, for pages with a light background (``theme=light`` in an embed).
+LIGHT_COLOURS: dict[str, str] = {
+    **COLOURS,
+    "felt": "#cfe6d6",
+    "felt-edge": "#9fc4ad",
+    "sidebar": "#e8f0eb",
+    "text": "#17261e",
+    "muted": "#3f5248",
+    "plate": "#f7fbf8",
 }
 
 FAMILY_IDS = ("strawberry", "leaf", "fish", "seashell", "butterfly")
@@ -290,7 +302,7 @@ def _plate(
 ) -> None:
     assert view.plan is not None
     plate = _el("g", group, class_="plate", transform=f"translate({x - 80:.1f},{y - 25:.1f})")
-    _el("rect", plate, width=160, height=50, rx=10, fill="#0e2a20", stroke=team_colour(view, info.side, colours),
+    _el("rect", plate, width=160, height=50, rx=10, fill=colours["plate"], stroke=team_colour(view, info.side, colours),
         stroke_width=4, class_="team-mark")  # fmt: skip
     if acting:
         _el("rect", plate, x=-5, y=-5, width=170, height=60, rx=13, fill="none", stroke=colours["highlight"],

@@ -9,8 +9,10 @@ from html import escape
 
 from farfalia.cards import SUIT_LETTERS, SUIT_NAMES
 from farfalia.rules import MODES, PLAYERS, VARIANTS
-from farfalia.session import PACES, Session
+from farfalia.session import PACES, Session, proposal_line, side_lines
+from farfalia.state import HandResult
 from farfalia.texts import text
+from farfalia.viewer import ReplayViewer
 
 MAX_PLAYERS = max(PLAYERS.values())
 
@@ -103,16 +105,69 @@ def cover(session: Session) -> str:
 
 
 def hand_summary(session: Session) -> str:
-    """The hand just played: each side's collection and points."""
+    """The hand just played: each side's collection and points, and "continue"."""
     result = session.summary_pending()
     if result is None:
         return ""
-    lines = "".join(f"<li>{escape(line)}</li>" for line in session.side_lines(result))
+    return summary_panel(result, session.names(), _button(text("continue"), command="continue", primary=True))
+
+
+def summary_panel(result: HandResult, names: list[str], buttons: str = "") -> str:
+    """A finished hand's proposal, each side's collection and points."""
+    lines = "".join(f"<li>{escape(line)}</li>" for line in side_lines(result, names))
     title = text("hand-over", number=result.plan.number + 1)
     return (
         f'<div class="panel summary" role="dialog" aria-label="{escape(title)}"><h2>{escape(title)}</h2>'
-        f"<p>{escape(session.proposal_line(result))}</p><ul>{lines}</ul>"
-        f"{_button(text('continue'), command='continue', primary=True)}</div>"
+        f"<p>{escape(proposal_line(result))}</p><ul>{lines}</ul>{buttons}</div>"
+    )
+
+
+def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
+    """The replay's controls: steps by hand, trick and action, the position, the view."""
+    steps = "".join(
+        f'<button type="button" class="btn step" data-command="{command}" aria-label="{escape(label)}"'
+        f' title="{escape(label)}">{symbol}</button>'
+        for command, symbol in VIEWER_STEPS
+        for label in [text("step." + command)]
+    )
+    where = text("position", at=viewer.at, total=viewer.total)
+    options = f'<option value="all">{escape(text("view.all"))}</option>' + "".join(
+        f'<option value="{k}"{" selected" if viewer.view_name == str(k) else ""}>{escape(name)}</option>'
+        for k, name in enumerate(viewer.names())
+    )
+    leave = "" if embedded else _button(text("new-game"), command="new-game")
+    return (
+        f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{steps}</div>'
+        f'<p class="status" role="status" id="position">{escape(where)}</p>'
+        f'<label>{escape(text("view"))} <select id="view-select">{options}</select></label>{leave}'
+    )
+
+
+VIEWER_STEPS = (
+    ("first", "|◀"),
+    ("prev-hand", "◀◀◀"),
+    ("prev-trick", "◀◀"),
+    ("prev", "◀"),
+    ("next", "▶"),
+    ("next-trick", "▶▶"),
+    ("next-hand", "▶▶▶"),
+    ("last", "▶|"),
+)
+
+
+def message_panel(message: str, embedded: bool = False) -> str:
+    """A readable message where a game or a replay could not be shown."""
+    leave = "" if embedded else _button(text("new-game"), command="new-game", primary=True)
+    return f'<div class="panel message" role="alert"><p>{escape(message)}</p>{leave}</div>'
+
+
+def share_panel(link: str) -> str:
+    """The link to share, ready to copy."""
+    return (
+        f'<div class="panel share" role="dialog" aria-label="{escape(text("share"))}"><h2>{escape(text("share"))}</h2>'
+        f"<p>{escape(text('share-note'))}</p>"
+        f'<input id="share-link" readonly value="{escape(link)}" aria-label="{escape(text("share"))}">'
+        f"{_button(text('close'), command='close-share', primary=True)}</div>"
     )
 
 

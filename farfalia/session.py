@@ -145,27 +145,8 @@ class Session:
         return [list(result.player_points) for result in self.game.state.results]
 
     def side_lines(self, result: HandResult) -> list[str]:
-        """One line per side of a finished hand: who, the cards they collected
-        against the proposal, and the points."""
-        plan = result.plan
-        lines = []
-        for side in sorted(set(plan.sides)):
-            players = [
-                s for s, k, dummy in zip(plan.seats, plan.sides, plan.dummies, strict=True) if k == side and not dummy
-            ]
-            names = ", ".join(
-                self.players[p].name + (f" ({text('doubled')})" if result.doubled[p] else "") for p in players
-            )
-            cards = [c for row, k in zip(result.collections, plan.sides, strict=True) if k == side for c in row]
-            collected = "; ".join(card_text(c) for c in cards) or text("nothing")
-            lines.append(
-                text("side-collected", names=names, count=len(cards), cards=collected, points=result.side_points[side])
-            )
-        return lines
-
-    def proposal_line(self, result: HandResult) -> str:
-        """The hand's proposal, family by family."""
-        return text("proposal-was", families=", ".join(FAMILY_NAMES[f] for f in result.proposal))
+        """One line per side of a finished hand (see :func:`side_lines`)."""
+        return side_lines(result, self.names())
 
     # -------------------------------------------------------------------- saves
 
@@ -225,6 +206,28 @@ class Session:
         if shown in session.humans():
             session.shown = shown
         return session
+
+
+def side_lines(result: HandResult, names: list[str]) -> list[str]:
+    """One line per side of a finished hand: who, the cards they collected
+    against the proposal, and the points."""
+    plan = result.plan
+    lines = []
+    for side in sorted(set(plan.sides)):
+        players = [
+            s for s, k, dummy in zip(plan.seats, plan.sides, plan.dummies, strict=True) if k == side and not dummy
+        ]
+        who = ", ".join(names[p] + (f" ({text('doubled')})" if result.doubled[p] else "") for p in players)
+        cards = [c for row, k in zip(result.collections, plan.sides, strict=True) if k == side for c in row]
+        collected = "; ".join(card_text(c) for c in cards) or text("nothing")
+        points = result.side_points[side]
+        lines.append(text("side-collected", names=who, count=len(cards), cards=collected, points=points))
+    return lines
+
+
+def proposal_line(result: HandResult) -> str:
+    """The hand's proposal, family by family."""
+    return text("proposal-was", families=", ".join(FAMILY_NAMES[f] for f in result.proposal))
 
 
 def new_session(

@@ -89,6 +89,22 @@ TEXT: dict[str, str] = {
     "hand-of": "Hand of {name}",
     "collection-of": "Collection of {name}",
     "your-turn": "your turn",
+    "replay": "Replay",
+    "view": "View",
+    "view.all": "All hands open",
+    "position": "Action {at} of {total}",
+    "step.first": "To the start",
+    "step.prev-hand": "Previous hand",
+    "step.prev-trick": "Previous trick",
+    "step.prev": "Previous action",
+    "step.next": "Next action",
+    "step.next-trick": "Next trick",
+    "step.next-hand": "Next hand",
+    "step.last": "To the end",
+    "share": "Share",
+    "share-note": "This link replays the game so far: the finished hands only, never the hand in progress.",
+    "share-none": "Nothing to share yet: the first hand is still being played.",
+    "bad-link": "This link does not hold a Farfalia game that can be shown: {error}.",
 }
 
 
