@@ -43,6 +43,7 @@ class Page:
         self.session: Session | None = None
         self.viewer: ReplayViewer | None = None
         self.replay_text = ""
+        self.link_extras = ""
         self.colours = COLOURS
         self.sheet_open = False
         self.timer: int | None = None
@@ -115,6 +116,8 @@ class Page:
             document.body.classList.add("light")
             self.colours = LIGHT_COLOURS
         controls = params.get("controls") != "0"
+        # Kept in the link as it follows the stepping.
+        self.link_extras = "".join(f"&{key}={params.get(key)}" for key in ("controls", "theme") if params.get(key))
         try:
             self.viewer = ReplayViewer(
                 replay.decode(self.replay_text), int(at) if at and at.isdigit() else None, view or "all"
@@ -138,7 +141,7 @@ class Page:
         finished = viewer.finished_hand()
         self.overlay.innerHTML = summary_panel(finished, viewer.names()) if finished else ""
         self.overlay.hidden = finished is None
-        window.history.replaceState(None, "", "#" + viewer.fragment(self.replay_text))
+        window.history.replaceState(None, "", "#" + viewer.fragment(self.replay_text) + self.link_extras)
         document.body.dataset.at = str(viewer.at)
         self._mark_drawn()
 

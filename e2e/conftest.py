@@ -60,7 +60,9 @@ def page(browser: Browser, site: str, request: pytest.FixtureRequest) -> Iterato
     page.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
             if message.type == "error" else None)  # fmt: skip
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on("requestfailed", lambda req: problems.append(f"failed request: {req.url} {req.failure}"))
+    # A request the test's own navigation aborts (net::ERR_ABORTED) is no failure of the page.
+    page.on("requestfailed", lambda req: None if "ERR_ABORTED" in (req.failure or "")
+            else problems.append(f"failed request: {req.url} {req.failure}"))  # fmt: skip
     page.on("response", lambda res: problems.append(f"HTTP {res.status}: {res.url}") if res.status >= 400 else None)
     page.on("request", lambda req: None if req.url.startswith(site) or req.url.startswith("data:")
             else problems.append(f"request outside the site: {req.url}"))  # fmt: skip

@@ -44,8 +44,9 @@ class Turn:
 class Game:
     """A whole game with checked actions, undo, reasons and seat views.
 
-    ``chance`` lists chance outcomes to use instead of drawing them from the seed,
-    in order, each where its kind comes up (scenario tests, rules diagrams).
+    ``chance`` lists chance outcomes to use, in order, instead of drawing them from
+    the seed (scenario tests, rules diagrams, replays of finished hands); one that
+    does not fit the rules where it comes up raises :class:`IllegalActionError`.
     """
 
     def __init__(
@@ -155,7 +156,11 @@ class Game:
         self._undo.append((self._state.copy(), self._rng.getstate(), len(self.history), self._script_used))
         self._state.apply(act)
         self.history.append(act)
-        self._resolve_chance()
+        try:
+            self._resolve_chance()
+        except IllegalActionError:  # a given chance outcome that breaks the rules: change nothing
+            self.undo()
+            raise
 
     def undo(self) -> Action:
         """Take back the last player action (and the chance outcomes it led to)."""
@@ -181,16 +186,21 @@ class Game:
             self.history.append(outcome)
 
     def _next_scripted(self) -> Chance | None:
-        if self._script_used < len(self._script):
-            outcome = self._script[self._script_used]
-            probe = self._state.copy()
-            try:
-                probe.apply_chance(outcome)
-            except IllegalActionError:
-                return None
-            self._script_used += 1
-            return outcome
-        return None
+        """The next given chance outcome, checked against the rules (it raises
+        :class:`IllegalActionError` if it does not fit), or None to draw this one."""
+        if self._script_used == len(self._script):
+            return None
+        outcome = self._script[self._script_used]
+        if type(outcome) is not self._state.chance_kind() and self.draw:
+            return None  # given for a later chance event: this one is drawn from the seed
+        self._state.copy().apply_chance(outcome)
+        self._script_used += 1
+        return outcome
+
+    @property
+    def chance_left(self) -> int:
+        """Given chance outcomes not used yet."""
+        return len(self._script) - self._script_used
 
     # ----------------------------------------------------------------- reasons
 

@@ -70,6 +70,13 @@ def encode(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
     return _encode(game.settings, _base36(game.seed), game.actions, names, ())
 
 
+def encode_with_chance(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
+    """The replay text of ``game`` with every chance outcome written out (for games
+    dealt from given cards, such as :mod:`farfalia.examples`)."""
+    chance = [step for step in game.history if isinstance(step, Chance)]
+    return _encode(game.settings, "x", game.actions, names, chance)
+
+
 def encode_finished_hands(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
     """The replay text of ``game``'s finished hands only, chance written out and no
     seed: it shows nothing of the hand in progress, nor of any hand to come."""
@@ -181,6 +188,8 @@ def _unpack(
             raise ReplayError(f"the replay's chance outcomes break the rules: {error}") from error
     if value:
         raise ReplayError("the replay's actions do not fit its game")
+    if game.chance_left:
+        raise ReplayError("the replay has chance outcomes that its actions never reach")
     return tuple(actions)
 
 

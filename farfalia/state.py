@@ -476,6 +476,10 @@ class State:
 
     # ------------------------------------------------------------------- chance
 
+    def chance_kind(self) -> type[Chance] | None:
+        """The kind of chance outcome the current phase waits for, if any."""
+        return {DRAW_DEALER: DrawDealer, DEAL: Deal, WILDS: DealWilds, PROPOSAL: TurnProposal}.get(self.phase)
+
     def chance_outcome(self, rng: random.Random) -> Chance:
         """Draw the outcome of the current chance phase from ``rng``."""
         phase, plan = self.phase, self.plan

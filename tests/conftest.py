@@ -6,22 +6,9 @@ import pytest
 
 from farfalia.actions import Deal, TurnProposal
 from farfalia.cards import parse_card, parse_family
+from farfalia.examples import ANDREW, BARBARA, CARL, DANIEL, EMMA, EXAMPLE_HANDS, EXAMPLE_PROPOSAL  # noqa: F401
 from farfalia.game import Game
 from farfalia.rules import Settings
-
-ANDREW, BARBARA, CARL, DANIEL, EMMA = range(5)
-
-#: A deal consistent with every card the rulebook's example plays: Andrew (dealer,
-#: 12 cards) has no blue, Barbara and Carl one blue each, Daniel exactly B11 and B4.
-EXAMPLE_HANDS = {
-    ANDREW: "R3 G2 R10 R9 R11 R12 R13 G11 G12 O3 O5 O6",
-    BARBARA: "B3 G6 O7 R1 R2 R4 G1 G3 O1 O2",
-    CARL: "B5 G7 O4 R5 R6 G5 O10 O11 O12 O13",
-    DANIEL: "B11 G4 B4 R7 R8 G9 G10 O8 O9 G8",
-    EMMA: "B2 G13 B13 B1 B6 B7 B8 B9 B10 B12",
-}
-#: Butterfly, two strawberries, a fish and a seashell.
-EXAMPLE_PROPOSAL = "F R R B O"
 
 
 def cards(text: str) -> tuple[int, ...]:

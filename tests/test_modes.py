@@ -9,6 +9,7 @@ import pytest
 from farfalia.actions import DealWilds, TurnProposal
 from farfalia.cards import BUTTERFLY, cards_of, parse_card, wild
 from farfalia.errors import SettingsError
+from farfalia.examples import BURN_HANDS, DUMMY_HANDS
 from farfalia.game import Game
 from farfalia.rules import Settings, lowest_total_dealer, next_dealer, plan_hand, rank_players, triangular
 from farfalia.views import EMPTY, HIDDEN, seat_view
@@ -166,13 +167,7 @@ def test_dealer_discards_then_declares_before_the_proposal() -> None:
 
 # ---------------------------------------------------------------------- dummy
 
-THREE_HANDS = {
-    0: "G13 O1 O2 O3 O4 O5 O6 O7 O8 O9 O10 O11 O12",
-    1: "R7 R8 R9 R10 R11 R12 R13 G6 G7 G8 G9 G10 G11",
-    # Dealt order: six face down, six face up on them, the 13th face up.
-    3: "R1 R2 R3 R4 R5 R6 G1 G2 G3 G4 G5 B13 O13",
-    2: "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 G12",
-}
+THREE_HANDS = DUMMY_HANDS
 
 
 @pytest.fixture
@@ -237,13 +232,7 @@ def test_d3_reveal_waits_for_the_pick(three: Game) -> None:
 
 # ------------------------------------------------------------------- burning
 
-BURNING_HANDS = {
-    0: "B3 O1 O2 O3 O4 O5 O6 O7 O8 O9 O10 O11",
-    1: "B5 R1 R2 R3 R4 R5 R6 R7 R8 R9",
-    2: "B7 B1 R10 R11 R12 R13 G1 G2 G3 G4",
-    3: "B9 B2 B4 B6 G5 G6 G7 G8 G9 G10",
-    4: "B8 B10 B11 B12 B13 G11 G12 G13 O12 O13",
-}
+BURNING_HANDS = BURN_HANDS
 
 
 @pytest.fixture

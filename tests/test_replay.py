@@ -125,3 +125,11 @@ def test_cli_encode_and_decode() -> None:
     assert done.returncode == 0 and "Winners:" in done.stdout
     done = subprocess.run([*run, "decode", text[:-1]], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 2 and done.stderr.startswith("error: the replay is damaged")
+
+
+def test_chance_outcomes_that_break_the_rules_are_refused() -> None:
+    from farfalia.replay import _check
+
+    body = "f1.600.x.0...D" + "-".join(["0" * 13] * 4)  # the same card dealt 52 times
+    with pytest.raises(ReplayError, match="break the rules"):
+        decode(f"{body}.{_check(body)}")

@@ -6,6 +6,7 @@ import pytest
 
 from farfalia.cards import card_name
 from farfalia.errors import IllegalActionError
+from farfalia.examples import EXAMPLE_ACTIONS
 from farfalia.game import Game
 from farfalia.views import seat_view
 from tests.conftest import ANDREW, BARBARA, CARL, DANIEL, EMMA, cards, play
@@ -77,14 +78,9 @@ def test_red_ten_counts_only_as_a_butterfly(example: Game) -> None:
     assert need == [2, 0, 0, 1, 0]
 
 
-#: A continuation of the example, found once by search and pinned: it ends the
-#: hand as the rulebook's scoring example does (Carl and Emma 4 matching cards,
-#: Barbara and Daniel 3, Andrew 2).
-EXAMPLE_TRICKS = (
-    "B3 B5 B11 B2 R3 pick:B11 G4 G13 G2 G6 G7 B13 R10 O7 O4 B4 pick:R10 "
-    "R1 R6 R7 B1 R11 pick:R7 R12 R2 R5 R8 B6 pick:R8 O6 O1 O10 O8 B7 pick:O10 O13 O9 B8 O5 O2 pick:O13 "
-    "O12 G10 B9 O3 G3 pick:B9 O11 G8 B12 G12 R4 pick:R4 G5 G9 B10 R13 G1 pick:R13"
-)
+#: The example's tricks and the pinned continuation to the scoring example (see
+#: :data:`farfalia.examples.EXAMPLE_ACTIONS`), after Andrew's discard and trump.
+EXAMPLE_TRICKS = " ".join(EXAMPLE_ACTIONS.split()[3:])
 
 
 def test_scoring_example(example: Game) -> None:

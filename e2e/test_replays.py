@@ -1,0 +1,121 @@
+"""Replay links in the viewer and the embed, bad links, sharing, and the rules page."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.driver import click_and_wait, open_game, start
+from farfalia import replay
+from farfalia.cli import random_game
+from farfalia.examples import worked_example
+from farfalia.replay import encode, encode_with_chance
+from farfalia.rules import Settings
+from farfalia.viewer import ReplayViewer
+
+GAME = random_game(Settings("three"), 3)
+GOOD = encode(GAME, ("Ada", "Bruno", "Chiara"))
+READY = "body[data-ready]"
+
+
+def open_link(page: Page, site: str, path: str) -> None:
+    page.goto(f"{site}/{path}")
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+
+
+def at(page: Page) -> int:
+    return int(page.get_attribute("body", "data-at") or -1)
+
+
+def test_viewer_steps_by_keys_and_buttons_and_keeps_the_link(page: Page, site: str) -> None:
+    open_link(page, site, f"index.html#replay={GOOD}&at=5")
+    assert at(page) == 5 and "Action 5 of" in page.inner_text("#position")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.body.dataset.at === '6'")
+    assert page.url.endswith("&at=6&view=all")
+    page.keyboard.press("End")
+    page.wait_for_function(f"document.body.dataset.at === '{len(GAME.actions)}'")
+    assert page.locator(".panel.summary").count() == 1  # the last hand's scores
+    page.keyboard.press("Home")
+    page.wait_for_function("document.body.dataset.at === '0'")
+    click_and_wait(page, "[data-command=next-trick]")
+    assert at(page) > 1
+    click_and_wait(page, "[data-command=next-hand]")
+    first_hand_end = at(page)
+    click_and_wait(page, "[data-command=prev-trick]")
+    assert at(page) < first_hand_end
+    page.select_option("#view-select", "1")
+    page.wait_for_function("location.hash.endsWith('view=1')")
+    assert page.locator("svg.table .hand .card").count() > 0  # Bruno's own hand at the bottom
+
+
+def test_embed_shows_one_moment_without_the_page_chrome(page: Page, site: str) -> None:
+    example = worked_example()
+    text = encode_with_chance(example.game, example.names)
+    open_link(page, site, f"embed.html#replay={text}&at=19&view=1&controls=0&theme=light")
+    assert page.locator("#bar").is_hidden() and page.locator("[data-command=new-game]").count() == 0
+    assert page.evaluate("document.body.classList.contains('light')")
+    picks = page.locator("svg.table .trick .card.legal")
+    assert sorted(picks.nth(k).get_attribute("data-action") for k in range(picks.count())) == [
+        "pick:O4", "pick:O7", "pick:R10",
+    ]  # fmt: skip
+
+
+def signed(body: str) -> str:
+    """A replay text with a correct check, whatever its content."""
+    return f"{body}.{replay._check(body)}"
+
+
+BAD_LINKS = {
+    "truncated": GOOD[:-10],
+    "tampered": GOOD[:20] + ("A" if GOOD[20] != "A" else "B") + GOOD[21:],
+    "future version": "f9" + GOOD[2:],
+    "rule-breaking": signed("f1.600.x.0...D" + "-".join(["0" * 13] * 4)),  # one card dealt 52 times
+    "junk": "x" * 100_000,
+}
+
+
+@pytest.mark.parametrize("path", ["index.html", "embed.html"])
+@pytest.mark.parametrize("kind", list(BAD_LINKS))
+def test_bad_links_show_a_message_and_run_nothing(page: Page, site: str, path: str, kind: str) -> None:
+    open_link(page, site, f"{path}#replay={BAD_LINKS[kind]}")
+    message = page.inner_text(".panel.message")
+    assert message.startswith("This link does not hold a Farfalia game")
+    assert page.locator("svg.table:not(.placeholder)").count() == 0
+
+
+def test_markup_in_names_is_shown_as_text(page: Page, site: str) -> None:
+    names = ("<img src=x onerror=f()>", "<script>alert(2)</script>"[:24], "Chiara")
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    open_link(page, site, f"index.html#replay={encode(GAME, names)}&at=10")
+    assert page.locator("svg.table img, svg.table script").count() == 0
+    assert names[0] in page.inner_text("#table") or names[0] in page.inner_html("#table").replace("&lt;", "<")
+    assert not dialogs
+
+
+def test_share_a_running_game_shows_finished_hands_only(page: Page, site: str) -> None:
+    open_game(page, site)
+    start(page, "two", humans=(), seed=5, dealer=0, pace="instant")
+    page.wait_for_function("document.querySelector('.panel.summary')")  # a hand is over
+    page.click("[data-command=share]")
+    link = page.input_value("#share-link")
+    shared = replay.decode(link.split("#replay=")[1])
+    assert shared.seed is None  # chance written out: nothing deals the hand in progress
+    hands = len(ReplayViewer(shared).hand_ends)
+    assert hands >= 1
+    page.goto(link)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    assert page.inner_text(".panel.summary h2") == f"End of hand {hands}"
+    assert page.locator("svg.table .hand .card").count() == 0  # no cards of the hand in progress
+    page.problems.clear()  # type: ignore[attr-defined]  # headless Chromium may refuse the clipboard
+
+
+def test_rules_page_diagrams_are_live(page: Page, site: str) -> None:
+    page.goto(f"{site}/rules.html")
+    frames = page.locator("iframe.diagram")
+    assert frames.count() == 9
+    first = page.frame_locator("iframe.diagram").first
+    first.locator("svg.table:not(.placeholder)").wait_for(timeout=90_000)
+    assert first.locator("svg.table .hand .card.illegal").count() > 0  # Daniel must follow blue

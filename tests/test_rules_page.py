@@ -1,0 +1,49 @@
+"""rules.html: up to date with its generator, and every diagram shows what its text says."""
+
+from __future__ import annotations
+
+import re
+import sys
+from html import unescape
+from pathlib import Path
+
+from farfalia.cards import parse_card
+from farfalia.replay import decode
+from farfalia.viewer import ReplayViewer
+from farfalia.views import EMPTY, HIDDEN
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import make_rules_page  # noqa: E402
+
+
+def diagrams() -> list[ReplayViewer]:
+    page = (ROOT / "rules.html").read_text()
+    fragments = re.findall(r'src="embed.html#([^"]+)"', page)
+    viewers = []
+    for fragment in fragments:
+        params = dict(part.split("=", 1) for part in unescape(fragment).split("&"))
+        viewers.append(ReplayViewer(decode(params["replay"]), int(params["at"]), params["view"]))
+    return viewers
+
+
+def test_rules_page_is_generated_from_the_examples() -> None:
+    assert (ROOT / "rules.html").read_text() == make_rules_page.page(), "run: python tools/make_rules_page.py"
+
+
+def test_every_diagram_shows_its_moment() -> None:
+    following, picking, nothing, trump, scoring, dummy, uncovered, turned, burn = diagrams()
+    assert set(following.view().reasons.values()) == {None, "follow-suit"}
+    assert sorted(a.card for a in picking.view().legal_actions if a.kind == "pick") == sorted(
+        parse_card(c) for c in ("B2", "B3", "B5", "B11", "R3")
+    )
+    last = nothing.view().tricks[-1]
+    assert last.picked == -1 and nothing.view().seats[last.winner].seat == 4  # Emma
+    view = trump.view()
+    assert view.to_act.player == 1 and view.reasons[parse_card("B13")] == "side-full"
+    assert scoring.finished_hand().player_points == (3, 6, 10, 6, 10)
+    assert dummy.view().to_act.decision == "play-dummy"
+    assert uncovered.view().seat(3).layout[0] == (HIDDEN, EMPTY)
+    assert turned.view().seat(3).layout[0] == (parse_card("R1"), EMPTY)
+    assert burn.view().burnt == tuple(sorted(parse_card(c) for c in ("B3", "B5", "B9")))
