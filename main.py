@@ -8,7 +8,8 @@ touches the DOM, localStorage and timers.
 import random
 import traceback
 
-from pyodide.ffi import create_proxy
+from js import Object
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from farfalia import replay
@@ -69,6 +70,7 @@ class Page:
         self.overlay.innerHTML = start_screen(bool(window.localStorage.getItem(SAVE_KEY)))
         self.overlay.hidden = False
         self._fit_seats()
+        self._mark_drawn()
 
     def draw(self) -> None:
         """Draw the table and whatever panel the session needs now."""
@@ -174,6 +176,13 @@ class Page:
         self.note.textContent = target.getAttribute("data-reason") if has and has("data-reason") else ""
 
     def _on_change(self, event) -> None:
+        if event.target.id == "seek" and self.viewer is not None:
+            self.viewer.jump(int(event.target.value))
+            self._guarded(self.draw_viewer)
+            return
+        if event.target.id == "import-file" and event.target.files.length:
+            event.target.files.item(0).text().then(create_proxy(self._import_text))
+            return
         if event.target.id == "view-select" and self.viewer is not None:
             self.viewer.set_view(event.target.value)
             self._guarded(self.draw_viewer)
@@ -266,6 +275,22 @@ class Page:
             return
         window.localStorage.removeItem(SAVE_KEY)
         self.show_start()
+
+    def _import_text(self, content: str) -> None:
+        """A replay file was opened: show it (or why it cannot be shown)."""
+        window.history.replaceState(None, "", "#replay=" + content.strip())
+        self._guarded(self.show_replay, window.location.hash[1:])
+
+    def _command_export(self) -> None:
+        """Download the replay as a text file."""
+        blob = window.Blob.new(
+            to_js([self.replay_text]), to_js({"type": "text/plain"}, dict_converter=Object.fromEntries)
+        )
+        link = document.createElement("a")
+        link.href = window.URL.createObjectURL(blob)
+        link.download = "farfalia-replay.txt"
+        link.click()
+        window.URL.revokeObjectURL(link.href)
 
     def _command_share(self) -> None:
         game = self.session.game

@@ -119,3 +119,20 @@ def test_rules_page_diagrams_are_live(page: Page, site: str) -> None:
     first = page.frame_locator("iframe.diagram").first
     first.locator("svg.table:not(.placeholder)").wait_for(timeout=90_000)
     assert first.locator("svg.table .hand .card.illegal").count() > 0  # Daniel must follow blue
+
+
+def test_jump_anywhere_export_and_import_a_file(page: Page, site: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    open_link(page, site, f"index.html#replay={GOOD}&at=0")
+    page.locator("#seek").fill("100")
+    page.locator("#seek").dispatch_event("change")
+    page.wait_for_function("document.body.dataset.at === '100'")
+    with page.expect_download() as download:
+        page.click("[data-command=export]")
+    saved = tmp_path / "replay.txt"
+    download.value.save_as(saved)
+    assert saved.read_text() == GOOD
+    click_and_wait(page, "[data-command=new-game]")
+    draws = page.get_attribute("body", "data-draws")
+    page.set_input_files("#import-file", str(saved))
+    page.wait_for_function(f"document.body.dataset.draws !== {draws!r}")
+    assert at(page) == len(GAME.actions) and "Action" in page.inner_text("#position")

@@ -40,6 +40,10 @@ def start_screen(can_resume: bool) -> str:
         f'<option value="{p}"{" selected" if p == "normal" else ""}>{escape(text(f"pace.{p}"))}</option>' for p in PACES
     )
     resume = _button(text("resume"), command="resume", primary=True) if can_resume else ""
+    resume += (
+        f'<label class="import">{escape(text("import"))} '
+        f'<input type="file" id="import-file" accept=".txt,text/plain"></label>'
+    )
     return (
         f'<form id="start-form" class="start" aria-label="{escape(text("new-game"))}">'
         f"<h1>{escape(text('title'))}</h1>{resume}"
@@ -135,9 +139,15 @@ def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
         f'<option value="{k}"{" selected" if viewer.view_name == str(k) else ""}>{escape(name)}</option>'
         for k, name in enumerate(viewer.names())
     )
-    leave = "" if embedded else _button(text("new-game"), command="new-game")
+    leave = (
+        "" if embedded else _button(text("export"), command="export") + _button(text("new-game"), command="new-game")
+    )
+    seek = (
+        f'<input type="range" id="seek" min="0" max="{viewer.total}" value="{viewer.at}"'
+        f' aria-label="{escape(text("seek"))}">'
+    )
     return (
-        f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{steps}</div>'
+        f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{steps}</div>{seek}'
         f'<p class="status" role="status" id="position">{escape(where)}</p>'
         f'<label>{escape(text("view"))} <select id="view-select">{options}</select></label>{leave}'
     )
