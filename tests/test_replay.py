@@ -44,13 +44,14 @@ def test_a_game_in_progress_round_trips() -> None:
     assert decode(encode(game)).game().state == game.state
 
 
-def test_sizes_of_complete_games() -> None:
+def test_sizes_of_complete_games(capsys: pytest.CaptureFixture[str]) -> None:
     sizes: dict[str, list[int]] = {"basic5": [], "chinkway10": []}
     for mode, seed in itertools.product(sizes, range(12)):
         for variants in (frozenset(), frozenset(VARIANTS)):
             sizes[mode].append(len(encode(random_game(Settings(mode, variants), seed), NAMES)))
-    print(f"\nreplay sizes, five names of 8 letters: basic5 {min(sizes['basic5'])}-{max(sizes['basic5'])}, "
-          f"chinkway10 {min(sizes['chinkway10'])}-{max(sizes['chinkway10'])} characters")  # fmt: skip
+    with capsys.disabled():  # shown in every run, not only on failure
+        print(f"\nreplay sizes, five names of 8 letters: basic5 {min(sizes['basic5'])}-{max(sizes['basic5'])}, "
+              f"chinkway10 {min(sizes['chinkway10'])}-{max(sizes['chinkway10'])} characters")  # fmt: skip
     assert max(sizes["basic5"]) <= 300
     assert max(sizes["chinkway10"]) <= 1200
 
