@@ -1,8 +1,8 @@
 """Browser glue: draws the session into the page and passes clicks back.
 
-Thin on purpose: the rules, the views, the table's SVG and the HTML of every
-panel come from the ``farfalia`` package (tested in CPython); this file only
-touches the DOM, localStorage and timers.
+Thin on purpose: the rules, the views, the replays, the table's SVG and the HTML
+of every panel come from the ``farfalia`` package (tested in CPython); this file
+only touches the DOM, the URL, localStorage, files, the clipboard and timers.
 """
 
 import random
