@@ -54,11 +54,6 @@ def wild(family: int, copy: int = 0) -> int:
     return FIRST_WILD + family * 2 + copy
 
 
-def is_wild(code: int) -> bool:
-    """True for a wild card's code."""
-    return code >= FIRST_WILD
-
-
 def card_name(code: int) -> str:
     """Short name: ``B11`` for the blue 11, ``WF1`` for the first butterfly wild card."""
     if code >= FIRST_WILD:

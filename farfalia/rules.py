@@ -33,9 +33,6 @@ DEFAULT_HANDS: Final = {
 }
 PLAYERS: Final = {"basic5": 5, "chinkway10": 5, "chinkway5": 5, "four": 4, "three": 3, "three-short": 3, "two": 2}
 
-#: Side numbers: the dealer's side is always 0.
-DEALER_SIDE: Final = 0
-
 
 @dataclass(frozen=True)
 class Settings:
@@ -122,10 +119,6 @@ class HandPlan:
     def positions(self) -> int:
         """Places at the table in this hand."""
         return len(self.seats)
-
-    def side_players(self, side: int) -> tuple[int, ...]:
-        """The players (no dummies) who score for ``side``."""
-        return tuple(seat for seat, s, dummy in zip(self.seats, self.sides, self.dummies) if s == side and not dummy)
 
     def position_of(self, seat: int) -> int:
         """The position of ``seat`` in this hand."""

@@ -144,10 +144,6 @@ class Session:
         """Every finished hand's points per player."""
         return [list(result.player_points) for result in self.game.state.results]
 
-    def side_lines(self, result: HandResult) -> list[str]:
-        """One line per side of a finished hand (see :func:`side_lines`)."""
-        return side_lines(result, self.names())
-
     # -------------------------------------------------------------------- saves
 
     def to_save(self) -> str:

@@ -109,6 +109,7 @@ STRENGTH = tuple(tuple(_strength_table(trump, led) for led in SUITS) for trump i
 DRAW_DEALER, DOUBLE_PHASE, DEAL, WILDS, DISCARD, TRUMP, PROPOSAL, PLAY, PICK, OVER = range(10)
 PHASE_NAMES = ("draw-dealer", "double", "deal", "wilds", "discard", "trump", "proposal", "play", "pick", "over")
 CHANCE_PHASES = frozenset((DRAW_DEALER, DEAL, WILDS, PROPOSAL))
+CHANCE_KINDS: dict[int, type[Chance]] = {DRAW_DEALER: DrawDealer, DEAL: Deal, WILDS: DealWilds, PROPOSAL: TurnProposal}
 
 
 class Trick(NamedTuple):
@@ -478,7 +479,7 @@ class State:
 
     def chance_kind(self) -> type[Chance] | None:
         """The kind of chance outcome the current phase waits for, if any."""
-        return {DRAW_DEALER: DrawDealer, DEAL: Deal, WILDS: DealWilds, PROPOSAL: TurnProposal}.get(self.phase)
+        return CHANCE_KINDS.get(self.phase)
 
     def chance_outcome(self, rng: random.Random) -> Chance:
         """Draw the outcome of the current chance phase from ``rng``."""

@@ -121,11 +121,6 @@ def card_text(code: int) -> str:
     return card_label(code)
 
 
-def suit_text(suit: int) -> str:
-    """A suit's name."""
-    return SUIT_NAMES[suit]
-
-
 def reason_text(reason: str, card: int, led: int | None) -> str:
     """Why ``card`` cannot be played or taken, from a reason code of
     :meth:`farfalia.game.Game.play_reasons` or :meth:`~farfalia.game.Game.pick_reasons`."""
