@@ -6,6 +6,7 @@ only touches the DOM, the URL, localStorage, files, the clipboard and timers.
 """
 
 import random
+import time
 import traceback
 
 from js import Object
@@ -28,12 +29,15 @@ from farfalia.screens import (
     turn_bar,
     viewer_bar,
 )
+from farfalia.search import Search
 from farfalia.session import PACES, Player, Session, clean_name, new_session
-from farfalia.texts import text
+from farfalia.texts import action_text, text
 from farfalia.viewer import ReplayViewer
 
 SAVE_KEY = "farfalia.save"
 VIEWER_MOVES = ("first", "last", "prev", "next", "prev-trick", "next-trick", "prev-hand", "next-hand")
+#: Seconds of search between two yields to the browser (the page must answer within 200 ms).
+SLICE_SECONDS = 0.05
 
 
 class Page:
@@ -49,7 +53,13 @@ class Page:
         self.sheet_open = False
         self.timer: int | None = None
         self.draws = 0
+        #: The search under way (a bot's decision or a hint), what to do with its outcome,
+        #: and the history length it was started at (it is dropped if the game moved on).
+        self.thinking: tuple[Search, object, int] | None = None
+        self.think_started = 0.0
+        self.think_times: list[float] = []
         self.bot_step = create_proxy(self._bot_step)
+        self.think_step = create_proxy(self._think_step)
         self.area = document.getElementById("table")
         self.bar = document.getElementById("bar")
         self.overlay = document.getElementById("overlay")
@@ -235,7 +245,9 @@ class Page:
         dealer = field("dealer")
         seed_text = field("seed").strip()
         seed = int(seed_text) if seed_text.isdigit() else random.randrange(2**31)
-        self.session = new_session(mode, variants, players, seed, int(dealer) if dealer else None, field("pace"))
+        self.session = new_session(
+            mode, variants, players, seed, int(dealer) if dealer else None, field("pace"), field("level")
+        )
         self._save()
         self.draw()
 
@@ -263,7 +275,7 @@ class Page:
 
     def _command_play_again(self) -> None:
         old = self.session
-        self.session = Session(old.game.settings, random.randrange(2**31), old.players, old.pace)
+        self.session = Session(old.game.settings, random.randrange(2**31), old.players, old.pace, level=old.level)
         self._save()
         self.draw()
 
@@ -320,6 +332,8 @@ class Page:
             self.timer = window.setTimeout(self.bot_step, PACES[self.session.pace])
 
     def _cancel_timer(self) -> None:
+        """Stop the pending bot move or search slice."""
+        self.thinking = None
         if self.timer is not None:
             window.clearTimeout(self.timer)
             self.timer = None
@@ -330,9 +344,51 @@ class Page:
 
     def _bot_move(self) -> None:
         if self.session is not None and self.session.bot_to_act():
-            self.session.bot_action()
-            self._save()
-            self.draw()
+            self._think(self.session.bot_search(), self._bot_decided)
+
+    def _bot_decided(self, _search: Search) -> None:
+        self.think_times.append(time.perf_counter() - self.think_started)
+        document.body.dataset.thinkCount = str(len(self.think_times))
+        document.body.dataset.thinkLongest = str(round(max(self.think_times) * 1000))
+        self.session.finish_bot()
+        self._save()
+        self.draw()
+
+    def _command_hint(self) -> None:
+        self.note.textContent = text("hint-thinking")
+        self._think(self.session.hint_search(), self._hint_found)
+
+    def _hint_found(self, search: Search) -> None:
+        best = search.best()
+        self.note.textContent = text("hint-is", action=action_text(best))
+        card = self.area.querySelector(f'[data-action="{best}"]') or self.bar.querySelector(f'[data-action="{best}"]')
+        if card:  # None or jsnull
+            card.classList.add("hint")
+
+    def _think(self, search: Search, done) -> None:
+        """Run ``search`` in slices of :data:`SLICE_SECONDS`, yielding to the browser
+        between them, then hand it to ``done`` (unless the game moved on meanwhile)."""
+        self._cancel_timer()
+        self.thinking = (search, done, len(self.session.game.history))
+        self.think_started = time.perf_counter()
+        self._think_step()
+
+    def _think_step(self) -> None:
+        self.timer = None
+        if self.thinking is None:
+            return
+        search, done, at = self.thinking
+        if self.session is None or len(self.session.game.history) != at:
+            self.thinking = None
+            return
+        start = time.perf_counter()
+        while not search.finished and time.perf_counter() - start < SLICE_SECONDS:
+            search.advance(1)
+        if search.finished:
+            self.thinking = None
+            self._guarded(done, search)
+        else:
+            self.timer = window.setTimeout(self.think_step, 0)
 
     # -------------------------------------------------------------------- helps
 

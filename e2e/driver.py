@@ -16,9 +16,9 @@ def open_game(page: Page, site: str) -> None:
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT)
 
 
-def start(page: Page, mode: str, *, variants: tuple[str, ...] = (), humans: tuple[int, ...] = (0,),
-          seed: int = 1, dealer: int | None = 0, pace: str = "instant") -> None:  # fmt: skip
-    """Fill in the start screen and start."""
+def start(page: Page, mode: str, *, variants: tuple[str, ...] = (), humans: tuple[int, ...] = (0,), seed: int = 1,
+          dealer: int | None = 0, pace: str = "instant", level: str | None = "quick") -> None:  # fmt: skip
+    """Fill in the start screen and start (``level`` None keeps the default bots: strong)."""
     page.select_option("#mode", mode)
     for variant in variants:
         page.check(f"input[name=variant][value={variant}]")
@@ -28,6 +28,8 @@ def start(page: Page, mode: str, *, variants: tuple[str, ...] = (), humans: tupl
             page.select_option(f"select[name=kind-{seat}]", "human" if seat in humans else "bot")
     page.select_option("#dealer", "" if dealer is None else str(dealer))
     page.select_option("#pace", pace)
+    if level is not None:
+        page.select_option("#level", level)
     page.fill("#seed", str(seed))
     click_and_wait(page, "[data-command=start]")
 
@@ -46,10 +48,12 @@ class Record:
     decisions: set[str] = field(default_factory=set)
     actions: list[str] = field(default_factory=list)
     covers: int = 0
+    hints: list[str] = field(default_factory=list)
 
 
-def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000) -> Record:
-    """Answer every prompt with a random legal click until the game-over panel shows."""
+def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hint: bool = False) -> Record:
+    """Answer every prompt with a random legal click until the game-over panel shows
+    (with ``hint``, ask for a hint once at every decision, before clicking)."""
     rng = random.Random(seed)
     record = Record()
     for _ in range(limit):
@@ -58,15 +62,27 @@ def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000) -> Record:
         if page.locator(".panel.over").count():
             return record
         panel_button = page.locator("#overlay button.primary")
-        options = page.locator("svg .card.legal, #bar .choices button")
+        options = page.locator("svg .card.legal, #bar .choices button[data-action]")
         if panel_button.count():
             record.covers += panel_button.first.get_attribute("data-command") == "show-cards"
             panel_button.first.click()
         else:
             assert options.count(), "a human is awaited but nothing can be clicked"
+            if hint:
+                ask_hint(page, record)
+                options = page.locator("svg .card.legal, #bar .choices button[data-action]")
             record.decisions.add(page.get_attribute("body", "data-decision") or "")
             choice = options.nth(rng.randrange(options.count()))
             record.actions.append(choice.get_attribute("data-action") or "")
             choice.click()
         page.wait_for_function(f"document.body.dataset.draws !== {draws!r}", timeout=15_000)
     raise AssertionError("the game did not end")
+
+
+def ask_hint(page: Page, record: Record) -> None:
+    """Press the hint button; check it names a move and marks that card or button."""
+    page.click("[data-command=hint]")
+    page.wait_for_function("document.getElementById('note').textContent.startsWith('Hint: ')", timeout=30_000)
+    marked = page.locator("svg .card.legal.hint, #bar .choices button.hint")
+    assert marked.count() == 1, "the hint marks exactly one legal card or button"
+    record.hints.append(page.inner_text("#note"))

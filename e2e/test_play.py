@@ -49,7 +49,7 @@ def test_reload_mid_hand_resumes_the_same_state(page: Page, site: str) -> None:
     for _ in range(9):  # trump, then a few tricks' worth of clicks
         page.wait_for_function("document.body.dataset.waiting === 'human'")
         draws = page.get_attribute("body", "data-draws")
-        page.locator("svg .card.legal, #bar .choices button, #overlay button.primary").first.click()
+        page.locator("svg .card.legal, #bar .choices button[data-action], #overlay button.primary").first.click()
         page.wait_for_function(f"document.body.dataset.draws !== {draws!r}")
     page.wait_for_function("document.body.dataset.waiting === 'human'")
     before = page.inner_html("#table"), page.inner_text("#bar")

@@ -1,8 +1,11 @@
 """Players that decide from a seat view only (never from hidden cards).
 
-:class:`RandomBot` plays any legal action; :class:`SimpleBot` plays a legal
-card at random but makes the other decisions as a sensible player would. The
-strong, searching bots come later; every bot has the same one-method interface.
+Every bot has one method, ``choose(view, rng)``. :class:`RandomBot` plays any
+legal action (for tests). :class:`HeuristicBot` plays as a careful player does:
+it counts the cards played, reads the proposal and the sides' needs, wins tricks
+that hold cards its side can pick, keeps its trumps for them, feeds its partner's
+tricks and starves its opponents'. The searching bots are in
+:mod:`farfalia.search`.
 """
 
 from __future__ import annotations
@@ -10,9 +13,11 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from farfalia.actions import DECLINE_ACTION, DOUBLE_ACTION, PASS_ACTION, Action, trump
-from farfalia.cards import NUMBER_OF, SUIT_OF, SUITS
-from farfalia.views import View
+from farfalia.actions import DECLINE_ACTION, DOUBLE_ACTION, PASS_ACTION, Action, play, trump
+from farfalia.cards import FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_OF, SUITS
+from farfalia.inference import side_needs, voids
+from farfalia.state import FAMILY_MASKS, STRENGTH
+from farfalia.views import View, visible_cards
 
 
 class Bot(Protocol):
@@ -31,30 +36,234 @@ class RandomBot:
         return rng.choice(view.legal_actions)
 
 
-class SimpleBot:
-    """Random legal cards; the other decisions as a sensible player makes them."""
+class HeuristicBot:
+    """A careful player's rules of thumb, for every decision kind."""
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """Take a matching card whenever one may be taken (the highest), set aside
-        the lowest cards, name the longest suit trump, double in the last hand."""
+        """The action a careful player takes (``rng`` breaks no ties: the choice is fixed by the view)."""
         legal = view.legal_actions
-        kinds = {action.kind for action in legal}
-        if "pick" in kinds:
-            picks = [a for a in legal if a.kind == "pick"]
-            return max(picks, key=lambda a: NUMBER_OF[a.card])  # type: ignore[index]
-        if "discard" in kinds:
-            return min(legal, key=lambda a: (NUMBER_OF[a.card], a))  # type: ignore[index]
-        if "trump" in kinds:
-            return trump(self._longest_suit(view))
-        if "double" in kinds:
-            last = view.settings.total_hands is not None and view.hand_number == view.settings.total_hands - 1
-            return DOUBLE_ACTION if last else DECLINE_ACTION
-        plays = [a for a in legal if a.kind == "play"]
-        return rng.choice(plays) if plays else PASS_ACTION
+        if len(legal) == 1:
+            return legal[0]
+        kind = legal[0].kind
+        if kind in ("pick", "pass"):
+            return _best_pick(view)
+        if kind == "discard":
+            return _discard(view)
+        if kind == "trump":
+            return trump(_best_trump(view))
+        if kind in ("double", "decline"):
+            return DOUBLE_ACTION if _should_double(view) else DECLINE_ACTION
+        return play(Table(view).best_play())
 
-    @staticmethod
-    def _longest_suit(view: View) -> int:
-        """The suit of which the dealer (and his dummy's face-up cards) hold the most."""
-        held = [c for info in view.seats if info.controller == view.viewer and info.hand for c in info.hand if c < 52]
-        counts = {suit: sum(1 for c in held if SUIT_OF[c] == suit) for suit in SUITS}
-        return max(SUITS, key=lambda suit: (counts[suit], suit))
+
+class Table:
+    """What the deciding seat knows about the hand in play, worked out once a decision."""
+
+    def __init__(self, view: View) -> None:
+        plan = view.plan
+        assert plan is not None and view.to_act is not None
+        self.view = view
+        self.position = plan.position_of(view.to_act.seat)
+        self.side = plan.sides[self.position]
+        self.sides = plan.sides
+        self.trump = view.trump if view.trump is not None else -1
+        self.needs = side_needs(view)
+        self.voids = voids(view)
+        seen = visible_cards(view)
+        mine = [c for info in view.seats if info.controller == view.viewer and info.hand for c in info.hand]
+        #: Play cards that may still be played by someone else: neither seen nor held by this seat.
+        self.outside = {c for c in range(FIRST_WILD) if c not in seen} | {
+            c
+            for info in view.seats
+            if info.controller != view.viewer and info.hand
+            for c in info.hand
+            if c < FIRST_WILD
+        }
+        self.outside.difference_update(mine)
+        self.legal = [action.card for action in view.legal_actions if action.card is not None]
+        trick = view.trick
+        self.trick_cards = [card for _, card in trick]
+        positions = plan.positions
+        leader = trick[0][0] if trick else self.position
+        #: Positions still to play after this one in the current trick.
+        self.after = [(leader + k) % positions for k in range(len(trick) + 1, positions)]
+        self.led = SUIT_OF[self.trick_cards[0]] if trick else None
+        self.best_pos, self.best_key = -1, -1
+        if trick:
+            strength = STRENGTH[self.trump + 1][self.led]  # type: ignore[index]
+            for pos, card in trick:
+                if strength[card] > self.best_key:
+                    self.best_pos, self.best_key = pos, strength[card]
+
+    # ------------------------------------------------------------ card facts
+
+    def wanted(self, side: int, card: int) -> bool:
+        """Whether ``side`` may still pick ``card``."""
+        return card < FIRST_WILD and self.needs[side][FAMILY_OF[card]] > 0
+
+    def opponents_want(self, card: int) -> bool:
+        """Whether any other side may still pick ``card``."""
+        return any(self.wanted(side, card) for side in set(self.sides) if side != self.side)
+
+    def is_boss(self, card: int) -> bool:
+        """Whether no card that others may still play is higher in ``card``'s suit."""
+        suit, number = SUIT_OF[card], NUMBER_OF[card]
+        return not any(SUIT_OF[c] == suit and NUMBER_OF[c] > number for c in self.outside)
+
+    def trumps_outside(self) -> bool:
+        """Whether others may still hold a trump."""
+        return self.trump >= 0 and any(SUIT_OF[c] == self.trump for c in self.outside)
+
+    def may_ruff(self, positions: list[int], suit: int) -> bool:
+        """Whether an opponent among ``positions`` is known to lack ``suit`` while trumps are out."""
+        return (
+            suit != self.trump
+            and self.trumps_outside()
+            and any(self.sides[p] != self.side and self.voids[p] >> suit & 1 for p in positions)
+        )
+
+    def wins_for_sure(self, card: int, led: int) -> bool:
+        """Whether ``card`` (already beating the trick) cannot be beaten by the players still to play."""
+        if not self.after:
+            return True
+        later_opponents = [p for p in self.after if self.sides[p] != self.side]
+        if not later_opponents:
+            return True
+        if SUIT_OF[card] == self.trump:
+            return self.is_boss(card)
+        return self.is_boss(card) and not self.may_ruff(later_opponents, led)
+
+    def worth(self, card: int) -> float:
+        """How much a card is worth keeping: high cards and trumps win later tricks."""
+        if card >= FIRST_WILD:
+            return 30.0
+        return NUMBER_OF[card] + (14 if SUIT_OF[card] == self.trump else 0) + (4 if self.is_boss(card) else 0)
+
+    # --------------------------------------------------------------- playing
+
+    def best_play(self) -> int:
+        """The card to play (or wild card to throw) now."""
+        return self._lead() if self.led is None else self._follow(self.led)
+
+    def _lead(self) -> int:
+        def score(card: int) -> float:
+            suit = SUIT_OF[card]
+            safe = self.is_boss(card) and (suit == self.trump or not self.may_ruff(self.after, suit))
+            family_wanted = self.needs[self.side][suit] > 0  # followers' cards are mostly of the suit's family
+            if safe:
+                return 10 + 3 * self.wanted(self.side, card) + 2 * family_wanted - (suit == self.trump)
+            gift = 3 * self.opponents_want(card) + any(self.wanted(s, card) for s in set(self.sides) if s != self.side)
+            return -gift - self.worth(card) / 10 + family_wanted
+
+        return max(self.legal, key=lambda card: (score(card), -card))
+
+    def _follow(self, led: int) -> int:
+        strength = STRENGTH[self.trump + 1][led]
+        burnt = 0
+        for card in self.trick_cards:
+            if card >= FIRST_WILD:
+                burnt |= FAMILY_MASKS[FAMILY_OF[card]]
+        partner_ahead = self.sides[self.best_pos] == self.side
+        suits = [c for c in self.legal if c < FIRST_WILD]
+        wilds = [c for c in self.legal if c >= FIRST_WILD]
+
+        def pickable(side: int, cards: list[int]) -> int:
+            return sum(1 for c in cards if self.wanted(side, c) and not burnt >> c & 1)
+
+        if partner_ahead:
+            best_card = self.trick_cards[[pos for pos, _ in self.view.trick].index(self.best_pos)]
+            if self.wins_for_sure(best_card, led) and suits:
+                # Feed the partner a card the side can pick, else throw the cheapest card.
+                return min(suits, key=lambda c: (not self.wanted(self.side, c), self.worth(c)))
+        winners = [c for c in suits if strength[c] > self.best_key]
+        sure = [c for c in winners if self.wins_for_sure(c, led)]
+        in_trick = pickable(self.side, self.trick_cards)
+        denied = sum(pickable(side, self.trick_cards) for side in set(self.sides) if side != self.side)
+        if sure:
+            cheapest = min(sure, key=self.worth)
+            if in_trick or denied or self.wanted(self.side, cheapest) or not self.after:
+                return cheapest
+        if winners and not partner_ahead and (in_trick or denied):
+            return min(winners, key=self.worth)
+        if wilds and not partner_ahead:
+            # Burn the family an opponent could pick from this trick (D8).
+            best_wild = max(
+                wilds,
+                key=lambda w: sum(
+                    1 for c in self.trick_cards if FAMILY_MASKS[FAMILY_OF[w]] >> c & 1 and self.opponents_want(c)
+                ),
+            )
+            if any(FAMILY_MASKS[FAMILY_OF[best_wild]] >> c & 1 and self.opponents_want(c) for c in self.trick_cards):
+                return best_wild
+        if not suits:
+            return wilds[0]
+        feeding_partner = partner_ahead
+
+        def loss(card: int) -> tuple[bool, float]:
+            gift = self.wanted(self.side, card) if feeding_partner else self.opponents_want(card)
+            return (gift != feeding_partner, self.worth(card))
+
+        return min(suits, key=loss)
+
+
+def _best_pick(view: View) -> Action:
+    """The card of the family the side will find hardest to complete later."""
+    legal = view.legal_actions
+    picks = [a for a in legal if a.kind == "pick"]
+    if not picks:
+        return PASS_ACTION
+    plan = view.plan
+    assert plan is not None and view.to_act is not None
+    side = plan.sides[plan.position_of(view.to_act.seat)]
+    need = side_needs(view)[side]
+    seen = visible_cards(view)
+    left = [sum(1 for c in range(FIRST_WILD) if FAMILY_OF[c] == family and c not in seen) for family in range(5)]
+
+    def scarcity(action: Action) -> tuple[float, int]:
+        family = FAMILY_OF[action.card]  # type: ignore[index]
+        return (left[family] / need[family], -NUMBER_OF[action.card])  # type: ignore[index]
+
+    return min(picks, key=scarcity)
+
+
+def _held(view: View) -> list[int]:
+    """The play cards the deciding player holds face up (his dummy's included)."""
+    return [
+        c for info in view.seats if info.controller == view.viewer and info.hand for c in info.hand if c < FIRST_WILD
+    ]
+
+
+def _suit_strength(cards: list[int], suit: int) -> float:
+    """How well ``cards`` would do with ``suit`` as trump: length, then high cards."""
+    return sum(1 + max(0, NUMBER_OF[c] - 8) / 2 for c in cards if SUIT_OF[c] == suit)
+
+
+def _best_trump(view: View) -> int:
+    """The suit the dealer (with his dummy's face-up cards) is strongest in."""
+    held = _held(view)
+    return max(SUITS, key=lambda suit: (_suit_strength(held, suit), suit))
+
+
+def _discard(view: View) -> Action:
+    """Set aside low cards of the shortest side suit (keeping the future trump and the aces of the deck)."""
+    hand = _held(view)
+    planned = max(SUITS, key=lambda suit: (_suit_strength(hand, suit), suit)) if view.trump is None else view.trump
+    length = {suit: sum(1 for c in hand if SUIT_OF[c] == suit) for suit in SUITS}
+    options = [a for a in view.legal_actions if a.kind == "discard"]
+    return min(
+        options,
+        key=lambda a: (SUIT_OF[a.card] == planned, NUMBER_OF[a.card] >= 12, length[SUIT_OF[a.card]], NUMBER_OF[a.card]),  # type: ignore[index]
+    )
+
+
+def _should_double(view: View) -> bool:
+    """Spend a Double You card on a doubled hand, or when the hands left no longer outnumber the cards."""
+    plan, viewer = view.plan, view.viewer
+    assert plan is not None and viewer is not None
+    if plan.multiplier > 1:
+        return True
+    total = view.settings.total_hands
+    if total is None:
+        target = view.settings.target or 0
+        return max(view.totals) * 3 >= target * 2
+    return total - view.hand_number <= view.doubles_left[viewer]

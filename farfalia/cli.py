@@ -1,8 +1,10 @@
-"""Command line: ``simulate`` random games, ``replay`` texts, ``bench`` the rules core."""
+"""Command line: ``simulate`` random games, ``replay`` texts, ``bench`` the rules core,
+``tournament`` between bots."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -14,6 +16,7 @@ from farfalia.errors import FarfaliaError
 from farfalia.game import Game
 from farfalia.rules import MODES, VARIANTS, Settings
 from farfalia.state import State
+from farfalia.tournament import BOTS, tournament
 
 
 def random_game(settings: Settings, seed: int) -> Game:
@@ -90,6 +93,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ben = commands.add_parser("bench", help="random-play throughput of the rules core, per mode")
     ben.add_argument("--seconds", type=float, default=2.0, help="time spent on each mode")
     ben.add_argument("--mode", choices=MODES, action="append", help="only these modes")
+    tour = commands.add_parser("tournament", help="duplicate deals between bots, with 95%% confidence intervals")
+    tour.add_argument("--mode", choices=MODES, default="basic5")
+    tour.add_argument("--variant", action="append", choices=VARIANTS, help="repeat for both variants")
+    tour.add_argument("--bots", default="heuristic,random", help=f"comma-separated, from: {', '.join(BOTS)}")
+    tour.add_argument("--deals", type=int, default=100)
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     args = parser.parse_args(argv)
     try:
         if args.command == "simulate":
@@ -99,6 +109,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(replay.encode(random_game(_settings(args), args.seed)))
         elif args.command == "replay":
             print(replay.describe(replay.decode(args.text)))
+        elif args.command == "tournament":
+            names = args.bots.split(",")
+            if len(names) < 2 or not set(names) <= set(BOTS):
+                parser.error(f"--bots takes two or more of: {', '.join(BOTS)}")
+            settings = Settings(args.mode, frozenset(args.variant or ()), first_dealer=0)
+            report = tournament(settings, names, args.deals, args.seed, args.workers)
+            print(f"{args.mode} {' '.join(sorted(settings.variants))}".strip() + f", seed {args.seed}")
+            print("\n".join(report.lines()))
         else:
             for mode in args.mode or MODES:
                 print(f"{mode:<12} {bench(mode, args.seconds):>9.0f} hands/s", flush=True)

@@ -24,7 +24,7 @@ from farfalia.cards import (
     SUIT_NAMES,
     SUIT_OF,
 )
-from farfalia.texts import card_text, reason_text, text
+from farfalia.texts import action_text, card_text, reason_text, text
 from farfalia.views import EMPTY, HIDDEN, SeatInfo, View
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -385,10 +385,6 @@ def _reason(view: View, card: int) -> str | None:
     return reason_text(code, card, view.led) if code else None
 
 
-def _action_label(action: Action, card: int) -> str:
-    return text(f"action.{action.kind}", card=card_text(card))
-
-
 def _dummy(
     group: ET.Element,
     view: View,
@@ -428,7 +424,7 @@ def _decision_card(
     """A face-up card the viewer may be deciding about: its action if legal, its reason if not."""
     action = actions.get(card) if acting else None
     reason = _reason(view, card) if acting and action is None else None
-    label = _action_label(action, card) if action is not None else card_text(card) + note
+    label = action_text(action) if action is not None else card_text(card) + note
     return _label_card(place(card_face(card, colours), x, y, scale), label, action, reason)
 
 

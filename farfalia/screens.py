@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from html import escape
 
-from farfalia.cards import SUIT_LETTERS, SUIT_NAMES
 from farfalia.rules import MODES, PLAYERS, VARIANTS
-from farfalia.session import PACES, Session, proposal_line, side_lines
+from farfalia.session import LEVELS, PACES, Session, proposal_line, side_lines
 from farfalia.state import HandResult
-from farfalia.texts import text
+from farfalia.texts import action_text, text
 from farfalia.viewer import ReplayViewer
 
 MAX_PLAYERS = max(PLAYERS.values())
@@ -24,7 +23,7 @@ def _button(label: str, *, command: str | None = None, action: str | None = None
 
 
 def start_screen(can_resume: bool) -> str:
-    """The form that sets up a game (mode, variants, seats, first dealer, pace)."""
+    """The form that sets up a game (mode, variants, seats, first dealer, bots' level and pace)."""
     modes = "".join(f'<option value="{m}">{escape(text(f"mode.{m}"))}</option>' for m in MODES)
     variants = "".join(
         f'<label class="check"><input type="checkbox" name="variant" value="{v}"> '
@@ -39,6 +38,7 @@ def start_screen(can_resume: bool) -> str:
     paces = "".join(
         f'<option value="{p}"{" selected" if p == "normal" else ""}>{escape(text(f"pace.{p}"))}</option>' for p in PACES
     )
+    levels = "".join(f'<option value="{v}">{escape(text(f"level.{v}"))}</option>' for v in LEVELS)
     resume = _button(text("resume"), command="resume", primary=True) if can_resume else ""
     resume += (
         f'<label class="import">{escape(text("import"))} '
@@ -51,6 +51,7 @@ def start_screen(can_resume: bool) -> str:
         f'<fieldset class="variants">{variants}</fieldset>'
         f'<fieldset class="seats">{seats}</fieldset>'
         f'<label>{escape(text("dealer"))} <select name="dealer" id="dealer">{dealers}</select></label>'
+        f'<label>{escape(text("level"))} <select name="level" id="level">{levels}</select></label>'
         f'<label>{escape(text("pace"))} <select name="pace" id="pace">{paces}</select></label>'
         f'<label class="seed">{escape(text("seed"))} '
         f'<input name="seed" id="seed" inputmode="numeric" autocomplete="off"></label>'
@@ -85,17 +86,11 @@ def turn_bar(session: Session) -> str:
         left = game.plan.discards - len(game.state.discards)
         status = text(f"turn.{turn.decision}", name=names[turn.player], left=left)
         buttons = "".join(
-            _button(_action_label(str(action)), action=str(action))
+            _button(action_text(action), action=str(action))
             for action in game.legal_actions()
             if action.kind in ("trump", "double", "decline", "pass")
-        )
+        ) + _button(text("hint"), command="hint")
     return f'<p class="status" role="status">{escape(status)}</p><div class="choices">{buttons}</div>'
-
-
-def _action_label(notation: str) -> str:
-    if notation.startswith("trump:"):
-        return text("action.trump", suit=SUIT_NAMES[SUIT_LETTERS.index(notation[-1])])
-    return text(f"action.{notation}")
 
 
 def cover(session: Session) -> str:

@@ -11,12 +11,12 @@ from json import dumps, loads
 from typing import Any
 
 from farfalia.actions import Action
-from farfalia.bots import SimpleBot
 from farfalia.cards import FAMILY_NAMES
 from farfalia.errors import FarfaliaError, ReplayError
 from farfalia.game import Game
 from farfalia.notation import format_actions, parse_actions
 from farfalia.rules import PLAYERS, Settings
+from farfalia.search import PLAYOUTS, Search
 from farfalia.state import HandResult
 from farfalia.texts import card_text, text
 from farfalia.views import View, seat_view
@@ -25,6 +25,8 @@ from farfalia.views import View, seat_view
 SAVE_FORMAT = 1
 #: Milliseconds between two bot decisions at each pace.
 PACES = {"slow": 1400, "normal": 700, "fast": 250, "instant": 0}
+#: The bots' levels: search playouts a decision (none: the heuristic alone). Strong is the default.
+LEVELS = {"strong": PLAYOUTS, "quick": 0}
 MAX_NAME = 24
 
 
@@ -47,11 +49,14 @@ class Session:
         pace: str = "normal",
         actions: list[Action] | None = None,
         seen_hands: int = 0,
+        level: str = "strong",
     ) -> None:
         if len(players) != settings.players:
             raise ReplayError(f"{settings.mode} seats {settings.players} players, not {len(players)}")
         if pace not in PACES:
             raise ReplayError(f"unknown pace {pace!r}")
+        if level not in LEVELS:
+            raise ReplayError(f"unknown bot level {level!r}")
         self.game = Game.replay(settings, seed, actions or [])
         self.players = players
         self.pace = pace
@@ -60,7 +65,8 @@ class Session:
         humans = self.humans()
         #: The human whose cards the screen shows (hot seat: after "show my cards").
         self.shown: int | None = humans[0] if len(humans) == 1 else None
-        self._bot = SimpleBot()
+        self.level = level
+        self._thinking: tuple[int, Search] | None = None
 
     # -------------------------------------------------------------- who is who
 
@@ -128,15 +134,40 @@ class Session:
             raise ReplayError("it is not a human's turn at this screen")
         self.game.apply(action)
 
-    def bot_action(self) -> Action:
-        """Let the bot to act decide from its own seat view, and apply its decision."""
+    def bot_search(self) -> Search:
+        """Start the decision of the bot to act, from its own seat view: the caller
+        runs the search (in slices, in the page), then calls :meth:`finish_bot`."""
         actor = self.actor()
         if actor is None or not self.bot_to_act():
             raise ReplayError("no bot acts now")
         rng = random.Random(f"{self.game.seed}:{len(self.game.history)}")
-        action = self._bot.choose(seat_view(self.game, actor), rng)
+        search = Search(seat_view(self.game, actor), rng, LEVELS[self.level])
+        self._thinking = (len(self.game.history), search)
+        return search
+
+    def finish_bot(self) -> Action:
+        """Apply the decision of the search :meth:`bot_search` started (finishing it if need be)."""
+        if self._thinking is None or self._thinking[0] != len(self.game.history) or not self.bot_to_act():
+            raise ReplayError("no bot decision is under way")
+        search = self._thinking[1]
+        self._thinking = None
+        search.advance(search.iterations)
+        action = search.best()
         self.game.apply(action)
         return action
+
+    def bot_action(self) -> Action:
+        """Let the bot to act decide from its own seat view, and apply its decision."""
+        self.bot_search()
+        return self.finish_bot()
+
+    def hint_search(self) -> Search:
+        """What the strong bot would do in the place of the human to act (a search to run, then read)."""
+        actor = self.actor()
+        if actor is None or self.players[actor].bot or self.needs_cover() or self.summary_pending() is not None:
+            raise ReplayError("a hint is for the human to act")
+        rng = random.Random(f"hint:{self.game.seed}:{len(self.game.history)}")
+        return Search(seat_view(self.game, actor), rng, PLAYOUTS)
 
     # ------------------------------------------------------------------- sheets
 
@@ -160,6 +191,7 @@ class Session:
                 "seed": self.game.seed,
                 "players": [{"name": p.name, "bot": p.bot} for p in self.players],
                 "pace": self.pace,
+                "level": self.level,
                 "actions": format_actions(self.game.actions),
                 "seen_hands": self.seen_hands,
                 "shown": self.shown,
@@ -193,6 +225,7 @@ class Session:
                 _typed(data, "pace", str),
                 parse_actions(_typed(data, "actions", str)),
                 _typed(data, "seen_hands", int),
+                data.get("level", "strong"),
             )
         except FarfaliaError:
             raise
@@ -227,12 +260,18 @@ def proposal_line(result: HandResult) -> str:
 
 
 def new_session(
-    mode: str, variants: frozenset[str], players: list[Player], seed: int, first_dealer: int | None, pace: str
+    mode: str,
+    variants: frozenset[str],
+    players: list[Player],
+    seed: int,
+    first_dealer: int | None,
+    pace: str,
+    level: str = "strong",
 ) -> Session:
     """A fresh game from the start screen's choices."""
     names = [clean_name(p.name, k) for k, p in enumerate(players)]
     seated = [Player(name, p.bot) for name, p in zip(names, players, strict=True)]
-    return Session(Settings(mode, variants, first_dealer), seed, seated[: PLAYERS[mode]], pace)
+    return Session(Settings(mode, variants, first_dealer), seed, seated[: PLAYERS[mode]], pace, level=level)
 
 
 def clean_name(name: str, index: int) -> str:

@@ -388,9 +388,11 @@ class State:
             self.phase = PLAY
             self.leader = self.to_move = winner
 
-    def random_playout(self, rng: random.Random, hand_only: bool = False) -> None:
+    def random_playout(self, rng: random.Random, hand_only: bool = False, always_pick: bool = False) -> None:
         """Play on with uniformly random legal actions and chance outcomes drawn from
         ``rng``: to the game's end, or with ``hand_only`` to the end of this hand.
+        With ``always_pick`` a trick's winner never passes when a card can be picked
+        (the searching bots' playouts: passing is almost never right).
 
         Makes exactly the choices of picking ``legal_actions()[int(rng.random() * n)]``
         step by step (a test holds the two equal), from a trick's lead a whole hand at a time.
@@ -400,16 +402,18 @@ class State:
         while True:
             phase = self.phase
             if phase == PLAY and not self.trick:
-                self._random_tricks(uniform)
+                self._random_tricks(uniform, always_pick)
             elif phase == OVER or (hand_only and len(self.results) > hands_done):
                 return
             elif phase in CHANCE_PHASES:
                 self.apply_chance(self.chance_outcome(rng))
             else:
                 legal = self.legal_actions()
+                if always_pick and phase == PICK:
+                    legal = legal[:-1]  # PASS comes last
                 self.apply(legal[int(uniform() * len(legal))])
 
-    def _random_tricks(self, uniform: Callable[[], float]) -> None:
+    def _random_tricks(self, uniform: Callable[[], float], always_pick: bool) -> None:
         """Random legal tricks from a trick's lead to the hand's end: :meth:`_play`,
         :meth:`_end_trick` and :meth:`_close_trick` unrolled over local variables
         for the playouts' speed, with the same random draws in the same order."""
@@ -422,6 +426,7 @@ class State:
         t0, t1, t2, t3 = SUIT_TABLE
         strengths = STRENGTH[self.trump + 1]
         leader = self.to_move
+        passing = 0 if always_pick else 1  # PASS is one more choice after the pickable cards
         while True:
             hand = hands[leader]
             legal = t0[hand & 0x1FFF] + t1[hand >> 13 & 0x1FFF] + t2[hand >> 26 & 0x1FFF] + t3[hand >> 39 & 0x1FFF]
@@ -459,7 +464,7 @@ class State:
                 pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]] and not burnt_mask >> c & 1]
                 if pickable:  # as _pickable(): then a pick, or PASS (the last legal action)
                     pickable.sort()
-                    choice = int(uniform() * (len(pickable) + 1))
+                    choice = int(uniform() * (len(pickable) + passing))
                     if choice < len(pickable):
                         picked = pickable[choice]
                         collections[best_pos].append(picked)
@@ -581,7 +586,7 @@ class State:
         ranking = tuple(rank_players(self.totals, self.hand_scores)) if settings.mode == "chinkway10" else ()
         plan = self.plan = plan_hand(settings, number, dealer, ranking)
         self.collections = [[] for _ in plan.seats]
-        steps = _hand_steps(settings, plan)
+        steps = hand_steps(settings, plan)
         if settings.double_you:
             barred = _unique_leader(self.totals)  # D7
             seated = plan.seats[1:] + plan.seats[:1]
@@ -655,7 +660,7 @@ def _uncovered(covers: list[dict[int, int]], positions: tuple[int, ...], trick: 
     return [(pos, covers[pos].pop(card)) for pos, card in zip(positions, trick) if card in covers[pos]]
 
 
-def _hand_steps(settings: Settings, plan: HandPlan) -> list[int]:
+def hand_steps(settings: Settings, plan: HandPlan) -> list[int]:
     """The phases of a hand after any Double You decisions."""
     steps = [DEAL]
     if settings.burning:

@@ -3,12 +3,19 @@ languages of the rulebook will sit beside it)."""
 
 from __future__ import annotations
 
+from farfalia.actions import NO_TRUMP_SUIT, Action
 from farfalia.cards import FAMILY_NAMES, FAMILY_OF, SUIT_NAMES, card_label
 
 TEXT: dict[str, str] = {
     "title": "Farfalia",
     "mode": "Game",
     "pace": "Bot speed",
+    "level": "Bots",
+    "level.strong": "Strong (thinks up to a second)",
+    "level.quick": "Quick (rules of thumb)",
+    "hint": "Hint",
+    "hint-thinking": "Looking for a good move…",
+    "hint-is": "Hint: {action}",
     "seed": "Seed (optional)",
     "mode.basic5": "Farfalia (5 players, 3 hands)",
     "mode.chinkway10": "Chinkway! (5 players, 10 + 1 hands)",
@@ -114,6 +121,16 @@ TEXT: dict[str, str] = {
 def text(key: str, **values: object) -> str:
     """The string ``key`` with ``values`` filled in."""
     return TEXT[key].format(**values)
+
+
+def action_text(action: Action) -> str:
+    """An action in words, e.g. ``Play blue 11, fish`` or ``Trump red``."""
+    suit = action.trump
+    if suit is not None:
+        return text("action.notrump") if suit == NO_TRUMP_SUIT else text("action.trump", suit=SUIT_NAMES[suit])
+    if action.card is not None:
+        return text(f"action.{action.kind}", card=card_text(action.card))
+    return text(f"action.{action.kind}")
 
 
 def card_text(code: int) -> str:

@@ -72,12 +72,19 @@ def check_turns(game: Game) -> None:
         assert bool(view.legal_actions) == (player == turn.player)
 
 
+def with_state(game: Game, state: State) -> Game:
+    """A copy of ``game`` standing on ``state`` (to take views of a changed state)."""
+    twin = Game.__new__(Game)
+    twin.__dict__.update(game.__dict__)
+    twin._state = state
+    return twin
+
+
 def hidden_shuffle(game: Game, player: int, rng: random.Random) -> Game:
     """A copy of ``game`` whose cards hidden from ``player`` are dealt anew among the same
     hidden places: the same counts, so a sound view cannot tell the two apart."""
-    twin = Game.__new__(Game)
-    twin.__dict__.update(game.__dict__)
-    state = twin._state = game.state.copy()
+    twin = with_state(game, game.state.copy())
+    state = twin.state
     plan = state.plan
     if plan is None or not state.dealt:
         return twin

@@ -8,9 +8,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from farfalia.actions import PASS_ACTION
 from farfalia.game import Game
 from farfalia.rules import MODES, VARIANTS, Settings
-from farfalia.state import State
+from farfalia.state import PICK, State
 from farfalia.views import seat_view
 from tests.invariants import check_accounting, check_scores, check_turns, hidden_shuffle
 
@@ -57,16 +58,19 @@ def test_random_games_keep_every_invariant(game_settings: Settings, seed: int, c
 
 
 @settings(max_examples=40, deadline=None)
-@given(game_settings, st.integers(0, 2**32))
-def test_random_playout_makes_the_step_by_step_choices(game_settings: Settings, seed: int) -> None:
+@given(game_settings, st.integers(0, 2**32), st.booleans())
+def test_random_playout_makes_the_step_by_step_choices(game_settings: Settings, seed: int, always_pick: bool) -> None:
     fast, slow = State(game_settings), State(game_settings)
     fast_rng, slow_rng = random.Random(seed), random.Random(seed)
-    fast.random_playout(fast_rng)
+    fast.random_playout(fast_rng, always_pick=always_pick)
     while slow.phase != 9:
         if slow.is_chance():
             slow.apply_chance(slow.chance_outcome(slow_rng))
         else:
             legal = slow.legal_actions()
+            if always_pick and slow.phase == PICK:
+                assert legal[-1] == PASS_ACTION
+                legal = legal[:-1]
             slow.apply(legal[int(slow_rng.random() * len(legal))])
     assert fast == slow
     assert fast_rng.getstate() == slow_rng.getstate()

@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
-from farfalia.bots import SimpleBot
 from farfalia.errors import FarfaliaError
+from farfalia.rules import PLAYERS
 from farfalia.screens import game_over, start_screen, turn_bar
 from farfalia.session import SAVE_FORMAT, Player, Session, new_session
-from farfalia.views import seat_view
-from tests.invariants import hidden_shuffle
 
 
 def bots_and(humans: set[int], count: int) -> list[Player]:
     return [Player(f"P{k}", k not in humans) for k in range(count)]
+
+
+def quick(
+    mode: str, humans: set[int], seed: int, first_dealer: int | None, variants: frozenset[str] = frozenset()
+) -> Session:
+    """A session whose bots use the heuristic alone (the search is tested on its own)."""
+    return new_session(mode, variants, bots_and(humans, PLAYERS[mode]), seed, first_dealer, "instant", "quick")
 
 
 def play_bots(session: Session, steps: int) -> None:
@@ -32,11 +36,12 @@ def play_bots(session: Session, steps: int) -> None:
 
 
 def test_save_round_trip_resumes_mid_trick() -> None:
-    session = new_session("three", frozenset({"burning"}), bots_and({0}, 3), seed=5, first_dealer=0, pace="fast")
+    session = quick("three", {0}, seed=5, first_dealer=0, variants=frozenset({"burning"}))
     play_bots(session, 40)
     again = Session.from_save(session.to_save())
     assert again.game.state == session.game.state
-    assert again.players == session.players and again.pace == "fast" and again.seen_hands == session.seen_hands
+    assert again.players == session.players and again.pace == "instant" and again.seen_hands == session.seen_hands
+    assert again.level == "quick"
     assert json.loads(session.to_save())["format"] == SAVE_FORMAT
 
 
@@ -52,19 +57,21 @@ def test_save_round_trip_resumes_mid_trick() -> None:
         lambda d: json.dumps({**d, "players": d["players"][:2]}),
         lambda d: json.dumps({**d, "players": [{"name": 3, "bot": True}] * 3}),
         lambda d: json.dumps({**d, "pace": "ludicrous"}),
+        lambda d: json.dumps({**d, "level": "godlike"}),
+        lambda d: json.dumps({**d, "level": ["strong"]}),
         lambda d: json.dumps([1, 2, 3]),
         lambda d: "x" * 100_000,
     ],
 )
 def test_bad_saves_are_refused_clearly(mutate) -> None:  # type: ignore[no-untyped-def]
-    session = new_session("three", frozenset(), bots_and({0}, 3), seed=5, first_dealer=0, pace="fast")
+    session = quick("three", {0}, seed=5, first_dealer=0)
     play_bots(session, 12)
     with pytest.raises(FarfaliaError):
         Session.from_save(mutate(json.loads(session.to_save())))
 
 
 def test_hot_seat_hides_the_table_until_the_next_human_asks() -> None:
-    session = new_session("four", frozenset(), bots_and({0, 2}, 4), seed=3, first_dealer=3, pace="instant")
+    session = quick("four", {0, 2}, seed=3, first_dealer=3)
     assert session.actor() == 0 and session.needs_cover()
     with pytest.raises(FarfaliaError):
         session.human_action(session.game.legal_actions()[0])
@@ -79,7 +86,7 @@ def test_hot_seat_hides_the_table_until_the_next_human_asks() -> None:
 
 
 def test_summary_blocks_play_until_dismissed() -> None:
-    session = new_session("two", frozenset(), bots_and({0}, 2), seed=8, first_dealer=0, pace="instant")
+    session = quick("two", {0}, seed=8, first_dealer=0)
     while session.summary_pending() is None:
         play_bots(session, 1)
     assert not session.view().legal_actions and turn_bar(session) == ""
@@ -89,24 +96,37 @@ def test_summary_blocks_play_until_dismissed() -> None:
     assert session.summary_pending() is None
 
 
-def test_bot_decides_from_its_view_alone() -> None:
-    bot = SimpleBot()
-    for seed in range(20):
-        session = new_session("basic5", frozenset({"burning"}), bots_and(set(), 5), seed, None, "instant")
-        play_bots(session, seed * 3)
-        actor = session.actor()
-        if actor is None:
-            continue
-        game = session.game
-        twin = hidden_shuffle(game, actor, random.Random(seed))
-        assert bot.choose(seat_view(twin, actor), random.Random(1)) == bot.choose(
-            seat_view(game, actor), random.Random(1)
-        )
+def test_strong_bots_by_default_and_hints_for_the_human() -> None:
+    session = new_session("four", frozenset(), bots_and({0}, 4), seed=3, first_dealer=0, pace="instant")
+    assert session.level == "strong"
+    with pytest.raises(FarfaliaError):
+        session.hint_search()  # a bot acts first
+    search = session.bot_search()
+    assert search.iterations > 0  # the strong bot searches
+    session.finish_bot()
+    with pytest.raises(FarfaliaError):
+        session.finish_bot()  # that decision is made
+    while session.bot_to_act():
+        session.bot_action()
+    hint = session.hint_search()
+    hint.advance(hint.iterations)
+    assert hint.best() in session.game.legal_actions()
+    assert "Hint" in turn_bar(session)
+
+
+def test_a_stale_bot_decision_is_refused() -> None:
+    session = quick("four", set(), seed=3, first_dealer=3)
+    session.bot_search()
+    session.bot_action()  # another decision was made meanwhile
+    session.bot_search()
+    session.game.undo()
+    with pytest.raises(FarfaliaError):
+        session.finish_bot()
 
 
 def test_names_are_trimmed_and_escaped() -> None:
     players = [Player("<script>alert(1)</script>", False), Player("   ", True), *bots_and(set(), 5)[2:]]
-    session = new_session("basic5", frozenset(), players, seed=1, first_dealer=0, pace="instant")
+    session = new_session("basic5", frozenset(), players, seed=1, first_dealer=0, pace="instant", level="quick")
     assert session.names()[1] == "Player 2" and len(session.names()[0]) <= 24
     play_bots(session, 400)
     html = game_over(session) + turn_bar(session)

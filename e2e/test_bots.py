@@ -1,0 +1,35 @@
+"""The strong bots in the page: the default opponents, quick to decide, never freezing
+the page (a benchmark that prints its figures), and hints for the human."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from e2e.driver import open_game, play_to_the_end, start
+
+#: Collects the duration of every main-thread task over 50 ms (the Long Tasks API).
+LONG_TASK_OBSERVER = """
+window.longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def test_strong_bots_keep_the_page_responsive_and_give_hints(page: Page, site: str) -> None:
+    page.add_init_script(LONG_TASK_OBSERVER)
+    open_game(page, site)
+    assert page.input_value("#level") == "strong"  # the default opponents
+    loading = page.evaluate("window.longTasks.length")  # Pyodide's start-up is not play
+    start(page, "basic5", humans=(0,), seed=4, dealer=0, level=None)
+    record = play_to_the_end(page, seed=2, hint=True)
+    tasks = page.evaluate(f"window.longTasks.slice({loading})")
+    decisions = int(page.get_attribute("body", "data-think-count") or 0)
+    slowest = int(page.get_attribute("body", "data-think-longest") or 0)
+    longest = max(tasks, default=0)
+    print(
+        f"\nbasic5 game against strong bots: {decisions} bot decisions, the slowest {slowest} ms; "
+        f"main-thread tasks over 50 ms: {len(tasks)}, the longest {longest:.0f} ms; {len(record.hints)} hints"
+    )
+    assert decisions > 100 and record.hints
+    assert all(hint.startswith("Hint: ") for hint in record.hints)

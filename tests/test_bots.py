@@ -1,0 +1,142 @@
+"""The bots: legal and view-only in every mode, sound rules of thumb, a reproducible search,
+and the duplicate tournament that measures them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from farfalia.bots import Bot, HeuristicBot, RandomBot, Table
+from farfalia.cards import FIRST_WILD
+from farfalia.cli import main
+from farfalia.game import Game
+from farfalia.rules import MODES, VARIANTS, Settings
+from farfalia.search import OmniscientBot, Search, SearchBot
+from farfalia.state import STRENGTH
+from farfalia.tournament import lineups, tournament
+from farfalia.views import omniscient_view, seat_view
+from tests.invariants import hidden_shuffle
+
+game_settings = st.builds(Settings, mode=st.sampled_from(MODES), variants=st.frozensets(st.sampled_from(VARIANTS)))
+SMALL_SEARCH = 40  # playouts: enough to exercise the search, cheap enough for tests
+
+
+def bot_game(game_settings: Settings, seed: int, bot: Bot, steps: int) -> Game:
+    """A game played ``steps`` decisions on by ``bot`` in every seat."""
+    game = Game(game_settings, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        turn = game.to_act()
+        if turn is None:
+            break
+        game.apply(bot.choose(seat_view(game, turn.player), rng))
+    return game
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_settings, st.integers(0, 2**32), st.integers(0, 120))
+def test_bots_decide_from_the_view_alone(game_settings: Settings, seed: int, steps: int) -> None:
+    game = bot_game(game_settings, seed, HeuristicBot(), steps)
+    turn = game.to_act()
+    if turn is None:
+        return
+    twin = hidden_shuffle(game, turn.player, random.Random(seed))
+    for bot in (HeuristicBot(), SearchBot(SMALL_SEARCH)):
+        mine = bot.choose(seat_view(game, turn.player), random.Random(seed))
+        assert mine in game.legal_actions()
+        assert bot.choose(seat_view(twin, turn.player), random.Random(seed)) == mine
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("variants", [frozenset(), frozenset(VARIANTS)])
+def test_heuristic_bots_finish_every_mode_and_variant(mode: str, variants: frozenset[str]) -> None:
+    game = bot_game(Settings(mode, variants), 11, HeuristicBot(), 5000)
+    assert game.is_over()
+    kinds = Counter(action.kind for action in game.actions)
+    assert kinds["play"] and (kinds["pick"] or kinds["pass"])
+    if "double-you" in variants:
+        assert kinds["double"]  # the Double You cards get used
+    if "burning" in variants:
+        assert any(action.card is not None and action.card >= FIRST_WILD for action in game.actions)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(("basic5", "four", "three")), st.integers(0, 2**32), st.integers(0, 60))
+def test_the_heuristic_takes_a_valuable_trick_it_can_win_last(mode: str, seed: int, steps: int) -> None:
+    """Last to play, an opponent ahead, a card the side may pick in the trick, a winning
+    card in hand: the heuristic wins the trick (with its cheapest winning card)."""
+    game = bot_game(Settings(mode), seed, RandomBot(), steps)
+    turn = game.to_act()
+    if turn is None or game.phase != "play":
+        return
+    view = seat_view(game, turn.player)
+    table = Table(view)
+    if table.led is None or table.after or table.sides[table.best_pos] == table.side:
+        return
+    strength = STRENGTH[table.trump + 1][table.led]
+    winners = [c for c in table.legal if c < FIRST_WILD and strength[c] > table.best_key]
+    if not winners or not any(table.wanted(table.side, c) for c in table.trick_cards):
+        return
+    chosen = HeuristicBot().choose(view, random.Random(0)).card
+    assert chosen in winners and table.worth(chosen) == min(map(table.worth, winners))  # type: ignore[arg-type]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_settings, st.integers(0, 2**32), st.integers(0, 200))
+def test_bots_always_take_a_card_they_may_take(game_settings: Settings, seed: int, steps: int) -> None:
+    game = bot_game(game_settings, seed, RandomBot(), steps)
+    turn = game.to_act()
+    if turn is None or game.phase != "pick" or len(game.legal_actions()) < 2:
+        return
+    view = seat_view(game, turn.player)
+    assert HeuristicBot().choose(view, random.Random(0)).kind == "pick"
+    assert SearchBot(SMALL_SEARCH).choose(view, random.Random(0)).kind == "pick"
+
+
+def test_a_search_in_slices_decides_as_a_search_in_one_go() -> None:
+    game = bot_game(Settings("basic5"), 4, HeuristicBot(), 14)
+    view = seat_view(game, game.to_act().player)  # type: ignore[union-attr]
+    whole = Search(view, random.Random(9), 200)
+    whole.advance(whole.iterations)
+    sliced = Search(view, random.Random(9), 200)
+    while not sliced.finished:
+        sliced.advance(3)
+    assert sliced.margins == whole.margins and sliced.best() == whole.best()
+    assert len(view.legal_actions) > 1 and whole.done == whole.iterations > 1
+
+
+def test_the_omniscient_bot_sees_every_card() -> None:
+    game = bot_game(Settings("four"), 2, HeuristicBot(), 20)
+    turn = game.to_act()
+    assert turn is not None
+    action = OmniscientBot(SMALL_SEARCH).choose(omniscient_view(game), random.Random(0))
+    assert action in game.legal_actions() and OmniscientBot.sees_all and not SearchBot.sees_all
+
+
+def test_lineups_put_every_bot_in_every_seat() -> None:
+    for bots, players in ((2, 5), (2, 4), (3, 3), (4, 2)):
+        rotations = lineups(bots, players)
+        assert len(rotations) == players
+        for seat in range(players):
+            held = Counter(lineup[seat] for lineup in rotations)
+            assert sorted(held) == list(range(min(bots, players)))
+            assert held == Counter(lineup[0] for lineup in rotations)  # every seat alike
+
+
+def test_the_heuristic_beats_random_in_a_duplicate_tournament() -> None:
+    report = tournament(Settings("four", first_dealer=0), ["random", "heuristic"], deals=30, seed=5)
+    assert report.edges[1].mean - report.edges[1].half_width > 0
+    assert report.edges[0].mean == 0 and len(report.lines()) == 3
+
+
+def test_tournament_command_prints_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--mode", "three", "--bots", "random,heuristic", "--deals", "3", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "heuristic" in out and "±" in out and "edge over random" in out
+    with pytest.raises(SystemExit) as exit_info:
+        main(["tournament", "--bots", "heuristic,wizard"])
+    assert exit_info.value.code == 2
