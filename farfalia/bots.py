@@ -152,8 +152,7 @@ class Table:
             family_wanted = self.needs[self.side][suit] > 0  # followers' cards are mostly of the suit's family
             if safe:
                 return 10 + 3 * self.wanted(self.side, card) + 2 * family_wanted - (suit == self.trump)
-            gift = 3 * self.opponents_want(card) + any(self.wanted(s, card) for s in set(self.sides) if s != self.side)
-            return -gift - self.worth(card) / 10 + family_wanted
+            return -4 * self.opponents_want(card) - self.worth(card) / 10 + family_wanted
 
         return max(self.legal, key=lambda card: (score(card), -card))
 
@@ -187,23 +186,18 @@ class Table:
             return min(winners, key=self.worth)
         if wilds and not partner_ahead:
             # Burn the family an opponent could pick from this trick (D8).
-            best_wild = max(
-                wilds,
-                key=lambda w: sum(
-                    1 for c in self.trick_cards if FAMILY_MASKS[FAMILY_OF[w]] >> c & 1 and self.opponents_want(c)
-                ),
-            )
-            if any(FAMILY_MASKS[FAMILY_OF[best_wild]] >> c & 1 and self.opponents_want(c) for c in self.trick_cards):
+            def denial(wild: int) -> int:
+                family = FAMILY_MASKS[FAMILY_OF[wild]]
+                return sum(1 for c in self.trick_cards if family >> c & 1 and self.opponents_want(c))
+
+            best_wild = max(wilds, key=denial)
+            if denial(best_wild):
                 return best_wild
         if not suits:
             return wilds[0]
-        feeding_partner = partner_ahead
-
-        def loss(card: int) -> tuple[bool, float]:
-            gift = self.wanted(self.side, card) if feeding_partner else self.opponents_want(card)
-            return (gift != feeding_partner, self.worth(card))
-
-        return min(suits, key=loss)
+        if partner_ahead:  # feed the partner a card the side wants, cheaply
+            return min(suits, key=lambda c: (not self.wanted(self.side, c), self.worth(c)))
+        return min(suits, key=lambda c: (self.opponents_want(c), self.worth(c)))  # never feed the opponents
 
 
 def _best_pick(view: View) -> Action:

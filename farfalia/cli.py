@@ -16,7 +16,7 @@ from farfalia.errors import FarfaliaError
 from farfalia.game import Game
 from farfalia.rules import MODES, VARIANTS, Settings
 from farfalia.state import State
-from farfalia.tournament import BOTS, tournament
+from farfalia.tournament import BOTS, make_bot, tournament
 
 
 def random_game(settings: Settings, seed: int) -> Game:
@@ -96,7 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     tour = commands.add_parser("tournament", help="duplicate deals between bots, with 95%% confidence intervals")
     tour.add_argument("--mode", choices=MODES, default="basic5")
     tour.add_argument("--variant", action="append", choices=VARIANTS, help="repeat for both variants")
-    tour.add_argument("--bots", default="heuristic,random", help=f"comma-separated, from: {', '.join(BOTS)}")
+    tour.add_argument(
+        "--bots",
+        default="heuristic,random",
+        help=f"comma-separated, from: {', '.join(BOTS)}; strong:N searches N playouts",
+    )
     tour.add_argument("--deals", type=int, default=100)
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
@@ -111,8 +115,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(replay.describe(replay.decode(args.text)))
         elif args.command == "tournament":
             names = args.bots.split(",")
-            if len(names) < 2 or not set(names) <= set(BOTS):
-                parser.error(f"--bots takes two or more of: {', '.join(BOTS)}")
+            try:
+                for name in names:
+                    make_bot(name)
+            except ValueError as error:
+                parser.error(str(error))
+            if len(names) < 2:
+                parser.error("--bots takes two bots or more")
             settings = Settings(args.mode, frozenset(args.variant or ()), first_dealer=0)
             report = tournament(settings, names, args.deals, args.seed, args.workers)
             print(f"{args.mode} {' '.join(sorted(settings.variants))}".strip() + f", seed {args.seed}")

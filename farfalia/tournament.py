@@ -29,10 +29,12 @@ Z95 = 1.959964
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by its name in :data:`BOTS`."""
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
-    return BOTS[name]()
+    """A bot by its name in :data:`BOTS`; a searching bot may name its playouts a
+    decision after a colon (``strong:2400``)."""
+    kind, colon, budget = name.partition(":")
+    if kind not in BOTS or (colon and (kind not in ("strong", "omniscient") or not budget.isdigit())):
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)} (strong:N, omniscient:N for N playouts)")
+    return BOTS[kind](int(budget)) if budget else BOTS[kind]()
 
 
 def lineups(bots: int, players: int) -> list[tuple[int, ...]]:

@@ -17,7 +17,7 @@ from farfalia.game import Game
 from farfalia.rules import MODES, VARIANTS, Settings
 from farfalia.search import OmniscientBot, Search, SearchBot
 from farfalia.state import STRENGTH
-from farfalia.tournament import lineups, tournament
+from farfalia.tournament import lineups, make_bot, tournament
 from farfalia.views import omniscient_view, seat_view
 from tests.invariants import hidden_shuffle
 
@@ -131,6 +131,14 @@ def test_the_heuristic_beats_random_in_a_duplicate_tournament() -> None:
     report = tournament(Settings("four", first_dealer=0), ["random", "heuristic"], deals=30, seed=5)
     assert report.edges[1].mean - report.edges[1].half_width > 0
     assert report.edges[0].mean == 0 and len(report.lines()) == 3
+
+
+def test_bots_by_name() -> None:
+    assert isinstance(make_bot("strong:50"), SearchBot) and make_bot("strong:50").playouts == 50  # type: ignore[attr-defined]
+    assert isinstance(make_bot("omniscient"), OmniscientBot) and isinstance(make_bot("random"), RandomBot)
+    for bad in ("wizard", "heuristic:5", "strong:", "strong:many"):
+        with pytest.raises(ValueError, match="unknown bot"):
+            make_bot(bad)
 
 
 def test_tournament_command_prints_intervals(capsys: pytest.CaptureFixture[str]) -> None:

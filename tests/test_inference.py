@@ -14,6 +14,11 @@ from farfalia.rules import MODES, VARIANTS, Settings
 from farfalia.views import omniscient_view, seat_view
 from tests.invariants import check_accounting, with_state
 
+#: State fields the view determines (the rest are the hidden cards and their records).
+PUBLIC_FIELDS = ("phase", "steps", "plan", "totals", "results", "doubles_left", "trump", "proposal", "need")
+PUBLIC_FIELDS += ("collections", "trick", "tricks", "pickable", "burnt", "to_move", "winners")
+TRICK_FIELDS = ("leader", "led", "strength", "best_key", "best_pos")
+
 game_settings = st.builds(Settings, mode=st.sampled_from(MODES), variants=st.frozensets(st.sampled_from(VARIANTS)))
 
 
@@ -32,6 +37,9 @@ def test_sampled_states_look_the_same_to_the_seat(game_settings: Settings, seed:
             check_accounting(sampled)
             assert seat_view(with_state(game, sampled), turn.player) == view
             assert sampled.legal_actions() == game.state.legal_actions()
+            real = game.state
+            for public in PUBLIC_FIELDS + (TRICK_FIELDS if real.trick else ()):
+                assert getattr(sampled, public) == getattr(real, public), public
             for pos, lacking in enumerate(voids(view)):
                 assert not [c for c in cards_of(sampled.hands[pos]) if c < 52 and lacking >> SUIT_OF[c] & 1]
             sampled.random_playout(rng, hand_only=True)  # the sample plays on as a real game
