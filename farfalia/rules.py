@@ -202,9 +202,12 @@ def lowest_total_dealer(totals: Sequence[int], previous_dealer: int) -> int:
     """D1: the lowest total deals; ties go to the first met clockwise from the
     previous dealer's left neighbour, the previous dealer being met last."""
     n = len(totals)
-    order = [(previous_dealer + k) % n for k in range(1, n + 1)]
     low = min(totals)
-    return next(player for player in order if totals[player] == low)
+    for step in range(1, n):
+        player = (previous_dealer + step) % n
+        if totals[player] == low:
+            return player
+    return previous_dealer  # met last
 
 
 def rank_players(totals: Sequence[int], hand_scores: Sequence[Sequence[int]]) -> list[int]:

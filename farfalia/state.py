@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from farfalia.actions import (
@@ -79,7 +80,7 @@ def drawn(items: Sequence[int], count: int, rng: random.Random) -> tuple[int, ..
     top cards of a shuffled pile). Fixed by Mersenne Twister's output alone."""
     pile = list(items)
     uniform = rng.random
-    return tuple(pile.pop(int(uniform() * (len(pile)))) for _ in range(count))
+    return tuple([pile.pop(int(uniform() * (len(pile)))) for _ in range(count)])
 
 
 def _strength_table(trump: int, led: int) -> tuple[int, ...]:
@@ -405,8 +406,16 @@ class State:
                 self._random_tricks(uniform, always_pick)
             elif phase == OVER or (hand_only and len(self.results) > hands_done):
                 return
+            elif phase == DEAL:  # drawn here, so trusted: no outcome to build and check
+                dealt = self._dealt_hands(rng)
+                self._take_deal(dealt, [sum(itemgetter(*hand)(BITS)) for hand in dealt])
+            elif phase == PROPOSAL:
+                self._take_proposal(drawn(SUBJECT_DECK, 5, rng))
             elif phase in CHANCE_PHASES:
                 self.apply_chance(self.chance_outcome(rng))
+            elif phase == DISCARD:  # as legal_actions(): the dealer's cards, ascending
+                cards = suit_cards(self.hands[0])
+                self.apply(DISCARD_BASE + cards[int(uniform() * len(cards))])
             else:
                 legal = self.legal_actions()
                 if always_pick and phase == PICK:
@@ -492,13 +501,7 @@ class State:
         if phase == DRAW_DEALER:
             return DrawDealer(rng.randrange(self.settings.players))
         if phase == DEAL:
-            deck = shuffled(range(DECK_SIZE), rng)
-            hands: list[tuple[int, ...]] = []
-            start = 0
-            for size in plan.deal_sizes[1:] + plan.deal_sizes[:1]:  # type: ignore[union-attr]
-                hands.append(tuple(deck[start : start + size]))
-                start += size
-            return Deal((hands[-1], *hands[:-1]))
+            return Deal(self._dealt_hands(rng))
         if phase == WILDS:
             pool = shuffled(range(FIRST_WILD, FIRST_WILD + WILD_COUNT), rng)
             return DealWilds(tuple(-1 if dummy else pool[pos] for pos, dummy in enumerate(plan.dummies)))  # type: ignore[union-attr]
@@ -522,20 +525,35 @@ class State:
         else:
             raise IllegalActionError(f"{type(outcome).__name__} does not fit phase {PHASE_NAMES[phase]}")
 
+    def _dealt_hands(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+        """A shuffled deck dealt round the table from the dealer's left, by position."""
+        deck = shuffled(range(DECK_SIZE), rng)
+        hands: list[tuple[int, ...]] = []
+        start = 0
+        for size in self.plan.deal_sizes[1:] + self.plan.deal_sizes[:1]:  # type: ignore[union-attr]
+            hands.append(tuple(deck[start : start + size]))
+            start += size
+        return (hands[-1], *hands[:-1])
+
     def _deal(self, deal: Deal) -> None:
         plan = self.plan
         dealt = tuple(map(tuple, deal.hands))
         sizes = tuple(map(len, dealt))
         if sizes != plan.deal_sizes:  # type: ignore[union-attr]
             raise IllegalActionError(f"deal sizes {sizes} do not match {plan.deal_sizes}")  # type: ignore[union-attr]
-        bit = BITS.__getitem__
         try:
-            masks = [sum(map(bit, hand)) for hand in dealt]
+            masks = [sum(itemgetter(*hand)(BITS)) for hand in dealt]
         except (IndexError, TypeError):
             masks = []
         # 52 powers of two add up to the full deck only if they are the 52 cards once each.
         if sum(masks) != FULL_DECK_MASK:
             raise IllegalActionError("a deal must hold each of the 52 play cards once")
+        self._take_deal(dealt, masks)
+
+    def _take_deal(self, dealt: tuple[tuple[int, ...], ...], masks: list[int]) -> None:
+        """Hand out a checked deal: ``masks`` are the hands' masks."""
+        plan = self.plan
+        bit = BITS.__getitem__
         self.dealt = dealt
         self.hands = masks
         self.covers = [{} for _ in dealt]
@@ -569,6 +587,10 @@ class State:
         subjects = tuple(outcome.subjects)
         if len(subjects) != 5 or not set(subjects) <= SUBJECT_FAMILIES:
             raise IllegalActionError("a proposal is five subject families")
+        self._take_proposal(subjects)
+
+    def _take_proposal(self, subjects: tuple[int, ...]) -> None:
+        """Turn a checked proposal: the sides' needs, and trump from the first subject if the mode says so."""
         self.proposal = subjects
         counts = [subjects.count(0), subjects.count(1), subjects.count(2), subjects.count(3), subjects.count(4)]
         self.need = [counts[:] for _ in range(max(self.plan.sides) + 1)]  # type: ignore[union-attr]
@@ -616,18 +638,11 @@ class State:
                 points[seat] = side_points[side] * (2 if doubling[seat] else 1)  # D7
                 totals[seat] += points[seat]
         self.hand_scores.append(tuple(points))
-        self.results.append(
-            HandResult(
-                plan,
-                self.proposal,
-                self.trump,
-                tuple(map(tuple, self.collections)),
-                side_points,
-                tuple(points),
-                tuple(doubling),
-                tuple(tuple(cards_of(hand)) if hand else () for hand in self.hands),
-            )
-        )
+        hands = self.hands
+        leftover = tuple(tuple(cards_of(hand)) for hand in hands) if any(hands) else ((),) * len(hands)
+        result = (plan, self.proposal, self.trump, tuple(map(tuple, self.collections)), side_points)
+        # tuple.__new__: a NamedTuple's own constructor is Python code, slow on this path.
+        self.results.append(tuple.__new__(HandResult, (*result, tuple(points), tuple(doubling), leftover)))
         number = len(self.results)
         total = settings.total_hands
         if (total is not None and number >= total) or (settings.target is not None and max(totals) >= settings.target):
