@@ -456,7 +456,7 @@ class State:
                     legal = (
                         t0[hand & 0x1FFF] + t1[hand >> 13 & 0x1FFF] + t2[hand >> 26 & 0x1FFF] + t3[hand >> 39 & 0x1FFF]
                     )
-                if hand >> 52:  # FIRST_WILD: Burnin' wild cards may always be played
+                if burning and hand >> 52:  # FIRST_WILD: Burnin' wild cards may always be played
                     legal += WILD_TABLE[hand >> 52]
                 card = legal[int(uniform() * len(legal))]
                 hands[pos] = hand ^ 1 << card
