@@ -81,7 +81,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     hand_places: dict[int, _Place] = {}
     covers: list[dict[int, int | _Place]] = [{} for _ in range(positions)]
     pending: list[tuple[int, _Place]] = []
-    face_up = [0] * positions
+    held = [0] * positions  # each position's cards as a mask: the seen ones, then the sampled ones
     wild_slots: list[int] = []
     wilds = [EMPTY] * positions
     for info in view.seats:
@@ -98,9 +98,9 @@ def sample_state(view: View, rng: random.Random) -> State:
                     known.discard(down)
                 elif down == HIDDEN:  # uncovered this trick, turned when it ends (D3)
                     pending.append((pos, _Place(1)))
-            face_up[pos] = mask_of(known)
+            held[pos] = mask_of(known)
         elif info.hand is not None:
-            face_up[pos] = mask_of(info.hand)
+            held[pos] = mask_of(info.hand)
         else:
             if info.wild == HIDDEN:
                 wild_slots.append(pos)
@@ -120,8 +120,31 @@ def sample_state(view: View, rng: random.Random) -> State:
         spare = [w for w in range(FIRST_WILD, FIRST_WILD + WILD_COUNT) if w not in seen_wilds]
         for pos, wild in zip(wild_slots, rng.sample(spare, len(wild_slots))):
             wilds[pos] = wild
-            face_up[pos] |= BITS[wild]
+            held[pos] |= BITS[wild]
+    for pos, place in hand_places.items():
+        held[pos] |= mask_of(place.cards or ())
+    discards = list(view.discards or ()) if discard_place is None else list(discard_place.cards or ())
+    return _assemble(
+        view,
+        held,
+        [{up: _card(down) for up, down in cover.items()} for cover in covers],
+        [(pos, _card(place)) for pos, place in pending],
+        wilds,
+        discards,
+    )
 
+
+def _assemble(
+    view: View,
+    hands: list[int],
+    covers: list[dict[int, int]],
+    pending: list[tuple[int, int]],
+    wilds: list[int],
+    discards: list[int],
+) -> State:
+    """The state of ``view`` with these cards in the places it hides."""
+    plan = view.plan
+    assert plan is not None
     state = State.__new__(State)
     settings = state.settings = view.settings
     state.totals = list(view.totals)
@@ -135,15 +158,11 @@ def sample_state(view: View, rng: random.Random) -> State:
     state.steps = steps[steps.index(state.phase) + 1 :] if state.phase in steps else []
     state.doubling = [bool(choice) for choice in view.doubling]
     state.double_queue = []
-    hands = [
-        face_up[pos] | mask_of(hand_places[pos].cards or ()) if pos in hand_places else face_up[pos]
-        for pos in range(positions)
-    ]
     state.hands = hands
-    state.covers = [{up: _card(down) for up, down in cover.items()} for cover in covers]
-    state.pending_reveals = [(pos, _card(place)) for pos, place in pending]
+    state.covers = covers
+    state.pending_reveals = pending
     state.wilds = tuple(wilds) if settings.burning else ()
-    state.discards = list(view.discards or ()) if discard_place is None else list(discard_place.cards or ())
+    state.discards = discards
     state.dealt = _dealt(view, state)
     state.trump = TRUMP_UNSET if view.trump is None else view.trump
     state.proposal = view.proposal
