@@ -70,16 +70,9 @@ class Table:
         self.needs = side_needs(view)
         self.voids = voids(view)
         seen = visible_cards(view)
-        mine = [c for info in view.seats if info.controller == view.viewer and info.hand for c in info.hand]
-        #: Play cards that may still be played by someone else: neither seen nor held by this seat.
-        self.outside = {c for c in range(FIRST_WILD) if c not in seen} | {
-            c
-            for info in view.seats
-            if info.controller != view.viewer and info.hand
-            for c in info.hand
-            if c < FIRST_WILD
-        }
-        self.outside.difference_update(mine)
+        others = {c for info in view.seats if info.controller != view.viewer and info.hand for c in info.hand}
+        #: Play cards others may still play: unseen ones, and those of the others' dummies.
+        self.outside = {c for c in range(FIRST_WILD) if c not in seen or c in others}
         self.legal = [action.card for action in view.legal_actions if action.card is not None]
         trick = view.trick
         self.trick_cards = [card for _, card in trick]
@@ -169,11 +162,14 @@ class Table:
         def pickable(side: int, cards: list[int]) -> int:
             return sum(1 for c in cards if self.wanted(side, c) and not burnt >> c & 1)
 
+        def feeding(card: int) -> tuple[bool, float]:
+            """For the partner's trick: a card the side can pick first, the cheapest first."""
+            return (not self.wanted(self.side, card), self.worth(card))
+
         if partner_ahead:
             best_card = self.trick_cards[[pos for pos, _ in self.view.trick].index(self.best_pos)]
             if self.wins_for_sure(best_card, led) and suits:
-                # Feed the partner a card the side can pick, else throw the cheapest card.
-                return min(suits, key=lambda c: (not self.wanted(self.side, c), self.worth(c)))
+                return min(suits, key=feeding)
         winners = [c for c in suits if strength[c] > self.best_key]
         sure = [c for c in winners if self.wins_for_sure(c, led)]
         in_trick = pickable(self.side, self.trick_cards)
@@ -195,8 +191,8 @@ class Table:
                 return best_wild
         if not suits:
             return wilds[0]
-        if partner_ahead:  # feed the partner a card the side wants, cheaply
-            return min(suits, key=lambda c: (not self.wanted(self.side, c), self.worth(c)))
+        if partner_ahead:
+            return min(suits, key=feeding)
         return min(suits, key=lambda c: (self.opponents_want(c), self.worth(c)))  # never feed the opponents
 
 
@@ -239,9 +235,9 @@ def _best_trump(view: View) -> int:
 
 
 def _discard(view: View) -> Action:
-    """Set aside low cards of the shortest side suit (keeping the future trump and the aces of the deck)."""
+    """Set aside low cards of the shortest side suit (keeping the future trump, the 12s and the 13s)."""
     hand = _held(view)
-    planned = max(SUITS, key=lambda suit: (_suit_strength(hand, suit), suit)) if view.trump is None else view.trump
+    planned = _best_trump(view) if view.trump is None else view.trump
     length = {suit: sum(1 for c in hand if SUIT_OF[c] == suit) for suit in SUITS}
     options = [a for a in view.legal_actions if a.kind == "discard"]
     return min(

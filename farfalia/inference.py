@@ -73,76 +73,90 @@ class _Place:
 def sample_state(view: View, rng: random.Random) -> State:
     """A full state that ``view`` cannot tell from the real one, with hidden cards
     dealt at random (voids honoured). The view must be of a dealt hand."""
-    plan = view.plan
-    if plan is None or not view.seats or view.phase in ("double", "over"):
-        raise ValueError(f"no hand to sample in phase {view.phase!r}")
-    positions = plan.positions
-    lacking = voids(view)
-    hand_places: dict[int, _Place] = {}
-    covers: list[dict[int, int | _Place]] = [{} for _ in range(positions)]
-    pending: list[tuple[int, _Place]] = []
-    held = [0] * positions  # each position's cards as a mask: the seen ones, then the sampled ones
-    wild_slots: list[int] = []
-    wilds = [EMPTY] * positions
-    for info in view.seats:
-        pos = info.position
-        if info.wild is not None:
-            wilds[pos] = info.wild
-        if info.layout is not None:
-            known = set(info.hand or ())
-            for column, (down, up) in enumerate(info.layout):
-                if column == 6 or down == EMPTY:
-                    continue
-                if up != EMPTY:  # still covered by its face-up card
-                    covers[pos][up] = _Place(1) if down == HIDDEN else down
-                    known.discard(down)
-                elif down == HIDDEN:  # uncovered this trick, turned when it ends (D3)
-                    pending.append((pos, _Place(1)))
-            held[pos] = mask_of(known)
-        elif info.hand is not None:
-            held[pos] = mask_of(info.hand)
-        else:
-            if info.wild == HIDDEN:
-                wild_slots.append(pos)
-            size = info.hand_size - (info.wild == HIDDEN)
-            hand_places[pos] = _Place(size, lacking[pos])
-    unseen = sorted(set(range(DECK_SIZE)) - visible_cards(view))
-    places = [*hand_places.values()]
-    places += [place for cover in covers for place in cover.values() if isinstance(place, _Place)]
-    places += [place for _, place in pending]
-    discard_place = None
-    if view.discards is None:
-        discard_place = _Place(len(unseen) - sum(place.size for place in places))
-        places.append(discard_place)
-    _deal_hidden(unseen, places, rng)
-    if wild_slots:
-        seen_wilds = {w for w in wilds if w >= 0}
-        spare = [w for w in range(FIRST_WILD, FIRST_WILD + WILD_COUNT) if w not in seen_wilds]
-        for pos, wild in zip(wild_slots, rng.sample(spare, len(wild_slots))):
+    return Sampler(view).sample(rng)
+
+
+class Sampler:
+    """Full states consistent with one view: what the view shows (its hidden places,
+    unseen cards, voids and the public state) is worked out once; each
+    :meth:`sample` deals the hidden cards anew."""
+
+    def __init__(self, view: View) -> None:
+        plan = view.plan
+        if plan is None or not view.seats or view.phase in ("double", "over"):
+            raise ValueError(f"no hand to sample in phase {view.phase!r}")
+        self.view = view
+        positions = plan.positions
+        lacking = voids(view)
+        #: The hidden places, in dealing order: (position, size, suits it lacks) of hands...
+        self.hand_places: list[tuple[int, int, int]] = []
+        #: ... a dummy's covered cards: (position, face-up card, face-down card or HIDDEN)...
+        self.covered: list[tuple[int, int, int]] = []
+        #: ... and its face-down cards turning at the trick's end (D3), by position.
+        self.turning: list[int] = []
+        self.held = [0] * positions  # each position's cards the view shows, as a mask
+        self.wild_slots: list[int] = []
+        self.wilds = [EMPTY] * positions
+        for info in view.seats:
+            pos = info.position
+            if info.wild is not None:
+                self.wilds[pos] = info.wild
+            if info.layout is not None:
+                known = set(info.hand or ())
+                for column, (down, up) in enumerate(info.layout):
+                    if column == 6 or down == EMPTY:
+                        continue
+                    if up != EMPTY:  # still covered by its face-up card
+                        self.covered.append((pos, up, down))
+                        known.discard(down)
+                    elif down == HIDDEN:  # uncovered this trick, turned when it ends (D3)
+                        self.turning.append(pos)
+                self.held[pos] = mask_of(known)
+            elif info.hand is not None:
+                self.held[pos] = mask_of(info.hand)
+            else:
+                if info.wild == HIDDEN:
+                    self.wild_slots.append(pos)
+                self.hand_places.append((pos, info.hand_size - (info.wild == HIDDEN), lacking[pos]))
+        self.unseen = sorted(set(range(DECK_SIZE)) - visible_cards(view))
+        hidden_downs = sum(1 for _, _, down in self.covered if down == HIDDEN) + len(self.turning)
+        dealt_hidden = sum(size for _, size, _ in self.hand_places) + hidden_downs
+        #: How many of the dealer's discards are hidden (None: the view shows them).
+        self.hidden_discards = None if view.discards is not None else len(self.unseen) - dealt_hidden
+        seen_wilds = {w for w in self.wilds if w >= 0}
+        self.spare_wilds = [w for w in range(FIRST_WILD, FIRST_WILD + WILD_COUNT) if w not in seen_wilds]
+        self.played = _played(view)
+        self.public = _public_state(view)
+
+    def sample(self, rng: random.Random) -> State:
+        """A state with the hidden cards dealt at random."""
+        hands = [_Place(size, lacking) for _, size, lacking in self.hand_places]
+        downs = [_Place(1) if down == HIDDEN else None for _, _, down in self.covered]
+        turning = [_Place(1) for _ in self.turning]
+        discards = None if self.hidden_discards is None else _Place(self.hidden_discards)
+        places = [*hands, *(place for place in downs if place is not None), *turning]
+        _deal_hidden(self.unseen, places + ([discards] if discards is not None else []), rng)
+        held = self.held[:]
+        for (pos, _, _), place in zip(self.hand_places, hands):
+            held[pos] |= mask_of(place.cards or ())
+        wilds = self.wilds[:]
+        for pos, wild in zip(self.wild_slots, rng.sample(self.spare_wilds, len(self.wild_slots))):
             wilds[pos] = wild
             held[pos] |= BITS[wild]
-    for pos, place in hand_places.items():
-        held[pos] |= mask_of(place.cards or ())
-    discards = list(view.discards or ()) if discard_place is None else list(discard_place.cards or ())
-    return _assemble(
-        view,
-        held,
-        [{up: _card(down) for up, down in cover.items()} for cover in covers],
-        [(pos, _card(place)) for pos, place in pending],
-        wilds,
-        discards,
-    )
+        state = self.public.copy()
+        state.hands = held
+        state.covers = [{} for _ in held]
+        for (pos, up, down), slot in zip(self.covered, downs):
+            state.covers[pos][up] = _card(slot) if slot is not None else down
+        state.pending_reveals = [(pos, _card(slot)) for pos, slot in zip(self.turning, turning)]
+        state.wilds = tuple(wilds) if self.view.settings.burning else ()
+        state.discards = list(self.view.discards or ()) if discards is None else list(discards.cards or ())
+        state.dealt = _dealt(self.view, state, self.played)
+        return state
 
 
-def _assemble(
-    view: View,
-    hands: list[int],
-    covers: list[dict[int, int]],
-    pending: list[tuple[int, int]],
-    wilds: list[int],
-    discards: list[int],
-) -> State:
-    """The state of ``view`` with these cards in the places it hides."""
+def _public_state(view: View) -> State:
+    """The state of ``view`` but for the cards in hands, dummies and discards."""
     plan = view.plan
     assert plan is not None
     state = State.__new__(State)
@@ -158,12 +172,8 @@ def _assemble(
     state.steps = steps[steps.index(state.phase) + 1 :] if state.phase in steps else []
     state.doubling = [bool(choice) for choice in view.doubling]
     state.double_queue = []
-    state.hands = hands
-    state.covers = covers
-    state.pending_reveals = pending
-    state.wilds = tuple(wilds) if settings.burning else ()
-    state.discards = discards
-    state.dealt = _dealt(view, state)
+    state.hands, state.covers, state.pending_reveals, state.discards = [], [], [], []
+    state.dealt, state.wilds = (), ()
     state.trump = TRUMP_UNSET if view.trump is None else view.trump
     state.proposal = view.proposal
     state.need = side_needs(view) if view.proposal else []
@@ -187,28 +197,31 @@ def _assemble(
     return state
 
 
-def _card(place: int | _Place) -> int:
-    """The card dealt to a one-card place (or the known card itself)."""
-    if isinstance(place, _Place):
-        assert place.cards is not None
-        return place.cards[0]
-    return place
+def _card(place: _Place) -> int:
+    """The card dealt to a one-card place."""
+    assert place.cards is not None
+    return place.cards[0]
 
 
-def _dealt(view: View, state: State) -> tuple[tuple[int, ...], ...]:
-    """The sampled deal: what each place holds now plus what it played (and, for
-    the dealer, discarded); a dummy's cards in its layout's order (six face down,
-    then seven face up), its played cards standing in its empty places."""
-    played: list[list[int]] = [[] for _ in state.hands]
+def _played(view: View) -> list[list[int]]:
+    """The play cards each position has played this hand, in order."""
+    played: list[list[int]] = [[] for _ in view.seats]
     for trick in view.tricks:
         for k, card in enumerate(trick.cards):
             played[(trick.leader + k) % len(played)].append(card)
     for pos, card in view.trick:
         played[pos].append(card)
+    return [[c for c in cards if c < FIRST_WILD] for cards in played]
+
+
+def _dealt(view: View, state: State, played: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    """The sampled deal: what each place holds now plus what it ``played`` (and, for
+    the dealer, discarded); a dummy's cards in its layout's order (six face down,
+    then seven face up), its played cards standing in its empty places."""
     dealt = []
     for info in view.seats:
         pos = info.position
-        gone = [c for c in played[pos] if c < FIRST_WILD]
+        gone = played[pos][:]
         if info.layout is None:
             held = [c for c in cards_of(state.hands[pos]) if c < FIRST_WILD]
             dealt.append(tuple(held + gone + (state.discards if pos == 0 else [])))

@@ -19,7 +19,7 @@ import random
 
 from farfalia.actions import Action
 from farfalia.bots import HeuristicBot
-from farfalia.inference import sample_state
+from farfalia.inference import Sampler
 from farfalia.state import State
 from farfalia.views import View
 
@@ -41,6 +41,7 @@ class Search:
         legal = view.legal_actions
         self.candidates: tuple[Action, ...] = legal if len(legal) > 1 and legal[0].kind in SEARCHED else ()
         self.iterations = -(-playouts // len(self.candidates)) if self.candidates else 0
+        self.sampler = Sampler(view) if self.iterations else None
         self.done = 0
         self.margins = [0.0] * len(self.candidates)
         turn = view.to_act
@@ -61,7 +62,8 @@ class Search:
     def advance(self, iterations: int) -> None:
         """Run up to ``iterations`` more sampled deals."""
         for _ in range(min(iterations, self.iterations - self.done)):
-            world = sample_state(self.view, self.rng)
+            assert self.sampler is not None
+            world = self.sampler.sample(self.rng)
             luck = self.rng.random()
             for k, action in enumerate(self.candidates):
                 state = world.copy()

@@ -408,7 +408,7 @@ class State:
                 return
             elif phase == DEAL:  # drawn here, so trusted: no outcome to build and check
                 dealt = self._dealt_hands(rng)
-                self._take_deal(dealt, [sum(itemgetter(*hand)(BITS)) for hand in dealt])
+                self._take_deal(dealt, _hand_masks(dealt))
             elif phase == PROPOSAL:
                 self._take_proposal(drawn(SUBJECT_DECK, 5, rng))
             elif phase in CHANCE_PHASES:
@@ -542,7 +542,7 @@ class State:
         if sizes != plan.deal_sizes:  # type: ignore[union-attr]
             raise IllegalActionError(f"deal sizes {sizes} do not match {plan.deal_sizes}")  # type: ignore[union-attr]
         try:
-            masks = [sum(itemgetter(*hand)(BITS)) for hand in dealt]
+            masks = _hand_masks(dealt)
         except (IndexError, TypeError):
             masks = []
         # 52 powers of two add up to the full deck only if they are the 52 cards once each.
@@ -551,7 +551,7 @@ class State:
         self._take_deal(dealt, masks)
 
     def _take_deal(self, dealt: tuple[tuple[int, ...], ...], masks: list[int]) -> None:
-        """Hand out a checked deal: ``masks`` are the hands' masks."""
+        """Hand out a sound deal (checked, or drawn here): ``masks`` are the hands' masks."""
         plan = self.plan
         bit = BITS.__getitem__
         self.dealt = dealt
@@ -590,7 +590,7 @@ class State:
         self._take_proposal(subjects)
 
     def _take_proposal(self, subjects: tuple[int, ...]) -> None:
-        """Turn a checked proposal: the sides' needs, and trump from the first subject if the mode says so."""
+        """Turn a sound proposal: the sides' needs, and trump from the first subject if the mode says so."""
         self.proposal = subjects
         counts = [subjects.count(0), subjects.count(1), subjects.count(2), subjects.count(3), subjects.count(4)]
         self.need = [counts[:] for _ in range(max(self.plan.sides) + 1)]  # type: ignore[union-attr]
@@ -650,6 +650,11 @@ class State:
             self.winners = winners(settings, totals)
         else:
             self._start_hand(next_dealer(settings, number, plan.dealer, totals, self.hand_scores))
+
+
+def _hand_masks(dealt: tuple[tuple[int, ...], ...]) -> list[int]:
+    """Each dealt hand as a bit mask (``itemgetter``: about twice as fast as ``map`` here)."""
+    return [sum(itemgetter(*hand)(BITS)) for hand in dealt]
 
 
 def _burn(trick: list[int]) -> tuple[int, tuple[int, ...]]:
