@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-PACKAGE_SOURCES := $(wildcard farfalia/*.py) pyproject.toml
+PACKAGE_SOURCES := $(wildcard farfalia/*.py farfalia/*/*.py) pyproject.toml
 
 .PHONY: play site test test-python test-e2e lint bench bench-startup simulate clean
 

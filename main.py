@@ -1,435 +1,258 @@
-"""Browser glue: draws the session into the page and passes clicks back.
+"""Browser glue: events in; HTML/SVG, the URL, storage and timers out.
 
-Thin on purpose: the rules, the views, the replays, the table's SVG and the HTML
-of every panel come from the ``farfalia`` package (tested in CPython); this file
-only touches the DOM, the URL, localStorage, files, the clipboard and timers.
+Everything the page decides lives in :class:`farfalia.ui.controller.Controller`
+(tested in CPython); this file only touches the DOM. The element ids and data
+attributes it uses are named in :mod:`farfalia.ui.contract`.
 """
 
-import random
-import time
 import traceback
+from typing import Any
 
 from js import Object
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from farfalia import replay
-from farfalia.errors import FarfaliaError
-from farfalia.render import COLOURS, LIGHT_COLOURS, render_table
-from farfalia.rules import PLAYERS
-from farfalia.screens import (
-    cover,
-    game_over,
-    hand_summary,
-    message_panel,
-    score_sheet,
-    share_panel,
-    start_screen,
-    summary_panel,
-    turn_bar,
-    viewer_bar,
+from farfalia.engine.errors import FarfaliaError
+from farfalia.ui.contract import (
+    ACTION_ATTRIBUTE,
+    COMMAND_ATTRIBUTE,
+    EMBED_PAGE,
+    REASON_ATTRIBUTE,
+    Command,
+    Data,
+    Id,
+    dataset_key,
 )
-from farfalia.search import Search
-from farfalia.session import PACES, Player, Session, clean_name, new_session
-from farfalia.texts import action_text, text
-from farfalia.viewer import ReplayViewer
+from farfalia.ui.controller import Controller, Screen
+from farfalia.ui.session import clean_name
+from farfalia.ui.texts import text
 
-SAVE_KEY = "farfalia.save"
-VIEWER_MOVES = ("first", "last", "prev", "next", "prev-trick", "next-trick", "prev-hand", "next-hand")
-#: Seconds of search between two yields to the browser (the page must answer within 200 ms).
-SLICE_SECONDS = 0.05
+
+class BrowserStorage:
+    """``localStorage`` as the controller's :class:`~farfalia.ui.controller.Storage`."""
+
+    def get(self, key: str) -> str | None:
+        value = window.localStorage.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        window.localStorage.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        window.localStorage.removeItem(key)
+
+
+def element(id_: Id) -> Any:
+    """The page's element with this id."""
+    return document.getElementById(id_)
+
+
+def set_data(attribute: Data, value: object) -> None:
+    """Set one of the body's data attributes."""
+    setattr(document.body.dataset, dataset_key(attribute), str(value))
 
 
 class Page:
-    """The one page: a start screen, or a table with its panels."""
+    """The DOM side of the one page."""
 
-    def __init__(self, embedded: bool = False) -> None:
-        self.embedded = embedded
-        self.session: Session | None = None
-        self.viewer: ReplayViewer | None = None
-        self.replay_text = ""
-        self.link_extras = ""
-        self.colours = COLOURS
-        self.sheet_open = False
-        self.timer: int | None = None
+    def __init__(self, embedded: bool) -> None:
+        address = str(window.location.href).split("#")[0]
+        self.controller = Controller(BrowserStorage(), address, embedded)
         self.draws = 0
-        #: The search under way (a bot's decision or a hint), what to do with its outcome,
-        #: and the history length it was started at (it is dropped if the game moved on).
-        self.thinking: tuple[Search, object, int] | None = None
-        self.think_started = 0.0
-        self.think_times: list[float] = []
-        self.bot_step = create_proxy(self._bot_step)
-        self.think_step = create_proxy(self._think_step)
-        self.area = document.getElementById("table")
-        self.bar = document.getElementById("bar")
-        self.overlay = document.getElementById("overlay")
-        self.note = document.getElementById("note")
+        self.timer: int | None = None
+        self.bot_step = create_proxy(lambda: self._guarded(self._bot_move))
+        self.think_step = create_proxy(lambda: self._guarded(self._think))
         document.addEventListener("click", create_proxy(self._on_click))
         document.addEventListener("keydown", create_proxy(self._on_key))
         document.addEventListener("focusin", create_proxy(self._on_focus))
         document.addEventListener("change", create_proxy(self._on_change))
 
-    # ------------------------------------------------------------------ screens
-
-    def show_start(self) -> None:
-        """The start screen, offering to resume a saved game."""
-        self._cancel_timer()
-        self.session = None
-        self.area.innerHTML = ""
-        self.bar.innerHTML = ""
-        self.overlay.innerHTML = start_screen(bool(window.localStorage.getItem(SAVE_KEY)))
-        self.overlay.hidden = False
-        self._fit_seats()
-        self._mark_drawn()
+    # ------------------------------------------------------------------ drawing
 
     def draw(self) -> None:
-        """Draw the table and whatever panel the session needs now."""
-        session = self.session
-        if session is None:
-            return
-        game = session.game
-        covered = session.needs_cover()
-        self.area.innerHTML = "" if covered else render_table(session.view(), session.names(), self.colours)
-        self.bar.innerHTML = "" if covered else turn_bar(session) + self._bar_buttons()
-        panel = ""
-        if covered:
-            panel = cover(session)
-        elif session.summary_pending() is not None:
-            panel = hand_summary(session)
-        elif game.is_over():
-            panel = game_over(session)
-        elif self.sheet_open:
-            panel = score_sheet(session)
-        self.overlay.innerHTML = panel
-        self.overlay.hidden = not panel
-        document.body.dataset.phase = game.phase
-        turn = game.to_act()
-        document.body.dataset.decision = turn.decision if turn is not None and not covered else ""
-        document.body.dataset.waiting = "bot" if session.bot_to_act() and not self.sheet_open else "human"
-        self._mark_drawn()
-        focus = self.overlay.querySelector("button") or self.area.querySelector(".card.legal")
-        if focus:  # querySelector's null is the falsy jsnull
-            focus.focus()
-        self._schedule_bot()
-
-    def _bar_buttons(self) -> str:
-        return (
-            f'<div class="tools"><button type="button" class="btn" data-command="sheet">{text("scores")}</button>'
-            f'<button type="button" class="btn" data-command="share">{text("share")}</button>'
-            f'<button type="button" class="btn" data-command="new-game">{text("new-game")}</button></div>'
-        )
-
-    def show_replay(self, fragment: str) -> None:
-        """Open the replay a link's fragment holds, or say plainly why it cannot be shown."""
-        params = window.URLSearchParams.new(fragment)
-        self.replay_text = params.get("replay") or ""
-        at, view = params.get("at"), params.get("view")
-        if params.get("theme") == "light":
-            document.body.classList.add("light")
-            self.colours = LIGHT_COLOURS
-        controls = params.get("controls") != "0"
-        # Kept in the link as it follows the stepping.
-        self.link_extras = "".join(f"&{key}={params.get(key)}" for key in ("controls", "theme") if params.get(key))
-        try:
-            self.viewer = ReplayViewer(
-                replay.decode(self.replay_text), int(at) if at and at.isdigit() else None, view or "all"
-            )
-        except FarfaliaError as error:
-            self.viewer = None
-            self.area.innerHTML = ""
-            self.bar.innerHTML = ""
-            self.overlay.innerHTML = message_panel(text("bad-link", error=str(error)), self.embedded)
-            self.overlay.hidden = False
-            self._mark_drawn()
-            return
-        self.bar.hidden = not controls
-        self.draw_viewer()
-
-    def draw_viewer(self) -> None:
-        """The replay at its position, its controls, and the link kept pointing at it."""
-        viewer = self.viewer
-        self.area.innerHTML = render_table(viewer.view(), viewer.names(), self.colours)
-        self.bar.innerHTML = viewer_bar(viewer, self.embedded)
-        finished = viewer.finished_hand()
-        self.overlay.innerHTML = summary_panel(finished, viewer.names()) if finished else ""
-        self.overlay.hidden = finished is None
-        window.history.replaceState(None, "", "#" + viewer.fragment(self.replay_text) + self.link_extras)
-        document.body.dataset.at = str(viewer.at)
-        self._mark_drawn()
-
-    def _mark_drawn(self) -> None:
+        """Write out the controller's screen, then schedule what comes next."""
+        controller = self.controller
+        screen: Screen = controller.screen()
+        element(Id.TABLE).innerHTML = screen.table
+        bar = element(Id.BAR)
+        bar.innerHTML = screen.bar
+        bar.hidden = screen.bar_hidden
+        overlay = element(Id.OVERLAY)
+        overlay.innerHTML = screen.overlay
+        overlay.hidden = not screen.overlay
+        document.body.classList.toggle("light", screen.theme == "light")
+        set_data(Data.DECISION, screen.decision)
+        set_data(Data.WAITING, screen.waiting)
+        if screen.at is not None:
+            set_data(Data.AT, screen.at)
+        if screen.fragment is not None:
+            address = "#" + screen.fragment if screen.fragment else window.location.pathname
+            window.history.replaceState(None, "", address)
+        self._fit_seats()
+        self._focus(screen)
+        self._show_note()  # after the focus, whose reason line would clear it
         self.draws += 1
-        document.body.dataset.draws = str(self.draws)
+        set_data(Data.DRAWS, self.draws)
+        self._schedule()
 
-    # ------------------------------------------------------------------- events
+    def _show_note(self) -> None:
+        controller = self.controller
+        if controller.note is not None:
+            element(Id.NOTE).textContent = controller.note
+            controller.note = None
+        if controller.hint is not None:
+            marked = document.querySelector(f'[{ACTION_ATTRIBUTE}="{controller.hint}"]')
+            if marked:  # None or jsnull
+                marked.classList.add("hint")
 
-    def _on_click(self, event) -> None:
-        target = event.target.closest("[data-action], [data-command]")
-        if not target:  # None or jsnull: Pyodide reads JavaScript's null as the falsy jsnull
+    def _focus(self, screen: Screen) -> None:
+        share = element(Id.SHARE_LINK)
+        if share:
+            share.focus()
+            share.select()
+            if window.navigator.clipboard:
+                window.navigator.clipboard.writeText(share.value).catch(create_proxy(lambda _error: None))
             return
-        self._guarded(self._activate, target)
-
-    def _on_key(self, event) -> None:
-        if self.viewer is not None and event.target.tagName not in ("INPUT", "SELECT"):
-            moves = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
-            if event.key in moves:
-                event.preventDefault()
-                self._guarded(self._viewer_step, moves[event.key])
-            return
-        if event.key in ("Enter", " ") and event.target.closest and event.target.closest("svg [data-action]"):
-            event.preventDefault()
-            self._guarded(self._activate, event.target.closest("[data-action]"))
-
-    def _on_focus(self, event) -> None:
-        target = event.target
-        has = getattr(target, "hasAttribute", None)
-        self.note.textContent = target.getAttribute("data-reason") if has and has("data-reason") else ""
-
-    def _on_change(self, event) -> None:
-        if event.target.id == "seek" and self.viewer is not None:
-            self.viewer.jump(int(event.target.value))
-            self._guarded(self.draw_viewer)
-            return
-        if event.target.id == "import-file" and event.target.files.length:
-            event.target.files.item(0).text().then(create_proxy(self._import_text))
-            return
-        if event.target.id == "view-select" and self.viewer is not None:
-            self.viewer.set_view(event.target.value)
-            self._guarded(self.draw_viewer)
-            return
-        if event.target.id == "mode":
-            self._fit_seats()
-        name = event.target.name or ""
-        if name.startswith("name-"):  # the first-dealer choices follow the names typed
-            option = document.querySelector(f"[data-seat-option='{name[5:]}']")
-            option.textContent = clean_name(event.target.value, int(name[5:]))
-
-    def _activate(self, target) -> None:
-        # (Pyodide reads a missing attribute as jsnull, not None: ask hasAttribute.)
-        if target.hasAttribute("data-action"):
-            if self.session is not None:  # a replay's cards show choices but take no action
-                self.session.human_action(target.getAttribute("data-action"))
-                self._save()
-                self.draw()
-            return
-        command = target.getAttribute("data-command")
-        if self.viewer is not None and command in VIEWER_MOVES:
-            self._viewer_step(command)
-            return
-        getattr(self, "_command_" + command.replace("-", "_"))()
-
-    def _viewer_step(self, command: str) -> None:
-        viewer = self.viewer
-        moves = {
-            "first": lambda: viewer.jump(0),
-            "last": lambda: viewer.jump(viewer.total),
-            "prev": lambda: viewer.step(-1),
-            "next": lambda: viewer.step(1),
-            "prev-trick": lambda: viewer.step_trick(False),
-            "next-trick": lambda: viewer.step_trick(True),
-            "prev-hand": lambda: viewer.step_hand(False),
-            "next-hand": lambda: viewer.step_hand(True),
-        }
-        moves[command]()
-        self.draw_viewer()
-
-    def _command_start(self) -> None:
-        form = document.getElementById("start-form")
-
-        def field(name: str) -> str:
-            return form.querySelector(f"[name='{name}']").value
-
-        mode = field("mode")
-        variants = frozenset(box.value for box in form.querySelectorAll("input[name=variant]:checked"))
-        players = [Player(field(f"name-{k}"), field(f"kind-{k}") == "bot") for k in range(PLAYERS[mode])]
-        dealer = field("dealer")
-        seed_text = field("seed").strip()
-        seed = int(seed_text) if seed_text.isdigit() else random.randrange(2**31)
-        self.session = new_session(
-            mode, variants, players, seed, int(dealer) if dealer else None, field("pace"), field("level")
-        )
-        self._save()
-        self.draw()
-
-    def _command_resume(self) -> None:
-        self.session = Session.from_save(window.localStorage.getItem(SAVE_KEY))
-        self.draw()
-
-    def _command_show_cards(self) -> None:
-        self.session.show_cards()
-        self._save()
-        self.draw()
-
-    def _command_continue(self) -> None:
-        self.session.dismiss_summary()
-        self._save()
-        self.draw()
-
-    def _command_sheet(self) -> None:
-        self.sheet_open = True
-        self.draw()
-
-    def _command_close_sheet(self) -> None:
-        self.sheet_open = False
-        self.draw()
-
-    def _command_play_again(self) -> None:
-        old = self.session
-        self.session = Session(old.game.settings, random.randrange(2**31), old.players, old.pace, level=old.level)
-        self._save()
-        self.draw()
-
-    def _command_new_game(self) -> None:
-        if self.viewer is not None:  # leaving a replay: the saved game stays
-            self.viewer = None
-            window.history.replaceState(None, "", window.location.pathname)
-            self.show_start()
-            return
-        window.localStorage.removeItem(SAVE_KEY)
-        self.show_start()
-
-    def _import_text(self, content: str) -> None:
-        """A replay file was opened: show it (or why it cannot be shown)."""
-        window.history.replaceState(None, "", "#replay=" + content.strip())
-        self._guarded(self.show_replay, window.location.hash[1:])
-
-    def _command_export(self) -> None:
-        """Download the replay as a text file."""
-        blob = window.Blob.new(
-            to_js([self.replay_text]), to_js({"type": "text/plain"}, dict_converter=Object.fromEntries)
-        )
-        link = document.createElement("a")
-        link.href = window.URL.createObjectURL(blob)
-        link.download = "farfalia-replay.txt"
-        link.click()
-        window.URL.revokeObjectURL(link.href)
-
-    def _command_share(self) -> None:
-        game = self.session.game
-        try:
-            names = self.session.names()
-            text_ = replay.encode(game, names) if game.is_over() else replay.encode_finished_hands(game, names)
-        except FarfaliaError:
-            self.note.textContent = text("share-none")
-            return
-        link = window.location.href.split("#")[0] + "#replay=" + text_
-        self.overlay.innerHTML = share_panel(link)
-        self.overlay.hidden = False
-        field = document.getElementById("share-link")
-        field.focus()
-        field.select()
-        if window.navigator.clipboard:
-            window.navigator.clipboard.writeText(link).catch(create_proxy(lambda _error: None))
-
-    def _command_close_share(self) -> None:
-        self.draw()
-
-    # --------------------------------------------------------------------- bots
-
-    def _schedule_bot(self) -> None:
-        self._cancel_timer()
-        if self.session is not None and self.session.bot_to_act() and not self.sheet_open:
-            self.timer = window.setTimeout(self.bot_step, PACES[self.session.pace])
-
-    def _cancel_timer(self) -> None:
-        """Stop the pending bot move or search slice."""
-        self.thinking = None
-        if self.timer is not None:
-            window.clearTimeout(self.timer)
-            self.timer = None
-
-    def _bot_step(self) -> None:
-        self.timer = None
-        self._guarded(self._bot_move)
-
-    def _bot_move(self) -> None:
-        if self.session is not None and self.session.bot_to_act():
-            self._think(self.session.bot_search(), self._bot_decided)
-
-    def _bot_decided(self, _search: Search) -> None:
-        self.think_times.append(time.perf_counter() - self.think_started)
-        document.body.dataset.thinkCount = str(len(self.think_times))
-        document.body.dataset.thinkLongest = str(round(max(self.think_times) * 1000))
-        self.session.finish_bot()
-        self._save()
-        self.draw()
-
-    def _command_hint(self) -> None:
-        self.note.textContent = text("hint-thinking")
-        self._think(self.session.hint_search(), self._hint_found)
-
-    def _hint_found(self, search: Search) -> None:
-        best = search.best()
-        self.note.textContent = text("hint-is", action=action_text(best))
-        card = self.area.querySelector(f'[data-action="{best}"]') or self.bar.querySelector(f'[data-action="{best}"]')
-        if card:  # None or jsnull
-            card.classList.add("hint")
-
-    def _think(self, search: Search, done) -> None:
-        """Run ``search`` in slices of :data:`SLICE_SECONDS`, yielding to the browser
-        between them, then hand it to ``done`` (unless the game moved on meanwhile)."""
-        self._cancel_timer()
-        self.thinking = (search, done, len(self.session.game.history))
-        self.think_started = time.perf_counter()
-        self._think_step()
-
-    def _think_step(self) -> None:
-        self.timer = None
-        if self.thinking is None:
-            return
-        search, done, at = self.thinking
-        if self.session is None or len(self.session.game.history) != at:
-            self.thinking = None
-            return
-        start = time.perf_counter()
-        while not search.finished and time.perf_counter() - start < SLICE_SECONDS:
-            search.advance(1)
-        if search.finished:
-            self.thinking = None
-            self._guarded(done, search)
-        else:
-            self.timer = window.setTimeout(self.think_step, 0)
-
-    # -------------------------------------------------------------------- helps
-
-    def _save(self) -> None:
-        if self.session is not None:
-            window.localStorage.setItem(SAVE_KEY, self.session.to_save())
+        target = element(Id.OVERLAY).querySelector("button") or element(Id.TABLE).querySelector(".card.legal")
+        if target:  # querySelector's null is the falsy jsnull
+            target.focus()
 
     def _fit_seats(self) -> None:
         """Show as many seat rows and dealer choices as the chosen mode has players."""
-        mode = document.getElementById("mode")
+        mode = element(Id.MODE)
         if not mode:
             return
-        count = PLAYERS[mode.value]
+        count = self.controller.seat_count(mode.value)
         for row in document.querySelectorAll("[data-seat-row]"):
             row.hidden = int(row.dataset.seatRow) >= count
         for option in document.querySelectorAll("[data-seat-option]"):
             option.hidden = int(option.dataset.seatOption) >= count
 
-    def _guarded(self, handler, *args) -> None:
+    # ------------------------------------------------------------------- timers
+
+    def _schedule(self) -> None:
+        self._cancel_timer()
+        if self.controller.thinking:
+            self.timer = window.setTimeout(self.think_step, 0)
+            return
+        delay = self.controller.bot_delay()
+        if delay is not None:
+            self.timer = window.setTimeout(self.bot_step, delay)
+
+    def _cancel_timer(self) -> None:
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+
+    def _bot_move(self) -> None:
+        self.timer = None
+        self.controller.bot_move()
+        self._think()
+
+    def _think(self) -> None:
+        self.timer = None
+        controller = self.controller
+        if controller.think():
+            times = controller.think_times
+            if times:
+                set_data(Data.THINK_COUNT, len(times))
+                set_data(Data.THINK_LONGEST, round(max(times) * 1000))
+            self.draw()
+        elif controller.thinking:
+            self.timer = window.setTimeout(self.think_step, 0)
+
+    # ------------------------------------------------------------------- events
+
+    def _on_click(self, event: Any) -> None:
+        target = event.target.closest(f"[{ACTION_ATTRIBUTE}], [{COMMAND_ATTRIBUTE}]")
+        if target:  # None or jsnull: Pyodide reads JavaScript's null as the falsy jsnull
+            self._guarded(self._activate, target)
+
+    def _activate(self, target: Any) -> None:
+        # (Pyodide reads a missing attribute as jsnull, not None: ask hasAttribute.)
+        if target.hasAttribute(ACTION_ATTRIBUTE):
+            self.controller.act(target.getAttribute(ACTION_ATTRIBUTE))
+        else:
+            command = target.getAttribute(COMMAND_ATTRIBUTE)
+            if command == Command.EXPORT:
+                self._download()
+                return
+            self.controller.command(command, self._form_fields() if command == Command.START else None)
+        self.draw()
+
+    def _form_fields(self) -> dict[str, str]:
+        form = element(Id.START_FORM)
+        fields = {field.name: field.value for field in form.querySelectorAll("input[name], select[name]")}
+        fields["variants"] = ",".join(box.value for box in form.querySelectorAll("input[name=variant]:checked"))
+        return fields
+
+    def _on_key(self, event: Any) -> None:
+        if event.target.tagName in ("INPUT", "SELECT"):
+            return
+        if self.controller.key(event.key):
+            event.preventDefault()
+            self._guarded(self.draw)
+        elif event.key in ("Enter", " ") and event.target.closest and event.target.closest(f"svg [{ACTION_ATTRIBUTE}]"):
+            event.preventDefault()
+            self._guarded(self._activate, event.target.closest(f"[{ACTION_ATTRIBUTE}]"))
+
+    def _on_focus(self, event: Any) -> None:
+        target = event.target
+        has = getattr(target, "hasAttribute", None)
+        reason = target.getAttribute(REASON_ATTRIBUTE) if has and has(REASON_ATTRIBUTE) else ""
+        element(Id.NOTE).textContent = reason
+
+    def _on_change(self, event: Any) -> None:
+        target, controller = event.target, self.controller
+        if target.id == Id.SEEK:
+            controller.seek(int(target.value))
+            self._guarded(self.draw)
+        elif target.id == Id.VIEW_SELECT:
+            controller.set_view(target.value)
+            self._guarded(self.draw)
+        elif target.id == Id.IMPORT_FILE and target.files.length:
+            target.files.item(0).text().then(create_proxy(self._import_text))
+        elif target.id == Id.MODE:
+            self._fit_seats()
+        elif (target.name or "").startswith("name-"):  # the first-dealer choices follow the names typed
+            index = target.name[5:]
+            option = document.querySelector(f"[data-seat-option='{index}']")
+            option.textContent = clean_name(target.value, int(index))
+
+    def _import_text(self, content: str) -> None:
+        self.controller.open_replay_text(content)
+        self._guarded(self.draw)
+
+    def _download(self) -> None:
+        download = self.controller.export()
+        if download is None:
+            return
+        options = to_js({"type": "text/plain"}, dict_converter=Object.fromEntries)
+        blob = window.Blob.new(to_js([download.content]), options)
+        link = document.createElement("a")
+        link.href = window.URL.createObjectURL(blob)
+        link.download = download.name
+        link.click()
+        window.URL.revokeObjectURL(link.href)
+
+    def _guarded(self, handler: Any, *args: Any) -> None:
         """Run a handler; turn any failure into a readable message, never a blank page."""
         try:
             handler(*args)
         except FarfaliaError as error:
-            self.note.textContent = text("error", error=str(error))
+            element(Id.NOTE).textContent = text("error", error=str(error))
         except Exception as error:
             window.console.error(traceback.format_exc())
-            self.note.textContent = text("error", error=str(error))
+            element(Id.NOTE).textContent = text("error", error=str(error))
 
 
 def boot() -> None:
-    """Start the page: a replay when the link holds one, else the start screen (the
-    embed page shows replays only)."""
-    embedded = document.body.getAttribute("data-page") == "embed"
-    page = Page(embedded)
-    fragment = window.location.hash[1:]
-    if embedded or fragment.startswith("replay="):
-        page.show_replay(fragment)
-    else:
-        page.show_start()
-    document.getElementById("loader").hidden = True
-    document.body.dataset.ready = "1"
+    """Start the page, draw its first screen and say it is ready."""
+    page = Page(document.body.getAttribute("data-page") == EMBED_PAGE)
+    page._guarded(page.controller.open, str(window.location.hash)[1:])
+    page._guarded(page.draw)
+    element(Id.LOADER).hidden = True
+    set_data(Data.READY, 1)
     window.farfaliaPage = page  # for debugging in the console
 
 

@@ -1,6 +1,6 @@
 // Before Python runs: show PyScript's progress, and turn any failure to load
 // into a readable message instead of a blank page. (The only strings here are
-// the ones shown before Python, and so before farfalia.texts, can speak.)
+// the ones shown before Python, and so before farfalia.ui.texts, can speak.)
 const text = document.getElementById("loader-text");
 const bar = document.getElementById("loader-progress");
 let steps = 0;

@@ -6,12 +6,12 @@ import pytest
 from playwright.sync_api import Page
 
 from e2e.driver import click_and_wait, open_game, start
-from farfalia import replay
 from farfalia.cli import random_game
-from farfalia.examples import worked_example
-from farfalia.replay import encode, encode_with_chance
-from farfalia.rules import Settings
-from farfalia.viewer import ReplayViewer
+from farfalia.engine.rules import Settings
+from farfalia.records import replay
+from farfalia.records.examples import worked_example
+from farfalia.records.replay import encode, encode_with_chance
+from farfalia.ui.viewer import ReplayViewer
 
 GAME = random_game(Settings("three"), 3)
 GOOD = encode(GAME, ("Ada", "Bruno", "Chiara"))
@@ -117,7 +117,7 @@ def test_rules_page_diagrams_are_live(page: Page, site: str) -> None:
     frames = page.locator("iframe.diagram")
     assert frames.count() == 9
     first = page.frame_locator("iframe.diagram").first
-    first.locator("svg.table:not(.placeholder)").wait_for(timeout=90_000)
+    first.locator("svg.table:not(.placeholder)").wait_for(timeout=240_000)  # nine runtimes boot at once
     assert first.locator("svg.table .hand .card.illegal").count() > 0  # Daniel must follow blue
 
 

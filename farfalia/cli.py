@@ -11,12 +11,13 @@ import time
 from collections.abc import Sequence
 from json import dumps
 
-from farfalia import replay
-from farfalia.errors import FarfaliaError
-from farfalia.game import Game
-from farfalia.rules import MODES, VARIANTS, Settings
-from farfalia.state import State
-from farfalia.tournament import BOTS, make_bot, tournament
+from farfalia.bots.tournament import BOTS, make_bot, tournament
+from farfalia.engine.errors import FarfaliaError, SettingsError
+from farfalia.engine.game import Game
+from farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.engine.state import State
+from farfalia.records import replay
+from farfalia.ui.account import describe
 
 
 def random_game(settings: Settings, seed: int) -> Game:
@@ -112,13 +113,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "replay" and args.replay_command == "encode":
             print(replay.encode(random_game(_settings(args), args.seed)))
         elif args.command == "replay":
-            print(replay.describe(replay.decode(args.text)))
+            print(describe(replay.decode(args.text)))
         elif args.command == "tournament":
             names = args.bots.split(",")
             try:
                 for name in names:
                     make_bot(name)
-            except ValueError as error:
+            except SettingsError as error:
                 parser.error(str(error))
             if len(names) < 2:
                 parser.error("--bots takes two bots or more")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from farfalia.cards import DECK_SIZE, FAMILY_OF, FIRST_WILD, WILD_COUNT, cards_of, mask_of
-from farfalia.game import Game
-from farfalia.rules import triangular
-from farfalia.state import DOUBLE_PHASE, OVER, State
-from farfalia.views import seat_view
+from farfalia.engine.cards import DECK_SIZE, FAMILY_OF, FIRST_WILD, WILD_COUNT, cards_of, mask_of
+from farfalia.engine.game import Game
+from farfalia.engine.rules import triangular
+from farfalia.engine.state import DOUBLE_PHASE, OVER, State
+from farfalia.engine.views import seat_view
 
 
 def card_places(state: State) -> Counter[int]:

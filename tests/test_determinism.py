@@ -7,7 +7,6 @@ the same code in the npm Pyodide the site serves (under Node).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 import subprocess
@@ -16,21 +15,21 @@ from pathlib import Path
 
 import pytest
 
-from farfalia.cards import card_name
 from farfalia.cli import random_game
-from farfalia.game import Game
-from farfalia.notation import format_record, parse_record
-from farfalia.rules import Settings
+from farfalia.engine.cards import card_name
+from farfalia.engine.game import Game
+from farfalia.engine.rules import Settings
+from farfalia.records.notation import format_record, parse_record
 
 ROOT = Path(__file__).resolve().parent.parent
 
 GOLDEN_PROGRAM = """
 import hashlib, json
-from farfalia.cards import card_name
+from farfalia.engine.cards import card_name
 from farfalia.cli import random_game
-from farfalia.game import Game
-from farfalia.notation import format_record
-from farfalia.rules import Settings
+from farfalia.engine.game import Game
+from farfalia.records.notation import format_record
+from farfalia.engine.rules import Settings
 game = Game(Settings('basic5'), seed=2024)
 record = format_record(random_game(Settings('chinkway10', frozenset({'burning', 'double-you'})), 77))
 print(json.dumps({
@@ -43,7 +42,8 @@ print(json.dumps({
 GOLDEN = {
     "dealer": 3,
     "dealer_hand": "B1 O7 G4 O13 B8 G9 G5 G12 B12 G8 O4 G13",
-    "record_sha256": "e7e930381219365aadb268ee0346287d3ff7a52281a7cc0eb4506a1b34713e49",
+    # Re-pinned for rules edition 2: D7's revised bar changes who is asked to double.
+    "record_sha256": "2faafb43a6c15761734f9613b5bc0a6b460f7aed62aab0c731e6f346aad5284e",
 }
 
 
@@ -71,7 +71,6 @@ def test_record_round_trip_rebuilds_the_game(mode: str) -> None:
     text = format_record(game)
     again = parse_record(text)
     assert again.state == game.state and format_record(again) == text
-    assert hashlib.sha256(text.encode()).digest() == hashlib.sha256(format_record(again).encode()).digest()
 
 
 def test_same_seed_same_first_deal_different_seed_different() -> None:

@@ -7,11 +7,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from farfalia.cards import SUIT_OF, cards_of
-from farfalia.game import Game
-from farfalia.inference import sample_state, voids
-from farfalia.rules import MODES, VARIANTS, Settings
-from farfalia.views import omniscient_view, seat_view
+from farfalia.bots.inference import sample_state, voids
+from farfalia.engine.cards import SUIT_OF, cards_of
+from farfalia.engine.game import Game
+from farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.engine.views import omniscient_view, seat_view
 from tests.invariants import check_accounting, with_state
 
 #: State fields the view determines (the rest are the hidden cards and their records).

@@ -8,11 +8,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from farfalia.actions import PASS_ACTION
-from farfalia.game import Game
-from farfalia.rules import MODES, VARIANTS, Settings
-from farfalia.state import PICK, State
-from farfalia.views import seat_view
+from farfalia.engine.actions import PASS_ACTION
+from farfalia.engine.game import Game
+from farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.engine.state import OVER, PICK, State
+from farfalia.engine.views import seat_view
 from tests.invariants import check_accounting, check_scores, check_turns, hidden_shuffle
 
 MAX_ACTIONS = 2000  # chinkway10, the longest game, takes about 750
@@ -82,7 +82,7 @@ def test_copies_are_equal_and_independent(game_settings: Settings, seed: int, st
     rng = random.Random(seed)
     state = State(game_settings)
     for _ in range(steps):
-        if state.phase == 9:
+        if state.phase == OVER:
             break
         if state.is_chance():
             state.apply_chance(state.chance_outcome(rng))
@@ -91,4 +91,4 @@ def test_copies_are_equal_and_independent(game_settings: Settings, seed: int, st
     twin = state.copy()
     assert twin == state
     twin.random_playout(rng)
-    assert twin != state or state.phase == 9
+    assert twin != state or state.phase == OVER

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from farfalia.cards import card_label, cards_of
-from farfalia.game import Game
-from farfalia.render import COLOURS, render_table
-from farfalia.rules import Settings
-from farfalia.views import omniscient_view, seat_view
-from tests.conftest import BARBARA, play
-from tests.test_rulebook_example import EXAMPLE_TRICKS
+from farfalia.engine.cards import card_label, cards_of
+from farfalia.engine.game import Game
+from farfalia.engine.rules import Settings
+from farfalia.engine.views import omniscient_view, seat_view
+from farfalia.records.examples import BARBARA, EXAMPLE_ACTIONS, play
+from farfalia.ui.render import COLOURS, render_table
 
 GOLDEN = Path(__file__).parent / "golden"
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -35,7 +34,7 @@ def labels(root: ET.Element) -> set[str]:
 
 @pytest.fixture
 def barbara_picks(example: Game) -> Game:
-    words = EXAMPLE_TRICKS.split()
+    words = EXAMPLE_ACTIONS.split()[3:]  # after Andrew's discard and trump, as the fixture
     play(example, *words[: words.index("pick:R10")])
     return example
 

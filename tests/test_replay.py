@@ -13,10 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from farfalia.cli import random_game
-from farfalia.errors import ReplayError
-from farfalia.game import Game
-from farfalia.replay import MAX_LENGTH, decode, describe, encode
-from farfalia.rules import MODES, VARIANTS, Settings
+from farfalia.engine.errors import ReplayError
+from farfalia.engine.game import Game
+from farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.records.replay import MAX_LENGTH, decode, encode
+from farfalia.ui.account import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5")
@@ -91,7 +92,7 @@ def test_junk_is_refused_with_a_replay_error(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("f2.02r.7.58..AAAA.xxxxxx", "unsupported replay version 'f2'"),
+        ("f3.02r.7.58..AAAA.xxxxxx", "unsupported replay version 'f3'"),
         ("hello", "not a Farfalia replay"),
         ("f1.02r.7", "truncated or malformed"),
         ("x" * 100_000, f"at most {MAX_LENGTH} characters"),
@@ -129,7 +130,7 @@ def test_cli_encode_and_decode() -> None:
 
 
 def test_chance_outcomes_that_break_the_rules_are_refused() -> None:
-    from farfalia.replay import _check
+    from farfalia.records.replay import _check
 
     body = "f1.600.x.0...D" + "-".join(["0" * 13] * 4)  # the same card dealt 52 times
     with pytest.raises(ReplayError, match="break the rules"):

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from farfalia.cards import card_name
-from farfalia.errors import IllegalActionError
-from farfalia.examples import EXAMPLE_ACTIONS
-from farfalia.game import Game
-from farfalia.views import seat_view
-from tests.conftest import ANDREW, BARBARA, CARL, DANIEL, EMMA, cards, play
+from farfalia.engine.cards import card_name
+from farfalia.engine.errors import IllegalActionError
+from farfalia.engine.game import Game
+from farfalia.engine.views import seat_view
+from farfalia.records.examples import ANDREW, BARBARA, CARL, DANIEL, EMMA, EXAMPLE_ACTIONS, cards, play
 
 
 def names(codes) -> list[str]:
@@ -79,7 +78,7 @@ def test_red_ten_counts_only_as_a_butterfly(example: Game) -> None:
 
 
 #: The example's tricks and the pinned continuation to the scoring example (see
-#: :data:`farfalia.examples.EXAMPLE_ACTIONS`), after Andrew's discard and trump.
+#: :data:`farfalia.records.examples.EXAMPLE_ACTIONS`), after Andrew's discard and trump.
 EXAMPLE_TRICKS = " ".join(EXAMPLE_ACTIONS.split()[3:])
 
 

@@ -7,10 +7,10 @@ import sys
 from html import unescape
 from pathlib import Path
 
-from farfalia.cards import parse_card
-from farfalia.replay import decode
-from farfalia.viewer import ReplayViewer
-from farfalia.views import EMPTY, HIDDEN
+from farfalia.engine.cards import parse_card
+from farfalia.engine.views import EMPTY, HIDDEN
+from farfalia.records.replay import decode
+from farfalia.ui.viewer import ReplayViewer
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from farfalia.errors import FarfaliaError
-from farfalia.rules import PLAYERS
-from farfalia.screens import game_over, start_screen, turn_bar
-from farfalia.session import SAVE_FORMAT, Player, Session, new_session
+from farfalia.engine.errors import FarfaliaError
+from farfalia.engine.rules import PLAYERS
+from farfalia.ui.screens import game_over, start_screen, turn_bar
+from farfalia.ui.session import SAVE_FORMAT, Player, Session, new_session
 
 
 def bots_and(humans: set[int], count: int) -> list[Player]:

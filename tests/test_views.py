@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from farfalia.cards import FIRST_WILD, cards_of
-from farfalia.errors import IllegalActionError
-from farfalia.game import Game
-from farfalia.rules import Settings
-from farfalia.views import HIDDEN, omniscient_view, seat_view, visible_cards
+from farfalia.engine.cards import FIRST_WILD, cards_of
+from farfalia.engine.errors import FarfaliaError, IllegalActionError
+from farfalia.engine.game import Game
+from farfalia.engine.rules import Settings
+from farfalia.engine.views import HIDDEN, omniscient_view, seat_view, visible_cards
 
 
 def test_own_hand_visible_others_hidden() -> None:
@@ -71,7 +71,7 @@ def test_illegal_actions_change_nothing() -> None:
     before = game.state.copy()
     history = list(game.history)
     for bad in ["pick:B3", "discard:R1", "double", "trump:R", 999, "nonsense"]:
-        with pytest.raises(ValueError):
+        with pytest.raises(FarfaliaError):
             game.apply(bad)
     assert game.state == before and game.history == history
 

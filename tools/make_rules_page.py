@@ -1,5 +1,5 @@
 """Write ``rules.html``: the rules of Farfalia taught with live diagrams, each an
-``embed.html`` iframe replaying a worked example (:mod:`farfalia.examples`) at
+``embed.html`` iframe replaying a worked example (:mod:`farfalia.records.examples`) at
 one moment. The page is documentation and a test of the embed at once
 (``tests/test_rules_page.py`` checks it is up to date and that every diagram decodes)."""
 
@@ -12,8 +12,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from farfalia.examples import BARBARA, DANIEL, Example, burn_example, dummy_example, worked_example  # noqa: E402
-from farfalia.replay import encode_with_chance  # noqa: E402
+from farfalia.records.examples import (  # noqa: E402
+    BARBARA,
+    DANIEL,
+    Example,
+    burn_example,
+    dummy_example,
+    worked_example,
+)
+from farfalia.records.replay import encode_with_chance  # noqa: E402
 
 WORKED, DUMMY, BURN = worked_example(), dummy_example(), burn_example()
 

@@ -8,7 +8,7 @@ import itertools
 import time
 
 from farfalia.cli import simulate
-from farfalia.rules import MODES, VARIANTS, Settings
+from farfalia.engine.rules import MODES, VARIANTS, Settings
 
 
 def main() -> None:

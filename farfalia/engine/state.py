@@ -2,10 +2,10 @@
 
 :class:`State` trusts its caller: ``apply`` expects a legal action and
 ``apply_chance`` an outcome of the kind asked for (it checks the outcome's
-content, since outcomes may come from outside). :class:`farfalia.game.Game`
+content, since outcomes may come from outside). :class:`farfalia.engine.game.Game`
 adds validation, history, undo and views. Positions are places at the table in
 the current hand, clockwise from the dealer (position 0); see
-:class:`farfalia.rules.HandPlan`.
+:class:`farfalia.engine.rules.HandPlan`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
-from farfalia.actions import (
+from farfalia.engine.actions import (
     DECLINE,
     DISCARD_BASE,
     DOUBLE,
@@ -30,7 +30,7 @@ from farfalia.actions import (
     DrawDealer,
     TurnProposal,
 )
-from farfalia.cards import (
+from farfalia.engine.cards import (
     BITS,
     BUTTERFLY,
     DECK_SIZE,
@@ -50,8 +50,17 @@ from farfalia.cards import (
     cards_of,
     suit_cards,
 )
-from farfalia.errors import IllegalActionError
-from farfalia.rules import HandPlan, Settings, next_dealer, plan_hand, rank_players, triangular, winners
+from farfalia.engine.errors import IllegalActionError
+from farfalia.engine.rules import (
+    HandPlan,
+    Settings,
+    barred_from_doubling,
+    next_dealer,
+    plan_hand,
+    rank_players,
+    triangular,
+    winners,
+)
 
 CHANCE = -1
 TERMINAL = -2
@@ -113,6 +122,31 @@ CHANCE_PHASES = frozenset((DRAW_DEALER, DEAL, WILDS, PROPOSAL))
 CHANCE_KINDS: dict[int, type[Chance]] = {DRAW_DEALER: DrawDealer, DEAL: Deal, WILDS: DealWilds, PROPOSAL: TurnProposal}
 
 
+def trick_plays(leader: int, cards: Sequence[int], positions: int) -> list[tuple[int, int]]:
+    """A trick's cards as (position, card) in play order, from the ``leader``'s."""
+    return [((leader + k) % positions, card) for k, card in enumerate(cards)]
+
+
+def winning_play(plays: Sequence[tuple[int, int]], trump: int) -> tuple[int, int]:
+    """Who is winning a trick so far: (position, strength) of the best play of
+    ``plays`` (position, card) with ``trump`` (``NO_TRUMP_SUIT`` for none)."""
+    strength = STRENGTH[trump + 1][SUIT_OF[plays[0][1]]]
+    best_pos, best_key = plays[0][0], strength[plays[0][1]]
+    for pos, card in plays[1:]:
+        if strength[card] > best_key:
+            best_pos, best_key = pos, strength[card]
+    return best_pos, best_key
+
+
+def burn_mask(cards: Iterable[int]) -> int:
+    """Burnin': the mask of every play card that the wild cards among ``cards`` burn."""
+    burnt = 0
+    for card in cards:
+        if card >= FIRST_WILD:
+            burnt |= FAMILY_MASKS[FAMILY_OF[card]]
+    return burnt
+
+
 class Trick(NamedTuple):
     """A completed trick: cards in play order from ``leader`` (a position)."""
 
@@ -121,6 +155,10 @@ class Trick(NamedTuple):
     winner: int
     picked: int
     burnt: tuple[int, ...]
+
+    def plays(self, positions: int) -> list[tuple[int, int]]:
+        """The cards as (position, card) in play order, at a table of ``positions``."""
+        return trick_plays(self.leader, self.cards, positions)
 
 
 class HandResult(NamedTuple):
@@ -182,6 +220,9 @@ class State:
         self.results: list[HandResult] = []
         self.doubles_left = [2 if settings.double_you else 0] * players
         self.winners: tuple[int, ...] = ()
+        #: The plan of the hand being played (the last one once the game is over). Until
+        #: the first dealer is drawn: the first hand's plan as player 0 would deal it.
+        self.plan: HandPlan = plan_hand(settings, 0, settings.first_dealer or 0)
         self._clear_hand()
         if settings.first_dealer is None:
             self.phase = DRAW_DEALER
@@ -189,7 +230,6 @@ class State:
             self._start_hand(settings.first_dealer)
 
     def _clear_hand(self) -> None:
-        self.plan: HandPlan | None = None
         self.steps: list[int] = []
         self.doubling = [False] * self.settings.players
         self.double_queue: list[int] = []
@@ -236,6 +276,80 @@ class State:
         other.tricks = self.tricks[:]
         return other
 
+    @classmethod
+    def from_public(
+        cls,
+        settings: Settings,
+        plan: HandPlan,
+        phase: int,
+        *,
+        totals: Sequence[int],
+        results: Sequence[HandResult],
+        doubles_left: Sequence[int],
+        doubling: Sequence[bool],
+        trump: int,
+        proposal: tuple[int, ...],
+        need: list[list[int]],
+        collections: Sequence[Sequence[int]],
+        trick: Sequence[tuple[int, int]],
+        tricks: Sequence[Trick],
+        pickable: tuple[int, ...],
+        burnt: tuple[int, ...],
+        acting: int,
+        winners: tuple[int, ...] = (),
+    ) -> State:
+        """A state holding only what every seat may know, in a hand's ``phase``: no
+        cards in hands, dummies or discards (deal them with :meth:`with_hidden`).
+        ``trick`` is the trick in progress as (position, card); ``acting`` the
+        position to act. The searching bots build their sampled states this way."""
+        state = cls(settings)
+        state.totals = list(totals)
+        state.hand_scores = [result.player_points for result in results]
+        state.results = list(results)
+        state.doubles_left = list(doubles_left)
+        state.winners = winners
+        state.phase = phase
+        state.plan = plan
+        steps = hand_steps(settings, plan)
+        state.steps = steps[steps.index(phase) + 1 :] if phase in steps else []
+        state.doubling = list(doubling)
+        state.double_queue = []
+        state.trump = trump
+        state.proposal = proposal
+        state.need = [row[:] for row in need]
+        state.collections = [list(row) for row in collections]
+        state.trick = [card for _, card in trick]
+        state.tricks = list(tricks)
+        state.pickable = pickable
+        state.burnt = burnt
+        state.to_move = acting if phase in (PLAY, PICK) else 0
+        state.leader, state.led, state.strength, state.best_key, state.best_pos = acting, -1, (), -1, 0
+        if trick:
+            state.leader = trick[0][0]
+            state.led = SUIT_OF[trick[0][1]]
+            state.strength = STRENGTH[trump + 1][state.led]
+            state.best_pos, state.best_key = winning_play(trick, trump)
+        return state
+
+    def with_hidden(
+        self,
+        *,
+        hands: list[int],
+        covers: list[dict[int, int]],
+        pending_reveals: list[tuple[int, int]],
+        wilds: tuple[int, ...],
+        discards: list[int],
+        dealt: tuple[tuple[int, ...], ...],
+    ) -> State:
+        """A copy of this state with the hidden cards dealt: each position's hand as
+        a mask, the dummies' face-down cards under their face-up ones (``covers``),
+        those turning at the trick's end, the Burnin' wild cards, the dealer's
+        discards and the hand's deal as dealt."""
+        state = self.copy()
+        state.hands, state.covers, state.pending_reveals = hands, covers, pending_reveals
+        state.wilds, state.discards, state.dealt = wilds, discards, dealt
+        return state
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
@@ -253,11 +367,11 @@ class State:
         """The player who must act, or :data:`CHANCE` or :data:`TERMINAL`."""
         phase = self.phase
         if phase in (PLAY, PICK):
-            return self.plan.controllers[self.to_move]  # type: ignore[union-attr]
+            return self.plan.controllers[self.to_move]
         if phase == DOUBLE_PHASE:
             return self.double_queue[0]
         if phase in (DISCARD, TRUMP):
-            return self.plan.dealer  # type: ignore[union-attr]
+            return self.plan.dealer
         return TERMINAL if phase == OVER else CHANCE
 
     def acting_position(self) -> int | None:
@@ -310,7 +424,7 @@ class State:
             card = action - DISCARD_BASE
             self.hands[0] ^= 1 << card
             self.discards.append(card)
-            if len(self.discards) == self.plan.discards:  # type: ignore[union-attr]
+            if len(self.discards) == self.plan.discards:
                 self._next_step()
         elif phase == TRUMP:
             self.trump = NO_TRUMP_SUIT if action == NO_TRUMP else action - TRUMP_BASE
@@ -357,8 +471,8 @@ class State:
         burnt_mask = 0
         if self.wilds:
             burnt_mask, self.burnt = _burn(trick)
-        if len(self.tricks) >= self.plan.first_pick_trick:  # type: ignore[union-attr]
-            pickable = _pickable(trick, self.need[self.plan.sides[self.best_pos]], burnt_mask)  # type: ignore[union-attr]
+        if len(self.tricks) >= self.plan.first_pick_trick:
+            pickable = _pickable(trick, self.need[self.plan.sides[self.best_pos]], burnt_mask)
             if pickable:
                 self.pickable = pickable
                 self.phase = PICK
@@ -372,8 +486,8 @@ class State:
         tricks = self.tricks
         tricks.append(tuple.__new__(Trick, (self.leader, tuple(self.trick), winner, picked, self.burnt)))
         if picked != NO_CARD:
-            self.collections[winner].append(picked)
-            self.need[self.plan.sides[winner]][FAMILY_OF[picked]] -= 1  # type: ignore[union-attr]
+            self.collections[self.plan.keepers[winner]].append(picked)  # D13
+            self.need[self.plan.sides[winner]][FAMILY_OF[picked]] -= 1
         if self.pickable:
             self.pickable = ()
         if self.pending_reveals:
@@ -383,7 +497,7 @@ class State:
         if self.burnt:
             self.burnt = ()
         self.trick = []
-        if len(tricks) == self.plan.tricks:  # type: ignore[union-attr]
+        if len(tricks) == self.plan.tricks:
             self._end_hand()
         else:
             self.phase = PLAY
@@ -427,8 +541,7 @@ class State:
         :meth:`_end_trick` and :meth:`_close_trick` unrolled over local variables
         for the playouts' speed, with the same random draws in the same order."""
         hands, tricks, plan = self.hands, self.tricks, self.plan
-        assert plan is not None
-        count, sides, needs, collections = len(hands), plan.sides, self.need, self.collections
+        count, sides, keepers, needs, collections = len(hands), plan.sides, plan.keepers, self.need, self.collections
         first_pick, last_trick = plan.first_pick_trick, plan.tricks
         covers = self.covers if True in plan.dummies else None
         burning = bool(self.wilds)
@@ -476,7 +589,7 @@ class State:
                     choice = int(uniform() * (len(pickable) + passing))
                     if choice < len(pickable):
                         picked = pickable[choice]
-                        collections[best_pos].append(picked)
+                        collections[keepers[best_pos]].append(picked)  # D13
                         need[FAMILY_OF[picked]] -= 1
             tricks.append(tuple.__new__(Trick, (leader, tuple(trick), best_pos, picked, burnt)))
             for pos, down in reveals:  # D3: after the pick
@@ -504,7 +617,7 @@ class State:
             return Deal(self._dealt_hands(rng))
         if phase == WILDS:
             pool = shuffled(range(FIRST_WILD, FIRST_WILD + WILD_COUNT), rng)
-            return DealWilds(tuple(-1 if dummy else pool[pos] for pos, dummy in enumerate(plan.dummies)))  # type: ignore[union-attr]
+            return DealWilds(tuple(NO_CARD if dummy else pool[pos] for pos, dummy in enumerate(plan.dummies)))
         if phase == PROPOSAL:
             return TurnProposal(drawn(SUBJECT_DECK, 5, rng))
         raise IllegalActionError(f"no chance event now (phase {PHASE_NAMES[phase]})")
@@ -530,7 +643,7 @@ class State:
         deck = shuffled(range(DECK_SIZE), rng)
         hands: list[tuple[int, ...]] = []
         start = 0
-        for size in self.plan.deal_sizes[1:] + self.plan.deal_sizes[:1]:  # type: ignore[union-attr]
+        for size in self.plan.deal_sizes[1:] + self.plan.deal_sizes[:1]:
             hands.append(tuple(deck[start : start + size]))
             start += size
         return (hands[-1], *hands[:-1])
@@ -539,8 +652,8 @@ class State:
         plan = self.plan
         dealt = tuple(map(tuple, deal.hands))
         sizes = tuple(map(len, dealt))
-        if sizes != plan.deal_sizes:  # type: ignore[union-attr]
-            raise IllegalActionError(f"deal sizes {sizes} do not match {plan.deal_sizes}")  # type: ignore[union-attr]
+        if sizes != plan.deal_sizes:
+            raise IllegalActionError(f"deal sizes {sizes} do not match {plan.deal_sizes}")
         try:
             masks = _hand_masks(dealt)
         except (IndexError, TypeError):
@@ -557,7 +670,7 @@ class State:
         self.dealt = dealt
         self.hands = masks
         self.covers = [{} for _ in dealt]
-        for pos, dummy in enumerate(plan.dummies):  # type: ignore[union-attr]
+        for pos, dummy in enumerate(plan.dummies):
             if dummy:
                 # Six face down, six face up on top of them, the 13th face up alone.
                 hand = dealt[pos]
@@ -568,9 +681,9 @@ class State:
     def _deal_wilds(self, outcome: DealWilds) -> None:
         plan = self.plan
         wilds = outcome.wilds
-        expected = tuple(-1 if dummy else 0 for dummy in plan.dummies)  # type: ignore[union-attr]
-        shape = tuple(-1 if w == -1 else 0 for w in wilds)
-        real = [w for w in wilds if w != -1]
+        expected = tuple(NO_CARD if dummy else 0 for dummy in plan.dummies)
+        shape = tuple(NO_CARD if w == NO_CARD else 0 for w in wilds)
+        real = [w for w in wilds if w != NO_CARD]
         if (
             shape != expected
             or len(set(real)) != len(real)
@@ -579,7 +692,7 @@ class State:
             raise IllegalActionError("each player gets one distinct wild card and each dummy none (D8)")
         self.wilds = tuple(wilds)
         for pos, wild in enumerate(wilds):
-            if wild != -1:
+            if wild != NO_CARD:
                 self.hands[pos] |= 1 << wild
         self._next_step()
 
@@ -593,8 +706,8 @@ class State:
         """Turn a sound proposal: the sides' needs, and trump from the first subject if the mode says so."""
         self.proposal = subjects
         counts = [subjects.count(0), subjects.count(1), subjects.count(2), subjects.count(3), subjects.count(4)]
-        self.need = [counts[:] for _ in range(max(self.plan.sides) + 1)]  # type: ignore[union-attr]
-        if self.plan.trump_from_subject:  # type: ignore[union-attr]
+        self.need = [counts[:] for _ in range(max(self.plan.sides) + 1)]
+        if self.plan.trump_from_subject:
             first = subjects[0]
             self.trump = NO_TRUMP_SUIT if first == BUTTERFLY else first
         self._next_step()
@@ -610,9 +723,11 @@ class State:
         self.collections = [[] for _ in plan.seats]
         steps = hand_steps(settings, plan)
         if settings.double_you:
-            barred = _unique_leader(self.totals)  # D7
+            barred = barred_from_doubling(self.totals)  # D7
             seated = plan.seats[1:] + plan.seats[:1]
-            self.double_queue = [p for p in seated if p < settings.players and self.doubles_left[p] > 0 and p != barred]
+            self.double_queue = [
+                p for p in seated if p < settings.players and self.doubles_left[p] > 0 and p not in barred
+            ]
             if self.double_queue:
                 steps.insert(0, DOUBLE_PHASE)
         self.steps = steps
@@ -625,7 +740,6 @@ class State:
 
     def _end_hand(self) -> None:
         plan = self.plan
-        assert plan is not None
         settings = self.settings
         collected = [0, 0, 0]
         for side, row in zip(plan.sides, self.collections):
@@ -659,10 +773,7 @@ def _hand_masks(dealt: tuple[tuple[int, ...], ...]) -> list[int]:
 
 def _burn(trick: list[int]) -> tuple[int, tuple[int, ...]]:
     """Burnin': the mask and the sorted cards of the trick that its wild cards burn."""
-    burnt_mask = 0
-    for card in trick:
-        if card >= FIRST_WILD:
-            burnt_mask |= FAMILY_MASKS[FAMILY_OF[card]]
+    burnt_mask = burn_mask(trick)
     if not burnt_mask:
         return 0, ()
     return burnt_mask, tuple(sorted(c for c in trick if c < FIRST_WILD and burnt_mask >> c & 1))
@@ -695,10 +806,3 @@ def hand_steps(settings: Settings, plan: HandPlan) -> list[int]:
         steps += [TRUMP, PROPOSAL]  # D2: three, after seeing the dummy
     steps.append(PLAY)
     return steps
-
-
-def _unique_leader(totals: list[int]) -> int | None:
-    """D7: the one player whose total is strictly highest, else None."""
-    top = max(totals)
-    leaders = [p for p, total in enumerate(totals) if total == top]
-    return leaders[0] if len(leaders) == 1 else None

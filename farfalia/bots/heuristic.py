@@ -5,7 +5,7 @@ legal action (for tests). :class:`HeuristicBot` plays as a careful player does:
 it counts the cards played, reads the proposal and the sides' needs, wins tricks
 that hold cards its side can pick, keeps its trumps for them, feeds its partner's
 tricks and starves its opponents'. The searching bots are in
-:mod:`farfalia.search`.
+:mod:`farfalia.bots.search`.
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from farfalia.actions import DECLINE_ACTION, DOUBLE_ACTION, PASS_ACTION, Action, play, trump
-from farfalia.cards import FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_OF, SUITS
-from farfalia.inference import side_needs, voids
-from farfalia.state import FAMILY_MASKS, STRENGTH
-from farfalia.views import View, visible_cards
+from farfalia.bots.inference import side_needs, voids
+from farfalia.engine.actions import DECLINE_ACTION, DOUBLE_ACTION, NO_TRUMP_SUIT, PASS_ACTION, Action, play, trump
+from farfalia.engine.cards import FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_OF, SUITS
+from farfalia.engine.rules import game_partnerships
+from farfalia.engine.state import FAMILY_MASKS, STRENGTH, burn_mask, winning_play
+from farfalia.engine.views import View, visible_cards
 
 
 class Bot(Protocol):
@@ -66,7 +67,7 @@ class Table:
         self.position = plan.position_of(view.to_act.seat)
         self.side = plan.sides[self.position]
         self.sides = plan.sides
-        self.trump = view.trump if view.trump is not None else -1
+        self.trump = view.trump if view.trump is not None else NO_TRUMP_SUIT
         self.needs = side_needs(view)
         self.voids = voids(view)
         seen = visible_cards(view)
@@ -81,12 +82,7 @@ class Table:
         #: Positions still to play after this one in the current trick.
         self.after = [(leader + k) % positions for k in range(len(trick) + 1, positions)]
         self.led = SUIT_OF[self.trick_cards[0]] if trick else None
-        self.best_pos, self.best_key = -1, -1
-        if trick:
-            strength = STRENGTH[self.trump + 1][self.led]  # type: ignore[index]
-            for pos, card in trick:
-                if strength[card] > self.best_key:
-                    self.best_pos, self.best_key = pos, strength[card]
+        self.best_pos, self.best_key = winning_play(trick, self.trump) if trick else (-1, -1)
 
     # ------------------------------------------------------------ card facts
 
@@ -151,10 +147,7 @@ class Table:
 
     def _follow(self, led: int) -> int:
         strength = STRENGTH[self.trump + 1][led]
-        burnt = 0
-        for card in self.trick_cards:
-            if card >= FIRST_WILD:
-                burnt |= FAMILY_MASKS[FAMILY_OF[card]]
+        burnt = burn_mask(self.trick_cards)
         partner_ahead = self.sides[self.best_pos] == self.side
         suits = [c for c in self.legal if c < FIRST_WILD]
         wilds = [c for c in self.legal if c >= FIRST_WILD]
@@ -247,7 +240,10 @@ def _discard(view: View) -> Action:
 
 
 def _should_double(view: View) -> bool:
-    """Spend a Double You card on a doubled hand, or when the hands left no longer outnumber the cards."""
+    """Spend a Double You card on a doubled hand, or when the later hands that will
+    likely offer the choice no longer outnumber the cards. D7: the players at the top
+    may not double; in ``four`` a whole partnership leads, so only about half the
+    later hands offer it (elsewhere nearly all do)."""
     plan, viewer = view.plan, view.viewer
     assert plan is not None and viewer is not None
     if plan.multiplier > 1:
@@ -256,4 +252,6 @@ def _should_double(view: View) -> bool:
     if total is None:
         target = view.settings.target or 0
         return max(view.totals) * 3 >= target * 2
-    return total - view.hand_number <= view.doubles_left[viewer]
+    later = total - view.hand_number - 1
+    chances = later / 2 if game_partnerships(view.settings) else later
+    return chances < view.doubles_left[viewer]

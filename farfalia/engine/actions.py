@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from farfalia.cards import DECK_SIZE, FIRST_WILD, SUIT_LETTERS, WILD_COUNT, card_name, parse_card
-from farfalia.errors import NotationError
+from farfalia.engine.cards import DECK_SIZE, FIRST_WILD, SUIT_LETTERS, WILD_COUNT, card_name, parse_card
+from farfalia.engine.errors import NotationError
 
 PICK_BASE: Final = 64
 PASS: Final = 116

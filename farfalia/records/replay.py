@@ -1,9 +1,13 @@
 """Replay text: a whole game as one short, versioned, URL-safe string.
 
-``f1.<settings>.<seed>.<count>.<names>.<actions>.<check>``, every field in the
+``f2.<settings>.<seed>.<count>.<names>.<actions>.<check>``, every field in the
 URL-safe alphabet (``A-Z a-z 0-9 - _``) and dots:
 
-- ``settings``: mode (0-6, :data:`farfalia.rules.MODES`), variants (0-3: bit 1
+- the version: ``f2`` since the rules corrections D7 (revised), D12 and D13.
+  ``f1`` texts are read the same way; those of games with Double You are refused
+  (:func:`check_rules_edition`), since D7's revised bar may change who decides;
+
+- ``settings``: mode (0-6, :data:`farfalia.engine.rules.MODES`), variants (0-3: bit 1
   Double You, bit 2 Burnin'), first dealer (a digit, or ``r`` drawn from the seed),
   then ``h<n>`` or ``t<n>`` for ``four``'s hands or target (base 36);
 - ``seed`` and ``count`` (the number of player actions): base 36; a seed of ``x``
@@ -20,7 +24,7 @@ URL-safe alphabet (``A-Z a-z 0-9 - _``) and dots:
 - ``check``: six characters of SHA-256 over everything before it, so a truncated
   or altered text is refused instead of decoding into some other game.
 
-Decoding replays every action through :class:`~farfalia.game.Game`, so it only
+Decoding replays every action through :class:`~farfalia.engine.game.Game`, so it only
 ever yields games that replay legally; anything else raises :class:`ReplayError`.
 """
 
@@ -31,16 +35,18 @@ import binascii
 import hashlib
 from dataclasses import dataclass
 
-from farfalia.actions import Action, Chance, Deal, DealWilds, DrawDealer, TurnProposal
-from farfalia.cards import FAMILY_LETTERS, SUIT_NAMES, card_name
-from farfalia.errors import FarfaliaError, ReplayError
-from farfalia.game import Game
-from farfalia.rules import BURNING, DOUBLE_YOU, MODES, Settings
-from farfalia.state import HandResult, Trick
+from farfalia.engine.actions import Action, Chance, Deal, DealWilds, DrawDealer, TurnProposal
+from farfalia.engine.cards import NO_CARD
+from farfalia.engine.errors import FarfaliaError, ReplayError
+from farfalia.engine.game import Game
+from farfalia.engine.rules import BURNING, DOUBLE_YOU, MODES, Settings
 
-VERSION = "f1"
+VERSION = "f2"
+#: Replay versions read: each names the rules edition its games were played under.
+VERSIONS = ("f1", VERSION)
 #: Longer texts are refused before any work: a complete chinkway10 game takes under 1,200.
 MAX_LENGTH = 8000
+#: The longest player name, in characters (the page's form and saves keep to it too).
 MAX_NAME = 24
 _DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -72,7 +78,7 @@ def encode(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
 
 def encode_with_chance(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
     """The replay text of ``game`` with every chance outcome written out (for games
-    dealt from given cards, such as :mod:`farfalia.examples`)."""
+    dealt from given cards, such as :mod:`farfalia.records.examples`)."""
     chance = [step for step in game.history if isinstance(step, Chance)]
     return _encode(game.settings, "x", game.actions, names, chance)
 
@@ -123,7 +129,7 @@ def decode(text: str) -> Replay:
     if len(text) > MAX_LENGTH:
         raise ReplayError(f"a replay is at most {MAX_LENGTH} characters; this text has {len(text)}")
     fields = text.strip().split(".")
-    if not fields or fields[0] != VERSION:
+    if not fields or fields[0] not in VERSIONS:
         version = fields[0][:8] if fields and fields[0][:1] == "f" else ""
         raise ReplayError(f"unsupported replay version {version!r}" if version else "this is not a Farfalia replay")
     if len(fields) not in (7, 8):
@@ -136,6 +142,7 @@ def decode(text: str) -> Replay:
         settings = _decode_settings(settings_text)
     except FarfaliaError as error:
         raise ReplayError(f"bad settings in the replay: {error}") from error
+    check_rules_edition(VERSIONS.index(fields[0]) + 1, settings)
     if (seed_text == "x") != (len(fields) == 8):
         raise ReplayError("the replay's seed and chance parts do not agree")
     chance = tuple(_decode_chance(part) for part in fields[6].split("~")) if seed_text == "x" else ()
@@ -145,6 +152,18 @@ def decode(text: str) -> Replay:
     value = int.from_bytes(_from_b64(actions_text), "big")
     actions = _unpack(settings, seed_text, count, value, chance)
     return Replay(settings, seed, names, actions, chance)
+
+
+def check_rules_edition(edition: int, settings: Settings) -> None:
+    """Refuse a game recorded under rules edition 1 that the corrections of edition 2
+    could replay differently: with Double You, D7's revised bar changes who is asked
+    to double, and D12 who wins ``four``. Games without it replay the same (D13 only
+    moves where a dummy's picks lie)."""
+    if edition < 2 and DOUBLE_YOU in settings.variants:
+        raise ReplayError(
+            "this game was recorded before the Double You rules were corrected (D7, D12) "
+            "and cannot be replayed as it was played"
+        )
 
 
 # ------------------------------------------------------------------- actions
@@ -204,7 +223,7 @@ def _encode_chance(outcome: Chance) -> str:
     if isinstance(outcome, Deal):
         return "D" + "-".join("".join(_CARD_CHARS[c] for c in hand) for hand in outcome.hands)
     if isinstance(outcome, DealWilds):
-        return "W" + "".join("_" if w == -1 else _CARD_CHARS[w] for w in outcome.wilds)
+        return "W" + "".join("_" if w == NO_CARD else _CARD_CHARS[w] for w in outcome.wilds)
     assert isinstance(outcome, TurnProposal)
     return "P" + "".join(str(f) for f in outcome.subjects)
 
@@ -217,7 +236,7 @@ def _decode_chance(part: str) -> Chance:
         if kind == "D":
             return Deal(tuple(tuple(_CARD_CHARS.index(c) for c in hand) for hand in body.split("-")))
         if kind == "W":
-            return DealWilds(tuple(-1 if c == "_" else _CARD_CHARS.index(c) for c in body))
+            return DealWilds(tuple(NO_CARD if c == "_" else _CARD_CHARS.index(c) for c in body))
         if kind == "P" and len(body) == 5 and all(c in "01234" for c in body):
             return TurnProposal(tuple(int(c) for c in body))
     except ValueError as error:
@@ -319,46 +338,3 @@ def _int_bytes(value: int) -> bytes:
 
 def _check(body: str) -> str:
     return _b64(hashlib.sha256(body.encode()).digest()[:5])[:6]
-
-
-def describe(replay: Replay) -> str:
-    """A readable account of the game: every hand's dealer, trump, proposal and
-    tricks (who played what, who won, what was picked), the scores and the winners."""
-    settings = replay.settings
-    names = replay.names or tuple(f"Player {k + 1}" for k in range(settings.players))
-    game = Game(settings, replay.seed or 0, replay.chance, draw=replay.seed is not None)
-    origin = f"seed {replay.seed}" if replay.seed is not None else "finished hands"
-    lines = [f"{settings.mode}" + (f" ({', '.join(sorted(settings.variants))})" if settings.variants else "")
-             + f", {origin}: " + ", ".join(names)]  # fmt: skip
-    for action in replay.actions:
-        tricks, results = game.state.tricks, len(game.state.results)
-        game.apply(action)
-        if len(game.state.results) > results:
-            lines += _describe_hand(game.state.results[-1], tricks, names)
-    state = game.state
-    if not game.is_over():
-        lines.append(f"In progress: hand {len(state.results) + 1}, {len(replay.actions)} actions")
-    lines.append("Totals: " + ", ".join(f"{names[p]} {t}" for p, t in enumerate(game.totals)))
-    if game.is_over():
-        lines.append("Winners: " + ", ".join(names[p] for p in game.winners))
-    return "\n".join(lines)
-
-
-def _describe_hand(result: HandResult, tricks: list[Trick], names: tuple[str, ...]) -> list[str]:
-    plan = result.plan
-
-    def seat_name(position: int) -> str:
-        seat = plan.seats[position]
-        return f"dummy of {names[plan.controllers[position]]}" if plan.dummies[position] else names[seat]
-
-    trump = "no trump" if result.trump == -1 else f"trump {SUIT_NAMES[result.trump]}"
-    proposal = " ".join(FAMILY_LETTERS[f] for f in result.proposal)
-    lines = [f"Hand {plan.number + 1}: {names[plan.dealer]} deals, {trump}, proposal {proposal}"]
-    for number, trick in enumerate(tricks, 1):
-        played = ", ".join(
-            f"{seat_name((trick.leader + k) % plan.positions)} {card_name(c)}" for k, c in enumerate(trick.cards)
-        )
-        pick = f", picks {card_name(trick.picked)}" if trick.picked != -1 else ""
-        lines.append(f"  trick {number}: {played}; {seat_name(trick.winner)} wins{pick}")
-    lines.append("  points: " + ", ".join(f"{names[p]} {pts}" for p, pts in enumerate(result.player_points)))
-    return lines

@@ -2,8 +2,8 @@
 
 A :class:`HandPlan` says who sits where in one hand (clockwise from the dealer),
 who decides for each place, the sides, how many cards each place is dealt, and
-how trump is fixed. The state machine in :mod:`farfalia.state` only follows plans.
-Decision tags (D1…D11) refer to ``RULES.md``; P-tags to ``docs/rules-decisions.md``.
+how trump is fixed. The state machine in :mod:`farfalia.engine.state` only follows plans.
+Decision tags (D1…D13, P1…) refer to ``docs/RULES.md``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from farfalia.errors import SettingsError
+from farfalia.engine.errors import SettingsError
 
 DOUBLE_YOU: Final = "double-you"
 BURNING: Final = "burning"
@@ -114,6 +114,9 @@ class HandPlan:
     multiplier: int
     #: Tricks in the hand: the dealer's cards after his discard (Burnin' leaves one card unplayed).
     tricks: int
+    #: The position in front of which each position's picks lie: its own, or for a
+    #: dummy its partner's, who chose the card (D13).
+    keepers: tuple[int, ...]
 
     @property
     def positions(self) -> int:
@@ -181,6 +184,7 @@ def _plan(
     trump_before_discard: bool = False,
 ) -> HandPlan:
     players = len(set(controllers))
+    keepers = tuple(seats.index(controller) for controller in controllers)  # D13
     return HandPlan(
         number=number,
         dealer=seats[0],
@@ -195,6 +199,7 @@ def _plan(
         first_pick_trick=first_pick_trick,
         multiplier=multiplier,
         tricks=deal_sizes[0] - discards,
+        keepers=keepers,
     )
 
 
@@ -230,10 +235,31 @@ def next_dealer(
 
 
 def winners(settings: Settings, totals: Sequence[int]) -> tuple[int, ...]:
-    """The winning players: basic5's two highest totals, else the highest (D11, P1)."""
+    """The winning players: basic5's two highest totals (P1); in ``four`` both
+    partners of the side with the highest sum of totals (D12); else the highest (D11)."""
+    partnerships = game_partnerships(settings)
+    if partnerships:
+        scores = [sum(totals[p] for p in side) for side in partnerships]
+        return tuple(sorted(p for side, score in zip(partnerships, scores) if score == max(scores) for p in side))
     ordered = sorted(totals, reverse=True)
     threshold = ordered[1] if settings.mode == "basic5" else ordered[0]
     return tuple(p for p, total in enumerate(totals) if total >= threshold)
+
+
+def game_partnerships(settings: Settings) -> tuple[tuple[int, ...], ...]:
+    """The partnerships that last the whole game (``four``: partners face each other,
+    players p and p + 2), empty where sides change from hand to hand or a player
+    plays with a dummy. A partnership's score is the sum of its players' totals (D12)."""
+    return ((0, 2), (1, 3)) if settings.mode == "four" else ()
+
+
+def barred_from_doubling(totals: Sequence[int]) -> frozenset[int]:
+    """D7: every player whose total equals the highest may not double; nobody
+    when all totals are equal (as at the first hand)."""
+    top = max(totals)
+    if min(totals) == top:
+        return frozenset()
+    return frozenset(p for p, total in enumerate(totals) if total == top)
 
 
 def triangular(collected: int) -> int:

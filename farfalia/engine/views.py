@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from farfalia.actions import Action
-from farfalia.cards import cards_of
-from farfalia.game import Game, Turn
-from farfalia.rules import HandPlan, Settings
-from farfalia.state import DOUBLE_PHASE, TRUMP_UNSET, HandResult, State, Trick
+from farfalia.engine.actions import Action
+from farfalia.engine.cards import cards_of
+from farfalia.engine.errors import ViewError
+from farfalia.engine.game import Game, Turn
+from farfalia.engine.rules import HandPlan, Settings
+from farfalia.engine.state import DOUBLE_PHASE, DRAW_DEALER, TRUMP_UNSET, HandResult, State, Trick, trick_plays
 
 #: Stands for a card the viewer may not see.
 HIDDEN = -2
@@ -82,7 +83,7 @@ class View:
 def seat_view(game: Game, player: int) -> View:
     """What ``player`` may know now."""
     if not 0 <= player < game.settings.players:
-        raise ValueError(f"player {player} is not in this game (0..{game.settings.players - 1})")
+        raise ViewError(f"player {player} is not in this game (0..{game.settings.players - 1})")
     return _view(game, player)
 
 
@@ -93,7 +94,7 @@ def omniscient_view(game: Game) -> View:
 
 def _view(game: Game, viewer: int | None) -> View:
     state = game.state
-    plan = state.plan
+    plan = state.plan if state.phase != DRAW_DEALER else None  # no hand before the first dealer is drawn
     all_seen = viewer is None
     turn = game.to_act()
     deciding = all_seen or (turn is not None and turn.player == viewer)
@@ -119,7 +120,7 @@ def _view(game: Game, viewer: int | None) -> View:
         discards=tuple(state.discards) if dealer_sees else None,
         trump=trump,
         proposal=state.proposal,
-        trick=tuple(((trick_start + k) % positions, card) for k, card in enumerate(state.trick)),
+        trick=tuple(trick_plays(trick_start, state.trick, positions)),
         tricks=tuple(state.tricks),
         pickable=state.pickable,
         burnt=state.burnt,
@@ -136,7 +137,6 @@ def _view(game: Game, viewer: int | None) -> View:
 def _seat_info(game: Game, pos: int, viewer: int | None) -> SeatInfo:
     state = game.state
     plan = state.plan
-    assert plan is not None
     seat, dummy = plan.seats[pos], plan.dummies[pos]
     hand_mask = state.hands[pos]
     cards = tuple(cards_of(hand_mask))

@@ -3,8 +3,10 @@ languages of the rulebook will sit beside it)."""
 
 from __future__ import annotations
 
-from farfalia.actions import NO_TRUMP_SUIT, Action
-from farfalia.cards import FAMILY_NAMES, FAMILY_OF, SUIT_NAMES, card_label
+from collections.abc import Sequence
+
+from farfalia.engine.actions import NO_TRUMP_SUIT, Action
+from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, SUIT_NAMES, card_label
 
 TEXT: dict[str, str] = {
     "title": "Farfalia",
@@ -85,17 +87,13 @@ TEXT: dict[str, str] = {
     "winners": "Winners: {names}",
     "winner": "Winner: {names}",
     "total": "Total",
-    "loading": "Loading Python…",
-    "load-failed": "The game could not start: {error}. Reload the page to try again.",
-    "save-unreadable": "The saved game could not be read ({error}); starting afresh.",
+    "partnership-total": "Partnership",
+    "winners-side": "Winners: {names}, the partnership with {points} points",
     "error": "Something went wrong: {error}",
     "burnt": "burnt",
-    "wild": "Wild card",
     "face-down": "face-down card",
-    "card-back": "card back",
     "hand-of": "Hand of {name}",
     "collection-of": "Collection of {name}",
-    "your-turn": "your turn",
     "replay": "Replay",
     "view": "View",
     "view.all": "All hands open",
@@ -115,12 +113,27 @@ TEXT: dict[str, str] = {
     "share-note": "This link replays the game so far: the finished hands only, never the hand in progress.",
     "share-none": "Nothing to share yet: the first hand is still being played.",
     "bad-link": "This link does not hold a Farfalia game that can be shown: {error}.",
+    "account.header": "{mode}, {origin}: {names}",
+    "account.seed": "seed {seed}",
+    "account.finished": "finished hands",
+    "account.hand": "Hand {number}: {dealer} deals, {trump}, proposal {proposal}",
+    "account.trump": "trump {suit}",
+    "account.trick": "  trick {number}: {played}; {winner} wins{pick}",
+    "account.picks": ", picks {card}",
+    "account.points": "  points: {scores}",
+    "account.in-progress": "In progress: hand {number}, {actions} actions",
+    "account.totals": "Totals: {scores}",
 }
 
 
 def text(key: str, **values: object) -> str:
     """The string ``key`` with ``values`` filled in."""
     return TEXT[key].format(**values)
+
+
+def seat_label(names: Sequence[str], seat: int, controller: int, dummy: bool) -> str:
+    """A seat's display name: its player's, or "Dummy of …" (the one way seats are named)."""
+    return text("dummy-of", name=names[controller]) if dummy else names[seat]
 
 
 def action_text(action: Action) -> str:
@@ -140,6 +153,6 @@ def card_text(code: int) -> str:
 
 def reason_text(reason: str, card: int, led: int | None) -> str:
     """Why ``card`` cannot be played or taken, from a reason code of
-    :meth:`farfalia.game.Game.play_reasons` or :meth:`~farfalia.game.Game.pick_reasons`."""
+    :meth:`farfalia.engine.game.Game.play_reasons` or :meth:`~farfalia.engine.game.Game.pick_reasons`."""
     family = FAMILY_NAMES[FAMILY_OF[card]]
     return text(f"reason.{reason}", suit=SUIT_NAMES[led] if led is not None else "", family=family)

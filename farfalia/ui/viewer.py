@@ -4,14 +4,34 @@ after its first ``k`` actions."""
 
 from __future__ import annotations
 
-from farfalia.game import Game
-from farfalia.replay import Replay
-from farfalia.state import HandResult
-from farfalia.texts import text
-from farfalia.views import View, omniscient_view, seat_view
+from enum import StrEnum
+
+from farfalia.engine.game import Game
+from farfalia.engine.state import HandResult
+from farfalia.engine.views import View, omniscient_view, seat_view
+from farfalia.records.replay import Replay
+from farfalia.ui.texts import text
 
 #: The ``view`` of every hand open.
 ALL = "all"
+
+
+class ViewerMove(StrEnum):
+    """The viewer's moves: the ``data-command`` of its step buttons."""
+
+    FIRST = "first"
+    PREV_HAND = "prev-hand"
+    PREV_TRICK = "prev-trick"
+    PREV = "prev"
+    NEXT = "next"
+    NEXT_TRICK = "next-trick"
+    NEXT_HAND = "next-hand"
+    LAST = "last"
+
+
+#: The keys that step through a replay.
+VIEWER_KEYS = {"ArrowLeft": ViewerMove.PREV, "ArrowRight": ViewerMove.NEXT, "Home": ViewerMove.FIRST,
+               "End": ViewerMove.LAST}  # fmt: skip
 
 
 class ReplayViewer:
@@ -63,6 +83,17 @@ class ReplayViewer:
         """``delta`` actions on or back."""
         self.jump(self.at + delta)
 
+    def move(self, move: ViewerMove) -> None:
+        """Make one of the viewer's moves."""
+        if move in (ViewerMove.FIRST, ViewerMove.LAST):
+            self.jump(0 if move == ViewerMove.FIRST else self.total)
+        elif move in (ViewerMove.PREV, ViewerMove.NEXT):
+            self.step(1 if move == ViewerMove.NEXT else -1)
+        elif move in (ViewerMove.PREV_TRICK, ViewerMove.NEXT_TRICK):
+            self.step_trick(move == ViewerMove.NEXT_TRICK)
+        else:
+            self.step_hand(move == ViewerMove.NEXT_HAND)
+
     def step_trick(self, forward: bool) -> None:
         """To the end of the next trick, or of the previous one."""
         self.jump(_neighbour(self.trick_ends, self.at, forward, self.total))
@@ -99,10 +130,6 @@ class ReplayViewer:
         if self.at in self.hand_ends:
             return self._game.state.results[self.hand_ends.index(self.at)]
         return None
-
-    def fragment(self, text_: str) -> str:
-        """The URL fragment that points at this position and view."""
-        return f"replay={text_}&at={self.at}&view={self.view_name}"
 
 
 def _neighbour(marks: list[int], at: int, forward: bool, total: int) -> int:

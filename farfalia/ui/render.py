@@ -4,7 +4,7 @@ In the manner of ``chess.svg``: functions build :mod:`xml.etree.ElementTree`
 elements, the art is defined once in ``<defs>`` and placed with ``<use>``,
 every card carries semantic classes (``card suit-blue family-fish legal``) and
 an accessible name, and :data:`COLOURS` can be overridden. Nothing here sees
-more than the :class:`~farfalia.views.View` it is given.
+more than the :class:`~farfalia.engine.views.View` it is given.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
-from farfalia.actions import Action
-from farfalia.cards import (
+from farfalia.engine.actions import NO_TRUMP_SUIT, Action
+from farfalia.engine.cards import (
     BUTTERFLY,
     FAMILY_NAMES,
     FAMILY_OF,
@@ -24,8 +24,8 @@ from farfalia.cards import (
     SUIT_NAMES,
     SUIT_OF,
 )
-from farfalia.texts import action_text, card_text, reason_text, text
-from farfalia.views import EMPTY, HIDDEN, SeatInfo, View
+from farfalia.engine.views import EMPTY, HIDDEN, SeatInfo, View
+from farfalia.ui.texts import action_text, card_text, reason_text, seat_label, text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 WIDTH, HEIGHT = 1280, 800
@@ -248,7 +248,7 @@ def _bottom_position(view: View) -> int:
 
 def seat_name(info: SeatInfo, names: Sequence[str]) -> str:
     """A seat's display name: the player's, or "Dummy of …"."""
-    return text("dummy-of", name=names[info.controller]) if info.is_dummy else names[info.seat]
+    return seat_label(names, info.seat, info.controller, info.is_dummy)
 
 
 def team_colour(view: View, side: int, colours: Mapping[str, str]) -> str:
@@ -463,8 +463,7 @@ def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Map
     label = text("last-trick", name=winner)
     group = _el("g", side, class_="last-trick", aria_label=label)
     _el("text", group, x=1020, y=232, class_="small-heading", fill=colours["muted"]).text = label
-    for k, card in enumerate(trick.cards):
-        position = (trick.leader + k) % len(view.seats)
+    for k, (position, card) in enumerate(trick.plays(len(view.seats))):
         note = f", {text('played-by', name=seat_name(view.seats[position], names))}"
         if position == trick.winner:
             note += f", {text('won')}"
@@ -483,7 +482,7 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
     _el("text", side, x=1020, y=40, class_="heading", fill=colours["text"]).text = text("proposal")
     for k, family in enumerate(view.proposal):
         side.append(place(subject_card(family, colours), 1020 + k * 48, 54, 0.6))
-    trump_text = text("no-trump") if view.trump == -1 else (
+    trump_text = text("no-trump") if view.trump == NO_TRUMP_SUIT else (
         f"{text('trump')}: {SUIT_NAMES[view.trump]}" if view.trump is not None else ""
     )  # fmt: skip
     trump = _el("g", side, class_="trump", role="img", aria_label=trump_text or text("trump"))

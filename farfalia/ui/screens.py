@@ -1,22 +1,26 @@
 """HTML for everything around the table: the start screen, the turn bar, the
 hot-seat cover, the end-of-hand summary, the score sheet and the game's end.
-Pure functions of a :class:`~farfalia.session.Session`; every string comes from
-:mod:`farfalia.texts` and every name is escaped."""
+Pure functions of a :class:`~farfalia.ui.session.Session`; every string comes from
+:mod:`farfalia.ui.texts` and every name is escaped."""
 
 from __future__ import annotations
 
 from html import escape
 
-from farfalia.rules import MODES, PLAYERS, VARIANTS
-from farfalia.session import LEVELS, PACES, Session, proposal_line, side_lines
-from farfalia.state import HandResult
-from farfalia.texts import action_text, text
-from farfalia.viewer import ReplayViewer
+from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
+from farfalia.engine.state import HandResult
+from farfalia.records.replay import MAX_NAME
+from farfalia.ui.contract import Command
+from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
+from farfalia.ui.texts import action_text, text
+from farfalia.ui.viewer import ReplayViewer, ViewerMove
 
 MAX_PLAYERS = max(PLAYERS.values())
 
 
-def _button(label: str, *, command: str | None = None, action: str | None = None, primary: bool = False) -> str:
+def _button(
+    label: str, *, command: Command | ViewerMove | None = None, action: str | None = None, primary: bool = False
+) -> str:
     attributes = f' data-command="{command}"' if command else f' data-action="{escape(action or "")}"'
     kind = " primary" if primary else ""
     return f'<button type="button" class="btn{kind}"{attributes}>{escape(label)}</button>'
@@ -39,7 +43,7 @@ def start_screen(can_resume: bool) -> str:
         f'<option value="{p}"{" selected" if p == "normal" else ""}>{escape(text(f"pace.{p}"))}</option>' for p in PACES
     )
     levels = "".join(f'<option value="{v}">{escape(text(f"level.{v}"))}</option>' for v in LEVELS)
-    resume = _button(text("resume"), command="resume", primary=True) if can_resume else ""
+    resume = _button(text("resume"), command=Command.RESUME, primary=True) if can_resume else ""
     resume += (
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="import-file" accept=".txt,text/plain"></label>'
@@ -55,7 +59,7 @@ def start_screen(can_resume: bool) -> str:
         f'<label>{escape(text("pace"))} <select name="pace" id="pace">{paces}</select></label>'
         f'<label class="seed">{escape(text("seed"))} '
         f'<input name="seed" id="seed" inputmode="numeric" autocomplete="off"></label>'
-        f"{_button(text('start'), command='start', primary=True)}</form>"
+        f"{_button(text('start'), command=Command.START, primary=True)}</form>"
     )
 
 
@@ -65,7 +69,7 @@ def _seat_row(index: int) -> str:
     bot = "" if index == 0 else " selected"
     return (
         f'<div class="seat-row" data-seat-row="{index}">'
-        f'<input name="name-{index}" value="{name}" maxlength="24" aria-label="{name}">'
+        f'<input name="name-{index}" value="{name}" maxlength="{MAX_NAME}" aria-label="{name}">'
         f'<select name="kind-{index}" aria-label="{name}">'
         f'<option value="human"{human}>{escape(text("seat.human"))}</option>'
         f'<option value="bot"{bot}>{escape(text("seat.bot"))}</option></select></div>'
@@ -89,7 +93,7 @@ def turn_bar(session: Session) -> str:
             _button(action_text(action), action=str(action))
             for action in game.legal_actions()
             if action.kind in ("trump", "double", "decline", "pass")
-        ) + _button(text("hint"), command="hint")
+        ) + _button(text("hint"), command=Command.HINT)
     return f'<p class="status" role="status">{escape(status)}</p><div class="choices">{buttons}</div>'
 
 
@@ -99,7 +103,7 @@ def cover(session: Session) -> str:
     name = session.names()[actor] if actor is not None else ""
     return (
         f'<div class="panel cover" role="dialog" aria-modal="true"><p>{escape(text("cover", name=name))}</p>'
-        f"{_button(text('show-cards'), command='show-cards', primary=True)}</div>"
+        f"{_button(text('show-cards'), command=Command.SHOW_CARDS, primary=True)}</div>"
     )
 
 
@@ -108,7 +112,7 @@ def hand_summary(session: Session) -> str:
     result = session.summary_pending()
     if result is None:
         return ""
-    return summary_panel(result, session.names(), _button(text("continue"), command="continue", primary=True))
+    return summary_panel(result, session.names(), _button(text("continue"), command=Command.CONTINUE, primary=True))
 
 
 def summary_panel(result: HandResult, names: list[str], buttons: str = "") -> str:
@@ -124,10 +128,10 @@ def summary_panel(result: HandResult, names: list[str], buttons: str = "") -> st
 def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
     """The replay's controls: steps by hand, trick and action, the position, the view."""
     steps = "".join(
-        f'<button type="button" class="btn step" data-command="{command}" aria-label="{escape(label)}"'
+        f'<button type="button" class="btn step" data-command="{move}" aria-label="{escape(label)}"'
         f' title="{escape(label)}">{symbol}</button>'
-        for command, symbol in VIEWER_STEPS
-        for label in [text("step." + command)]
+        for move, symbol in VIEWER_STEPS.items()
+        for label in [text("step." + move)]
     )
     where = text("position", at=viewer.at, total=viewer.total)
     options = f'<option value="all">{escape(text("view.all"))}</option>' + "".join(
@@ -135,7 +139,9 @@ def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
         for k, name in enumerate(viewer.names())
     )
     leave = (
-        "" if embedded else _button(text("export"), command="export") + _button(text("new-game"), command="new-game")
+        ""
+        if embedded
+        else _button(text("export"), command=Command.EXPORT) + _button(text("new-game"), command=Command.NEW_GAME)
     )
     seek = (
         f'<input type="range" id="seek" min="0" max="{viewer.total}" value="{viewer.at}"'
@@ -148,21 +154,33 @@ def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
     )
 
 
-VIEWER_STEPS = (
-    ("first", "|◀"),
-    ("prev-hand", "◀◀◀"),
-    ("prev-trick", "◀◀"),
-    ("prev", "◀"),
-    ("next", "▶"),
-    ("next-trick", "▶▶"),
-    ("next-hand", "▶▶▶"),
-    ("last", "▶|"),
-)
+#: The symbol on each of the viewer's step buttons, in the bar's order.
+VIEWER_STEPS = {
+    ViewerMove.FIRST: "|◀",
+    ViewerMove.PREV_HAND: "◀◀◀",
+    ViewerMove.PREV_TRICK: "◀◀",
+    ViewerMove.PREV: "◀",
+    ViewerMove.NEXT: "▶",
+    ViewerMove.NEXT_TRICK: "▶▶",
+    ViewerMove.NEXT_HAND: "▶▶▶",
+    ViewerMove.LAST: "▶|",
+}
+
+
+def tools_bar() -> str:
+    """The game's tools: the score sheet, sharing, and a new game."""
+    return (
+        '<div class="tools">'
+        + _button(text("scores"), command=Command.SHEET)
+        + _button(text("share"), command=Command.SHARE)
+        + _button(text("new-game"), command=Command.NEW_GAME)
+        + "</div>"
+    )
 
 
 def message_panel(message: str, embedded: bool = False) -> str:
     """A readable message where a game or a replay could not be shown."""
-    leave = "" if embedded else _button(text("new-game"), command="new-game", primary=True)
+    leave = "" if embedded else _button(text("new-game"), command=Command.NEW_GAME, primary=True)
     return f'<div class="panel message" role="alert"><p>{escape(message)}</p>{leave}</div>'
 
 
@@ -172,7 +190,7 @@ def share_panel(link: str) -> str:
         f'<div class="panel share" role="dialog" aria-label="{escape(text("share"))}"><h2>{escape(text("share"))}</h2>'
         f"<p>{escape(text('share-note'))}</p>"
         f'<input id="share-link" readonly value="{escape(link)}" aria-label="{escape(text("share"))}">'
-        f"{_button(text('close'), command='close-share', primary=True)}</div>"
+        f"{_button(text('close'), command=Command.CLOSE_SHARE, primary=True)}</div>"
     )
 
 
@@ -181,7 +199,7 @@ def score_sheet(session: Session) -> str:
     return (
         f'<div class="panel sheet" role="dialog" aria-label="{escape(text("scores"))}">'
         f"<h2>{escape(text('scores'))}</h2>{_sheet_table(session)}"
-        f"{_button(text('close'), command='close-sheet')}</div>"
+        f"{_button(text('close'), command=Command.CLOSE_SHEET)}</div>"
     )
 
 
@@ -192,21 +210,38 @@ def _sheet_table(session: Session) -> str:
         for k, points in enumerate(session.score_sheet())
     )
     totals = "".join(f"<td>{t}</td>" for t in session.game.totals)
+    sides = ""
+    partnership = _partnership_scores(session)
+    if partnership:  # D12: a partnership's score is the sum of its players' totals
+        cells = "".join(f"<td>{partnership[p]}</td>" for p in range(len(session.names())))
+        sides = f"<tr><th scope='row'>{escape(text('partnership-total'))}</th>{cells}</tr>"
     return (
         f"<table class='scores'><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody>"
-        f"<tfoot><tr><th scope='row'>{escape(text('total'))}</th>{totals}</tr></tfoot></table>"
+        f"<tfoot><tr><th scope='row'>{escape(text('total'))}</th>{totals}</tr>{sides}</tfoot></table>"
     )
+
+
+def _partnership_scores(session: Session) -> dict[int, int]:
+    """Each player's partnership score where partnerships last the game (D12), else empty."""
+    totals = session.game.totals
+    return {
+        player: sum(totals[p] for p in side) for side in game_partnerships(session.game.settings) for player in side
+    }
 
 
 def game_over(session: Session) -> str:
     """The winners, the score sheet, and the way to another game."""
     names = session.names()
     winners = [names[p] for p in session.game.winners]
-    key = "winners" if len(winners) > 1 else "winner"
+    partnership = _partnership_scores(session)
+    if partnership and len(winners) < len(names):  # D12: the partnership wins together
+        line = text("winners-side", names=" & ".join(winners), points=partnership[session.game.winners[0]])
+    else:
+        line = text("winners" if len(winners) > 1 else "winner", names=", ".join(winners))
     return (
         f'<div class="panel over" role="dialog" aria-label="{escape(text("game-over"))}">'
-        f"<h2>{escape(text('game-over'))}</h2><p class='winners'>{escape(text(key, names=', '.join(winners)))}</p>"
+        f"<h2>{escape(text('game-over'))}</h2><p class='winners'>{escape(line)}</p>"
         f"{_sheet_table(session)}"
-        f"{_button(text('play-again'), command='play-again', primary=True)}"
-        f"{_button(text('new-game'), command='new-game')}</div>"
+        f"{_button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
+        f"{_button(text('new-game'), command=Command.NEW_GAME)}</div>"
     )

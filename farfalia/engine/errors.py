@@ -19,5 +19,22 @@ class IllegalActionError(FarfaliaError):
     """An action that the rules do not allow in the current situation."""
 
 
+class ViewError(FarfaliaError):
+    """A view asked of what it cannot show: a player not in the game, or hidden cards
+    to sample where no hand is being played."""
+
+
 class ReplayError(FarfaliaError):
     """A replay that cannot be decoded, or that does not replay legally."""
+
+
+class LinkError(FarfaliaError):
+    """A page link whose parameters are malformed."""
+
+
+class SessionError(FarfaliaError):
+    """A page action out of turn: a human acting for a bot, a bot decision when none is due."""
+
+
+class SaveError(FarfaliaError):
+    """A saved game that cannot be read: malformed, of another format, or replaying illegally."""

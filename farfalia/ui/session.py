@@ -10,24 +10,26 @@ from dataclasses import dataclass
 from json import dumps, loads
 from typing import Any
 
-from farfalia.actions import Action
-from farfalia.cards import FAMILY_NAMES
-from farfalia.errors import FarfaliaError, ReplayError
-from farfalia.game import Game
-from farfalia.notation import format_actions, parse_actions
-from farfalia.rules import PLAYERS, Settings
-from farfalia.search import PLAYOUTS, Search
-from farfalia.state import HandResult
-from farfalia.texts import card_text, text
-from farfalia.views import View, seat_view
+from farfalia.bots.search import PLAYOUTS, Search
+from farfalia.engine.actions import Action
+from farfalia.engine.cards import FAMILY_NAMES
+from farfalia.engine.errors import FarfaliaError, SaveError, SessionError
+from farfalia.engine.game import Game
+from farfalia.engine.rules import PLAYERS, Settings
+from farfalia.engine.state import HandResult
+from farfalia.engine.views import View, seat_view
+from farfalia.records.notation import format_actions, parse_actions
+from farfalia.records.replay import MAX_NAME, check_rules_edition
+from farfalia.ui.texts import card_text, text
 
 #: Version of the saved form; a save of another version is refused, never guessed at.
-SAVE_FORMAT = 1
+#: Format 2 is rules edition 2 (D7 revised, D12, D13); format 1 saves load unless
+#: they play Double You (see :func:`farfalia.records.replay.check_rules_edition`).
+SAVE_FORMAT = 2
 #: Milliseconds between two bot decisions at each pace.
 PACES = {"slow": 1400, "normal": 700, "fast": 250, "instant": 0}
 #: The bots' levels: search playouts a decision (none: the heuristic alone). Strong is the default.
 LEVELS = {"strong": PLAYOUTS, "quick": 0}
-MAX_NAME = 24
 
 
 @dataclass(frozen=True)
@@ -52,11 +54,11 @@ class Session:
         level: str = "strong",
     ) -> None:
         if len(players) != settings.players:
-            raise ReplayError(f"{settings.mode} seats {settings.players} players, not {len(players)}")
+            raise SessionError(f"{settings.mode} seats {settings.players} players, not {len(players)}")
         if pace not in PACES:
-            raise ReplayError(f"unknown pace {pace!r}")
+            raise SessionError(f"unknown pace {pace!r}")
         if level not in LEVELS:
-            raise ReplayError(f"unknown bot level {level!r}")
+            raise SessionError(f"unknown bot level {level!r}")
         self.game = Game.replay(settings, seed, actions or [])
         self.players = players
         self.pace = pace
@@ -66,7 +68,13 @@ class Session:
         #: The human whose cards the screen shows (hot seat: after "show my cards").
         self.shown: int | None = humans[0] if len(humans) == 1 else None
         self.level = level
+        #: The bot search under way and the state id it was started at.
         self._thinking: tuple[int, Search] | None = None
+
+    @property
+    def state_id(self) -> int:
+        """Changes whenever the game does: a search started at another state id is stale."""
+        return len(self.game.history)
 
     # -------------------------------------------------------------- who is who
 
@@ -131,7 +139,7 @@ class Session:
         """A human's decision, refused unless that human's cards are on screen."""
         actor = self.actor()
         if actor is None or self.players[actor].bot or self.needs_cover() or self.summary_pending() is not None:
-            raise ReplayError("it is not a human's turn at this screen")
+            raise SessionError("it is not a human's turn at this screen")
         self.game.apply(action)
 
     def bot_search(self) -> Search:
@@ -139,16 +147,16 @@ class Session:
         runs the search (in slices, in the page), then calls :meth:`finish_bot`."""
         actor = self.actor()
         if actor is None or not self.bot_to_act():
-            raise ReplayError("no bot acts now")
-        rng = random.Random(f"{self.game.seed}:{len(self.game.history)}")
+            raise SessionError("no bot acts now")
+        rng = random.Random(f"{self.game.seed}:{self.state_id}")
         search = Search(seat_view(self.game, actor), rng, LEVELS[self.level])
-        self._thinking = (len(self.game.history), search)
+        self._thinking = (self.state_id, search)
         return search
 
     def finish_bot(self) -> Action:
         """Apply the decision of the search :meth:`bot_search` started (finishing it if need be)."""
-        if self._thinking is None or self._thinking[0] != len(self.game.history) or not self.bot_to_act():
-            raise ReplayError("no bot decision is under way")
+        if self._thinking is None or self._thinking[0] != self.state_id or not self.bot_to_act():
+            raise SessionError("no bot decision is under way")
         search = self._thinking[1]
         self._thinking = None
         search.advance(search.iterations)
@@ -165,8 +173,8 @@ class Session:
         """What the strong bot would do in the place of the human to act (a search to run, then read)."""
         actor = self.actor()
         if actor is None or self.players[actor].bot or self.needs_cover() or self.summary_pending() is not None:
-            raise ReplayError("a hint is for the human to act")
-        rng = random.Random(f"hint:{self.game.seed}:{len(self.game.history)}")
+            raise SessionError("a hint is for the human to act")
+        rng = random.Random(f"hint:{self.game.seed}:{self.state_id}")
         return Search(seat_view(self.game, actor), rng, PLAYOUTS)
 
     # ------------------------------------------------------------------- sheets
@@ -202,13 +210,13 @@ class Session:
     def from_save(cls, text_: str) -> Session:
         """Rebuild a session from :meth:`to_save`'s text; anything malformed,
         from another format version, or replaying illegally raises a
-        :class:`~farfalia.errors.FarfaliaError` subclass."""
+        :class:`~farfalia.engine.errors.FarfaliaError` subclass."""
         try:
             data: Any = loads(text_)
         except ValueError as error:
-            raise ReplayError(f"a save is JSON: {error}") from error
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ReplayError(f"unsupported save format {data.get('format') if isinstance(data, dict) else None!r}")
+            raise SaveError(f"a save is JSON: {error}") from error
+        if not isinstance(data, dict) or data.get("format") not in (1, SAVE_FORMAT):
+            raise SaveError(f"unsupported save format {data.get('format') if isinstance(data, dict) else None!r}")
         try:
             settings = Settings(
                 _typed(data, "mode", str),
@@ -217,6 +225,7 @@ class Session:
                 _optional_int(data, "hands"),
                 _optional_int(data, "target"),
             )
+            check_rules_edition(data["format"], settings)
             players = [_player(entry) for entry in _typed(data, "players", list)]
             session = cls(
                 settings,
@@ -230,7 +239,7 @@ class Session:
         except FarfaliaError:
             raise
         except (TypeError, ValueError) as error:
-            raise ReplayError(f"malformed save: {error}") from error
+            raise SaveError(f"malformed save: {error}") from error
         shown = data.get("shown")
         if shown in session.humans():
             session.shown = shown
@@ -283,18 +292,18 @@ def clean_name(name: str, index: int) -> str:
 def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
     value = data.get(key)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise ReplayError(f"save field {key!r} should be {kind.__name__}")
+        raise SaveError(f"save field {key!r} should be {kind.__name__}")
     return value
 
 
 def _optional_int(data: dict[str, Any], key: str) -> int | None:
     value = data.get(key)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise ReplayError(f"save field {key!r} should be a whole number or null")
+        raise SaveError(f"save field {key!r} should be a whole number or null")
     return value
 
 
 def _player(entry: Any) -> Player:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not isinstance(entry.get("bot"), bool):
-        raise ReplayError("each saved player has a name and a bot flag")
+        raise SaveError("each saved player has a name and a bot flag")
     return Player(clean_name(entry["name"], 0), entry["bot"])

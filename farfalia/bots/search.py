@@ -1,6 +1,6 @@
 """The searching bots: determinized Monte Carlo over deals consistent with a seat view.
 
-For each sampled deal (:func:`farfalia.inference.sample_state`), every legal
+For each sampled deal (:func:`farfalia.bots.inference.sample_state`), every legal
 action is tried and the hand played out at random (winners always pick), with
 the same random draws for every action, so that the actions are compared on the
 same cards and the same luck. The action with the best mean margin (its side's
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 
-from farfalia.actions import Action
-from farfalia.bots import HeuristicBot
-from farfalia.inference import Sampler
-from farfalia.state import State
-from farfalia.views import View
+from farfalia.bots.heuristic import HeuristicBot
+from farfalia.bots.inference import Sampler
+from farfalia.engine.actions import Action
+from farfalia.engine.state import State
+from farfalia.engine.views import View
 
 #: Playouts a decision may use: measured to take under a second in the browser (docs/bots.md).
 PLAYOUTS = 1200

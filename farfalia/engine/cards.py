@@ -12,7 +12,7 @@ import operator
 from collections.abc import Iterable
 from typing import Final
 
-from farfalia.errors import NotationError
+from farfalia.engine.errors import NotationError
 
 SUITS: Final = (0, 1, 2, 3)
 RED, GREEN, BLUE, ORANGE = SUITS

@@ -15,11 +15,11 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from farfalia.actions import ACTIONS, Action, Chance, parse_action
-from farfalia.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, SUIT_NAMES, card_name, cards_of
-from farfalia.errors import IllegalActionError
-from farfalia.rules import HandPlan, Settings
-from farfalia.state import (
+from farfalia.engine.actions import ACTIONS, Action, Chance, parse_action
+from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, SUIT_NAMES, card_name, cards_of
+from farfalia.engine.errors import IllegalActionError
+from farfalia.engine.rules import HandPlan, Settings
+from farfalia.engine.state import (
     DISCARD,
     DOUBLE_PHASE,
     OVER,
@@ -101,7 +101,7 @@ class Game:
     @property
     def plan(self) -> HandPlan:
         """The plan of the current (or, once over, the last) hand."""
-        return self._state.plan  # type: ignore[return-value]
+        return self._state.plan
 
     def is_over(self) -> bool:
         """True once the last hand is scored."""

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from farfalia.actions import Chance, Deal, DealWilds, TurnProposal
-from farfalia.cards import BUTTERFLY, parse_card, parse_family, wild
-from farfalia.game import Game
-from farfalia.rules import Settings, plan_hand
+from farfalia.engine.actions import Chance, Deal, DealWilds, TurnProposal
+from farfalia.engine.cards import BUTTERFLY, parse_card, parse_family, wild
+from farfalia.engine.game import Game
+from farfalia.engine.rules import Settings, plan_hand
 
 ANDREW, BARBARA, CARL, DANIEL, EMMA = range(5)
 EXAMPLE_NAMES = ("Andrew", "Barbara", "Carl", "Daniel", "Emma")
@@ -66,25 +66,44 @@ class Example:
     names: tuple[str, ...]
 
 
-def _cards(text: str) -> tuple[int, ...]:
+def cards(text: str) -> tuple[int, ...]:
+    """Card codes from space-separated names (``"B11 R3"``)."""
     return tuple(parse_card(word) for word in text.split())
 
 
-def scripted(settings: Settings, hands: dict[int, str], proposal: str, wilds: tuple[int, ...] = ()) -> Game:
+def families(text: str) -> tuple[int, ...]:
+    """Family codes from space-separated letters (``"F R R B O"``)."""
+    return tuple(parse_family(word) for word in text.split())
+
+
+def deal_by_seat(seats: tuple[int, ...], hands: dict[int, str]) -> Deal:
+    """A :class:`Deal` of hands given by seat, in the order of a hand plan's ``seats``."""
+    return Deal(tuple(cards(hands[seat]) for seat in seats))
+
+
+def scripted(
+    settings: Settings, hands: dict[int, str], proposal: str, wilds: tuple[int, ...] = (), seed: int | None = None
+) -> Game:
     """A game whose first hand has these cards (by seat, in dealt order), wild cards
-    (by position) and proposal; it stops when the hand is over (no seed deals on)."""
+    (by position) and proposal. Without a ``seed`` it stops when the hand is over;
+    with one, later hands are dealt from it."""
     assert settings.first_dealer is not None
     plan = plan_hand(settings, 0, settings.first_dealer)
-    chance: list[Chance] = [Deal(tuple(_cards(hands[seat]) for seat in plan.seats))]
+    chance: list[Chance] = [deal_by_seat(plan.seats, hands)]
     if wilds:
         chance.append(DealWilds(wilds))
-    chance.append(TurnProposal(tuple(parse_family(f) for f in proposal.split())))
-    return Game(settings, 0, chance, draw=False)
+    chance.append(TurnProposal(families(proposal)))
+    return Game(settings, seed or 0, chance, draw=seed is not None)
+
+
+def play(game: Game, *words: str) -> None:
+    """Apply actions given in notation, in order."""
+    for word in words:
+        game.apply(word)
 
 
 def _played(game: Game, actions: str, names: tuple[str, ...]) -> Example:
-    for word in actions.split():
-        game.apply(word)
+    play(game, *actions.split())
     return Example(game, names)
 
 

@@ -1,7 +1,7 @@
 """What a seat can infer from its view, and whole states consistent with it.
 
 A searching bot cannot look at hidden cards: it samples them. :func:`sample_state`
-builds a full :class:`~farfalia.state.State` from a :class:`~farfalia.views.View`
+builds a full :class:`~farfalia.engine.state.State` from a :class:`~farfalia.engine.views.View`
 alone, dealing the cards the view hides among the places it hides them in (other
 players' hands, dummies' face-down cards, the dealer's discards, unplayed wild
 cards) so that every player who failed to follow a suit holds none of it.
@@ -12,17 +12,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from farfalia.cards import BITS, DECK_SIZE, FAMILY_OF, FIRST_WILD, SUIT_OF, WILD_COUNT, cards_of, mask_of
-from farfalia.state import (
+from farfalia.engine.cards import BITS, DECK_SIZE, FAMILY_OF, FIRST_WILD, SUIT_OF, WILD_COUNT, cards_of, mask_of
+from farfalia.engine.errors import ViewError
+from farfalia.engine.state import (
     PHASE_NAMES,
-    PICK,
-    PLAY,
-    STRENGTH,
     TRUMP_UNSET,
     State,
-    hand_steps,
 )
-from farfalia.views import EMPTY, HIDDEN, View, visible_cards
+from farfalia.engine.views import EMPTY, HIDDEN, View, visible_cards
 
 
 def voids(view: View) -> list[int]:
@@ -32,9 +29,7 @@ def voids(view: View) -> list[int]:
     plan = view.plan
     positions = plan.positions if plan is not None else 0
     lacking = [0] * positions
-    sequences = [
-        [((trick.leader + k) % positions, card) for k, card in enumerate(trick.cards)] for trick in view.tricks
-    ]
+    sequences = [trick.plays(positions) for trick in view.tricks]
     sequences.append(list(view.trick))
     for sequence in sequences:
         led = None
@@ -84,7 +79,7 @@ class Sampler:
     def __init__(self, view: View) -> None:
         plan = view.plan
         if plan is None or not view.seats or view.phase in ("double", "over"):
-            raise ValueError(f"no hand to sample in phase {view.phase!r}")
+            raise ViewError(f"no hand to sample in phase {view.phase!r}")
         self.view = view
         positions = plan.positions
         lacking = voids(view)
@@ -143,58 +138,45 @@ class Sampler:
         for pos, wild in zip(self.wild_slots, rng.sample(self.spare_wilds, len(self.wild_slots))):
             wilds[pos] = wild
             held[pos] |= BITS[wild]
-        state = self.public.copy()
-        state.hands = held
-        state.covers = [{} for _ in held]
+        covers: list[dict[int, int]] = [{} for _ in held]
         for (pos, up, down), slot in zip(self.covered, downs):
-            state.covers[pos][up] = _card(slot) if slot is not None else down
-        state.pending_reveals = [(pos, _card(slot)) for pos, slot in zip(self.turning, turning)]
-        state.wilds = tuple(wilds) if self.view.settings.burning else ()
-        state.discards = list(self.view.discards or ()) if discards is None else list(discards.cards or ())
-        state.dealt = _dealt(self.view, state, self.played)
-        return state
+            covers[pos][up] = _card(slot) if slot is not None else down
+        reveals = [(pos, _card(slot)) for pos, slot in zip(self.turning, turning)]
+        discarded = list(self.view.discards or ()) if discards is None else list(discards.cards or ())
+        return self.public.with_hidden(
+            hands=held,
+            covers=covers,
+            pending_reveals=reveals,
+            wilds=tuple(wilds) if self.view.settings.burning else (),
+            discards=discarded,
+            dealt=_dealt(self.view, held, covers, reveals, discarded, self.played),
+        )
 
 
 def _public_state(view: View) -> State:
     """The state of ``view`` but for the cards in hands, dummies and discards."""
     plan = view.plan
     assert plan is not None
-    state = State.__new__(State)
-    settings = state.settings = view.settings
-    state.totals = list(view.totals)
-    state.hand_scores = [result.player_points for result in view.results]
-    state.results = list(view.results)
-    state.doubles_left = list(view.doubles_left)
-    state.winners = view.winners
-    state.phase = PHASE_NAMES.index(view.phase)
-    state.plan = plan
-    steps = hand_steps(settings, plan)
-    state.steps = steps[steps.index(state.phase) + 1 :] if state.phase in steps else []
-    state.doubling = [bool(choice) for choice in view.doubling]
-    state.double_queue = []
-    state.hands, state.covers, state.pending_reveals, state.discards = [], [], [], []
-    state.dealt, state.wilds = (), ()
-    state.trump = TRUMP_UNSET if view.trump is None else view.trump
-    state.proposal = view.proposal
-    state.need = side_needs(view) if view.proposal else []
-    state.collections = [list(info.collection) for info in view.seats]
-    trick = [card for _, card in view.trick]
-    state.trick = trick
-    state.tricks = list(view.tricks)
-    state.pickable = view.pickable
-    state.burnt = view.burnt
     turn = view.to_act
-    acting = plan.position_of(turn.seat) if turn is not None else 0
-    state.to_move = acting if state.phase in (PLAY, PICK) else 0
-    state.leader, state.led, state.strength, state.best_key, state.best_pos = acting, -1, (), -1, 0
-    if trick:
-        state.leader = view.trick[0][0]
-        state.led = SUIT_OF[trick[0]]
-        state.strength = STRENGTH[state.trump + 1][state.led]
-        for pos, card in view.trick:
-            if state.strength[card] > state.best_key:
-                state.best_key, state.best_pos = state.strength[card], pos
-    return state
+    return State.from_public(
+        view.settings,
+        plan,
+        PHASE_NAMES.index(view.phase),
+        totals=view.totals,
+        results=view.results,
+        doubles_left=view.doubles_left,
+        doubling=tuple(bool(choice) for choice in view.doubling),
+        trump=TRUMP_UNSET if view.trump is None else view.trump,
+        proposal=view.proposal,
+        need=side_needs(view) if view.proposal else [],
+        collections=[info.collection for info in view.seats],
+        trick=view.trick,
+        tricks=view.tricks,
+        pickable=view.pickable,
+        burnt=view.burnt,
+        acting=plan.position_of(turn.seat) if turn is not None else 0,
+        winners=view.winners,
+    )
 
 
 def _card(place: _Place) -> int:
@@ -207,14 +189,21 @@ def _played(view: View) -> list[list[int]]:
     """The play cards each position has played this hand, in order."""
     played: list[list[int]] = [[] for _ in view.seats]
     for trick in view.tricks:
-        for k, card in enumerate(trick.cards):
-            played[(trick.leader + k) % len(played)].append(card)
+        for pos, card in trick.plays(len(played)):
+            played[pos].append(card)
     for pos, card in view.trick:
         played[pos].append(card)
     return [[c for c in cards if c < FIRST_WILD] for cards in played]
 
 
-def _dealt(view: View, state: State, played: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+def _dealt(
+    view: View,
+    hands: list[int],
+    covers: list[dict[int, int]],
+    reveals: list[tuple[int, int]],
+    discards: list[int],
+    played: list[list[int]],
+) -> tuple[tuple[int, ...], ...]:
     """The sampled deal: what each place holds now plus what it ``played`` (and, for
     the dealer, discarded); a dummy's cards in its layout's order (six face down,
     then seven face up), its played cards standing in its empty places."""
@@ -223,16 +212,16 @@ def _dealt(view: View, state: State, played: list[list[int]]) -> tuple[tuple[int
         pos = info.position
         gone = played[pos][:]
         if info.layout is None:
-            held = [c for c in cards_of(state.hands[pos]) if c < FIRST_WILD]
-            dealt.append(tuple(held + gone + (state.discards if pos == 0 else [])))
+            held = [c for c in cards_of(hands[pos]) if c < FIRST_WILD]
+            dealt.append(tuple(held + gone + (discards if pos == 0 else [])))
             continue
-        turning = [down for p, down in state.pending_reveals if p == pos]
+        turning = [down for p, down in reveals if p == pos]
         downs, ups = [], []
         for column, (down, up) in enumerate(info.layout):
             ups.append(up if up != EMPTY else gone.pop())
             if column < 6:
                 if down == HIDDEN:
-                    down = state.covers[pos][up] if up != EMPTY else turning.pop()
+                    down = covers[pos][up] if up != EMPTY else turning.pop()
                 downs.append(down if down != EMPTY else gone.pop())
         dealt.append(tuple(downs + ups))
     return tuple(dealt)
@@ -246,7 +235,7 @@ def _deal_hidden(unseen: list[int], places: list[_Place], rng: random.Random) ->
     still be dealt (Hall's condition over the sets of suits): it never dead-ends.
     """
     if sum(place.size for place in places) != len(unseen):
-        raise ValueError("the view's hidden places do not hold its unseen cards")
+        raise ViewError("the view's hidden places do not hold its unseen cards")
     pool = unseen[:]
     rng.shuffle(pool)
     if not any(place.lacking for place in places):
@@ -273,7 +262,7 @@ def _deal_hidden(unseen: list[int], places: list[_Place], rng: random.Random) ->
         options = [k for k, place in enumerate(places) if free[k] and not place.lacking >> suit & 1]
         while True:
             if not options:
-                raise ValueError("no deal of the unseen cards fits the voids the view shows")
+                raise ViewError("no deal of the unseen cards fits the voids the view shows")
             k = rng.choices(options, [free[k] for k in options])[0]
             free[k] -= 1
             if all(sum(left[s] for s in suits) <= sum(free[p] for p in able) for suits, able in limits):

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from farfalia.bots import Bot, HeuristicBot, RandomBot
-from farfalia.game import Game
-from farfalia.rules import Settings
-from farfalia.search import OmniscientBot, SearchBot
-from farfalia.views import omniscient_view, seat_view
+from farfalia.bots.heuristic import Bot, HeuristicBot, RandomBot
+from farfalia.bots.search import OmniscientBot, SearchBot
+from farfalia.engine.errors import SettingsError
+from farfalia.engine.game import Game
+from farfalia.engine.rules import Settings
+from farfalia.engine.views import omniscient_view, seat_view
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "strong": SearchBot, "omniscient": OmniscientBot}
 #: The normal quantile of a two-sided 95% confidence interval.
@@ -33,7 +34,7 @@ def make_bot(name: str) -> Bot:
     decision after a colon (``strong:2400``)."""
     kind, colon, budget = name.partition(":")
     if kind not in BOTS or (colon and (kind not in ("strong", "omniscient") or not budget.isdigit())):
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)} (strong:N, omniscient:N for N playouts)")
+        raise SettingsError(f"unknown bot {name!r}; bots: {', '.join(BOTS)} (strong:N, omniscient:N for N playouts)")
     return BOTS[kind](int(budget)) if budget else BOTS[kind]()
 
 
@@ -121,7 +122,7 @@ class Report:
 def tournament(settings: Settings, names: Sequence[str], deals: int, seed: int, workers: int = 1) -> Report:
     """Play ``deals`` duplicate deals (in ``workers`` processes) and sum them up."""
     if len(names) < 2:
-        raise ValueError("a tournament needs at least two bots")
+        raise SettingsError("a tournament needs at least two bots")
     for name in names:
         make_bot(name)
     args = [(settings, list(names), seed, deal) for deal in range(deals)]

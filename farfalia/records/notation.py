@@ -6,16 +6,16 @@ A record reads::
     discard:G3 discard:R1 trump:O B3 B5 B11 B2 R3 pick:B11 ...
 
 :func:`format_record` and :func:`parse_record` round-trip every game whose chance
-outcomes come from its seed. Cards and actions use :func:`farfalia.cards.card_name`
-and :func:`farfalia.actions.parse_action`.
+outcomes come from its seed. Cards and actions use :func:`farfalia.engine.cards.card_name`
+and :func:`farfalia.engine.actions.parse_action`.
 """
 
 from __future__ import annotations
 
-from farfalia.actions import Action, parse_action
-from farfalia.errors import NotationError
-from farfalia.game import Game
-from farfalia.rules import Settings
+from farfalia.engine.actions import Action, parse_action
+from farfalia.engine.errors import NotationError
+from farfalia.engine.game import Game
+from farfalia.engine.rules import Settings
 
 HEADER = "farfalia"
 

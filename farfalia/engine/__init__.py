@@ -1,0 +1,1 @@
+"""The rules core: cards, settings and hand plans, the state machine, the checked game API and seat views."""

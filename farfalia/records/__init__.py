@@ -1,0 +1,1 @@
+"""Games written down: action notation, replay texts and the rulebook's worked examples."""

@@ -1,0 +1,91 @@
+"""The page's contract: the element ids, ``body`` data attributes and commands that
+the HTML pages, ``main.py``, ``assets/loader.js`` and the e2e driver share.
+
+Other checks outside the e2e suite rely on these names: add, never rename
+(``body[data-ready]``, ``data-decision``, ``data-waiting``, ``data-draws``,
+``.card.legal``, ``#bar``, the start screen's ids, ``[data-command=start]``).
+A test checks that the HTML pages and the loader use them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+
+class Id(StrEnum):
+    """Element ids."""
+
+    TABLE = "table"
+    BAR = "bar"
+    OVERLAY = "overlay"
+    NOTE = "note"
+    LOADER = "loader"
+    LOADER_TEXT = "loader-text"
+    LOADER_PROGRESS = "loader-progress"
+    START_FORM = "start-form"
+    MODE = "mode"
+    DEALER = "dealer"
+    LEVEL = "level"
+    PACE = "pace"
+    SEED = "seed"
+    IMPORT_FILE = "import-file"
+    SHARE_LINK = "share-link"
+    SEEK = "seek"
+    VIEW_SELECT = "view-select"
+    POSITION = "position"
+
+
+class Data(StrEnum):
+    """The ``body`` element's data attributes (``data-<value>``), the page's test hooks."""
+
+    #: Set once Python has drawn the first screen.
+    READY = "ready"
+    #: Set by the loader when the runtime failed to start.
+    FAILED = "failed"
+    #: Counts the draws: a test waits for it to change after a click.
+    DRAWS = "draws"
+    #: The decision the screen asks for (``play``, ``pick``…), empty if none.
+    DECISION = "decision"
+    #: Who the game waits for: ``bot`` or ``human``.
+    WAITING = "waiting"
+    #: The replay viewer's position.
+    AT = "at"
+    #: Bot decisions timed in this page, and the longest in milliseconds.
+    THINK_COUNT = "think-count"
+    THINK_LONGEST = "think-longest"
+    #: ``embed`` on the embed page.
+    PAGE = "page"
+
+
+class Command(StrEnum):
+    """The page's commands: the ``data-command`` of its buttons (the viewer's moves
+    are :class:`~farfalia.ui.viewer.ViewerMove`)."""
+
+    START = "start"
+    RESUME = "resume"
+    SHOW_CARDS = "show-cards"
+    CONTINUE = "continue"
+    SHEET = "sheet"
+    CLOSE_SHEET = "close-sheet"
+    PLAY_AGAIN = "play-again"
+    NEW_GAME = "new-game"
+    SHARE = "share"
+    CLOSE_SHARE = "close-share"
+    EXPORT = "export"
+    HINT = "hint"
+
+
+#: The attribute of a card or button that plays an action (its notation).
+ACTION_ATTRIBUTE: Final = "data-action"
+#: The attribute of a button that runs a :class:`Command` or a viewer move.
+COMMAND_ATTRIBUTE: Final = "data-command"
+#: The attribute of an unplayable card that says why.
+REASON_ATTRIBUTE: Final = "data-reason"
+EMBED_PAGE: Final = "embed"
+
+
+def dataset_key(attribute: Data) -> str:
+    """The JavaScript ``dataset`` key of a data attribute (``think-count`` → ``thinkCount``)."""
+    head, *rest = attribute.value.split("-")
+    return head + "".join(part.title() for part in rest)

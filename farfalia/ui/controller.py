@@ -1,0 +1,415 @@
+"""The page's controller: everything the page decides that is not a DOM call.
+
+It holds the session (or the replay being viewed), turns the page's commands,
+clicks, keys and links into changes, decides which panel shows, when a bot
+thinks and whether a search's answer still applies, and says what to draw as a
+:class:`Screen`. ``main.py`` only feeds it events and writes its screens,
+URL fragments, storage and timers out. Pure and typed: tested in CPython.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from farfalia.bots.search import Search
+from farfalia.engine.errors import FarfaliaError
+from farfalia.engine.rules import PLAYERS
+from farfalia.records import replay
+from farfalia.ui.contract import Command
+from farfalia.ui.links import Link, parse_link
+from farfalia.ui.render import COLOURS, LIGHT_COLOURS, render_table
+from farfalia.ui.screens import (
+    cover,
+    game_over,
+    hand_summary,
+    message_panel,
+    score_sheet,
+    share_panel,
+    start_screen,
+    summary_panel,
+    tools_bar,
+    turn_bar,
+    viewer_bar,
+)
+from farfalia.ui.session import PACES, Player, Session, new_session
+from farfalia.ui.texts import action_text, text
+from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
+
+#: The storage key of the saved game.
+SAVE_KEY = "farfalia.save"
+#: Seconds of search between two yields to the browser (the page must answer within 200 ms).
+SLICE_SECONDS = 0.05
+#: Seeds drawn for new games lie in ``0 .. SEED_LIMIT - 1``.
+SEED_LIMIT = 2**31
+
+
+class Storage(Protocol):
+    """Where the page keeps its save (``localStorage`` in the browser)."""
+
+    def get(self, key: str) -> str | None:
+        """The text stored under ``key``, or None."""
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``."""
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the page shows: the table's SVG, the bar's and the overlay's HTML
+    (an empty overlay is hidden), and the values of the body's test hooks."""
+
+    table: str = ""
+    bar: str = ""
+    overlay: str = ""
+    bar_hidden: bool = False
+    #: The decision the screen asks for (``data-decision``), empty if none.
+    decision: str = ""
+    #: Who the game waits for (``data-waiting``): ``bot`` or ``human``.
+    waiting: str = "human"
+    #: The replay's position (``data-at``), None outside the viewer.
+    at: int | None = None
+    #: The URL fragment the page's address should show ("": none), None to leave it as it is.
+    fragment: str | None = ""
+    #: The colour theme (``light`` on embeds that ask for it).
+    theme: str = "dark"
+
+
+@dataclass(frozen=True)
+class Download:
+    """A file for the page to offer as a download."""
+
+    name: str
+    content: str
+
+
+class Controller:
+    """The one page: a start screen, a table with its panels, or a replay."""
+
+    def __init__(
+        self, storage: Storage, address: str = "", embedded: bool = False, rng: random.Random | None = None
+    ) -> None:
+        self.storage = storage
+        #: The page's address without its fragment: share links start with it.
+        self.address = address
+        self.embedded = embedded
+        self.rng = rng or random.Random()
+        self.session: Session | None = None
+        self.viewer: ReplayViewer | None = None
+        self.link: Link | None = None
+        self.colours = COLOURS
+        self.sheet_open = False
+        self.share_link: str | None = None
+        #: Why a link could not be shown, in the page's words.
+        self.message: str | None = None
+        #: A message for the note line (a hint, an error), or None to leave it.
+        self.note: str | None = None
+        #: The action the last hint named, to mark on the table.
+        self.hint: str | None = None
+        self.think_times: list[float] = []
+        self._search: tuple[Search, Callable[[Search], None], int] | None = None
+        self._think_started = 0.0
+        self._commands: dict[Command, Callable[[Mapping[str, str]], None]] = {
+            Command.START: self._start,
+            Command.RESUME: lambda _form: self._resume(),
+            Command.SHOW_CARDS: lambda _form: self._session_change(self._game_session().show_cards),
+            Command.CONTINUE: lambda _form: self._session_change(self._game_session().dismiss_summary),
+            Command.SHEET: lambda _form: self._set_sheet(True),
+            Command.CLOSE_SHEET: lambda _form: self._set_sheet(False),
+            Command.PLAY_AGAIN: lambda _form: self._play_again(),
+            Command.NEW_GAME: lambda _form: self._new_game(),
+            Command.SHARE: lambda _form: self._share(),
+            Command.CLOSE_SHARE: lambda _form: self._close_share(),
+            Command.HINT: lambda _form: self._hint(),
+        }
+
+    # ------------------------------------------------------------------ opening
+
+    def open(self, fragment: str) -> None:
+        """Start the page: a replay when the link holds one, else the start screen
+        (the embed page shows replays only)."""
+        if self.embedded or fragment.startswith("replay="):
+            self.open_replay(fragment)
+        else:
+            self.show_start()
+
+    def show_start(self) -> None:
+        """The start screen, offering to resume a saved game."""
+        self.stop_thinking()
+        self.session = None
+        self.viewer = None
+        self.message = None
+        self.sheet_open = False
+        self.share_link = None
+
+    def open_replay(self, fragment: str) -> None:
+        """Open the replay a link's fragment holds, or say plainly why it cannot be shown."""
+        self.stop_thinking()
+        self.session = None
+        self.message = None
+        try:
+            self.link = parse_link(fragment)
+            self.colours = LIGHT_COLOURS if self.link.theme == "light" else COLOURS
+            self.viewer = ReplayViewer(replay.decode(self.link.replay), self.link.at, self.link.view)
+        except FarfaliaError as error:
+            self.viewer = None
+            self.message = text("bad-link", error=str(error))
+
+    def open_replay_text(self, content: str) -> None:
+        """A replay file was opened: show it (or why it cannot be shown)."""
+        self.open_replay("replay=" + content.strip())
+
+    # ----------------------------------------------------------------- showing
+
+    def screen(self) -> Screen:
+        """What the page shows now."""
+        if self.viewer is not None:
+            return self._viewer_screen(self.viewer)
+        if self.message is not None:
+            return Screen(overlay=message_panel(self.message, self.embedded), fragment=None)
+        session = self.session
+        if session is None:
+            return Screen(overlay=start_screen(self.storage.get(SAVE_KEY) is not None))
+        if self.share_link is not None:
+            return self._table_screen(session, share_panel(self.share_link))
+        covered = session.needs_cover()
+        if covered:
+            return Screen(overlay=cover(session), waiting="human")
+        panel = ""
+        if session.summary_pending() is not None:
+            panel = hand_summary(session)
+        elif session.game.is_over():
+            panel = game_over(session)
+        elif self.sheet_open:
+            panel = score_sheet(session)
+        return self._table_screen(session, panel)
+
+    def _table_screen(self, session: Session, panel: str) -> Screen:
+        turn = session.game.to_act()
+        return Screen(
+            table=render_table(session.view(), session.names(), self.colours),
+            bar=turn_bar(session) + tools_bar(),
+            overlay=panel,
+            decision=turn.decision if turn is not None else "",
+            waiting="bot" if self._bot_may_move() else "human",
+        )
+
+    def _viewer_screen(self, viewer: ReplayViewer) -> Screen:
+        finished = viewer.finished_hand()
+        link = self.link
+        assert link is not None
+        return Screen(
+            table=render_table(viewer.view(), viewer.names(), self.colours),
+            bar=viewer_bar(viewer, self.embedded),
+            overlay=summary_panel(finished, viewer.names()) if finished else "",
+            bar_hidden=not link.controls,
+            at=viewer.at,
+            fragment=link.with_position(viewer.at, viewer.view_name).fragment(),
+            theme=link.theme,
+        )
+
+    @staticmethod
+    def seat_count(mode: str) -> int:
+        """How many seat rows the start screen shows for ``mode``."""
+        return PLAYERS.get(mode, max(PLAYERS.values()))
+
+    # ----------------------------------------------------------------- events
+
+    def command(self, name: str, form: Mapping[str, str] | None = None) -> None:
+        """Carry out a button's ``data-command`` (``form``: the start screen's fields)."""
+        if self.viewer is not None and name in ViewerMove.__members__.values():
+            self.viewer.move(ViewerMove(name))
+            return
+        try:
+            command = Command(name)
+        except ValueError as error:
+            raise FarfaliaError(f"unknown command {name!r}") from error
+        self._commands[command](form or {})
+
+    def act(self, action: str) -> None:
+        """A human clicked a card or a choice (a replay's cards take no action)."""
+        if self.session is not None:
+            self.session.human_action(action)
+            self.hint = None
+            self._save()
+
+    def key(self, key: str) -> bool:
+        """A key pressed outside a form field: True if the page used it."""
+        if self.viewer is not None and key in VIEWER_KEYS:
+            self.viewer.move(VIEWER_KEYS[key])
+            return True
+        return False
+
+    def seek(self, at: int) -> None:
+        """The viewer's slider moved."""
+        if self.viewer is not None:
+            self.viewer.jump(at)
+
+    def set_view(self, view: str) -> None:
+        """The viewer's seat choice changed."""
+        if self.viewer is not None:
+            self.viewer.set_view(view)
+
+    def export(self) -> Download | None:
+        """The replay being viewed, as a text file."""
+        if self.link is None or self.viewer is None:
+            return None
+        return Download("farfalia-replay.txt", self.link.replay)
+
+    # --------------------------------------------------------------- commands
+
+    def _game_session(self) -> Session:
+        if self.session is None:
+            raise FarfaliaError("no game is being played")
+        return self.session
+
+    def _session_change(self, change: Callable[[], None]) -> None:
+        change()
+        self._save()
+
+    def _start(self, form: Mapping[str, str]) -> None:
+        self.session = start_session(form, self.rng)
+        self.sheet_open = False
+        self._save()
+
+    def _resume(self) -> None:
+        saved = self.storage.get(SAVE_KEY)
+        if saved is None:
+            raise FarfaliaError("there is no saved game")
+        self.session = Session.from_save(saved)
+
+    def _set_sheet(self, open_: bool) -> None:
+        self.sheet_open = open_
+
+    def _play_again(self) -> None:
+        old = self._game_session()
+        seed = self.rng.randrange(SEED_LIMIT)
+        self.session = Session(old.game.settings, seed, old.players, old.pace, level=old.level)
+        self._save()
+
+    def _new_game(self) -> None:
+        if self.viewer is None:  # leaving a replay keeps the saved game
+            self.storage.remove(SAVE_KEY)
+        self.link = None
+        self.show_start()
+
+    def _share(self) -> None:
+        session = self._game_session()
+        game, names = session.game, session.names()
+        try:
+            text_ = replay.encode(game, names) if game.is_over() else replay.encode_finished_hands(game, names)
+        except FarfaliaError:
+            self.note = text("share-none")
+            return
+        self.share_link = f"{self.address}#replay={text_}"
+
+    def _close_share(self) -> None:
+        self.share_link = None
+
+    def _hint(self) -> None:
+        session = self._game_session()
+        self.note = text("hint-thinking")
+        self._begin(session.hint_search(), self._hint_found)
+
+    def _hint_found(self, search: Search) -> None:
+        best = search.best()
+        self.note = text("hint-is", action=action_text(best))
+        self.hint = str(best)
+
+    def _save(self) -> None:
+        if self.session is not None:
+            self.storage.set(SAVE_KEY, self.session.to_save())
+
+    # ------------------------------------------------------------------- bots
+
+    def _bot_may_move(self) -> bool:
+        return self.session is not None and self.session.bot_to_act() and not self.sheet_open
+
+    def bot_delay(self) -> int | None:
+        """Milliseconds to wait before the next bot decision, or None if no bot acts."""
+        if self.viewer is None and self.share_link is None and self._bot_may_move():
+            assert self.session is not None
+            return PACES[self.session.pace]
+        return None
+
+    def bot_move(self) -> None:
+        """Start the decision of the bot to act (then :meth:`think` until it is done)."""
+        if self._bot_may_move():
+            assert self.session is not None
+            self._begin(self.session.bot_search(), self._bot_decided)
+
+    def _bot_decided(self, _search: Search) -> None:
+        self.think_times.append(time.perf_counter() - self._think_started)
+        self._game_session().finish_bot()
+        self._save()
+
+    def _begin(self, search: Search, done: Callable[[Search], None]) -> None:
+        session = self._game_session()
+        self._search = (search, done, session.state_id)
+        self._think_started = time.perf_counter()
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a search (a bot's decision or a hint) is under way."""
+        return self._search is not None
+
+    def stop_thinking(self) -> None:
+        """Drop the search under way."""
+        self._search = None
+
+    def think(self, seconds: float = SLICE_SECONDS) -> bool:
+        """Run the search under way for about ``seconds``; True once it is done and
+        applied, False while it needs more. A search whose game moved on is dropped
+        (one staleness check: the session's state id)."""
+        if self._search is None:
+            return False
+        search, done, state_id = self._search
+        if self.session is None or self.session.state_id != state_id:
+            self._search = None
+            return False
+        start = time.perf_counter()
+        while not search.finished and time.perf_counter() - start < seconds:
+            search.advance(1)
+        if not search.finished:
+            return False
+        self._search = None
+        done(search)
+        return True
+
+
+def start_session(form: Mapping[str, str], rng: random.Random) -> Session:
+    """A new session from the start screen's fields (``mode``, ``variants``
+    comma-separated, ``name-K``, ``kind-K``, ``dealer``, ``seed``, ``pace``,
+    ``level``); a seed left empty is drawn from ``rng``."""
+    mode = form.get("mode", "basic5")
+    if mode not in PLAYERS:
+        raise FarfaliaError(f"unknown mode {mode!r}")
+    variants = frozenset(v for v in form.get("variants", "").split(",") if v)
+    players = [
+        Player(form.get(f"name-{k}", ""), form.get(f"kind-{k}", "human" if k == 0 else "bot") == "bot")
+        for k in range(PLAYERS[mode])
+    ]
+    dealer = _ascii_number(form.get("dealer", ""))
+    seed = _ascii_number(form.get("seed", "").strip())
+    return new_session(
+        mode,
+        variants,
+        players,
+        rng.randrange(SEED_LIMIT) if seed is None or seed >= SEED_LIMIT else seed,
+        dealer,
+        form.get("pace", "normal"),
+        form.get("level", "strong"),
+    )
+
+
+def _ascii_number(value: str) -> int | None:
+    """A whole number written in ASCII digits (at most 12), else None."""
+    if value and len(value) <= 12 and value.isascii() and value.isdigit():
+        return int(value)
+    return None

@@ -1,0 +1,139 @@
+"""Stand-ins for the browser modules (``js``, ``pyscript``, ``pyodide.ffi``), so the
+page's glue (``main.py``) runs and is tested in CPython, as PyScript projects do.
+
+The DOM is a small model: elements hold the HTML written into them (not parsed),
+``querySelector`` finds only elements registered by id, timers wait in a list
+that the test runs by hand.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Callable
+from typing import Any
+
+
+class Dataset:
+    """``element.dataset``: attributes set by name."""
+
+
+class Element:
+    """An element with the fields the glue touches."""
+
+    def __init__(self, id_: str = "", **attributes: str) -> None:
+        self.id = id_
+        self.innerHTML = ""
+        self.textContent = ""
+        self.hidden = False
+        self.value = ""
+        self.name = attributes.pop("name", "")
+        self.tagName = "DIV"
+        self.dataset = Dataset()
+        self.attributes = attributes
+        self.classes: set[str] = set()
+        self.classList = types.SimpleNamespace(add=self.classes.add, toggle=self._toggle)
+
+    def _toggle(self, name: str, on: bool) -> None:
+        if on:
+            self.classes.add(name)
+        else:
+            self.classes.discard(name)
+
+    def select(self) -> None:
+        pass
+
+    def hasAttribute(self, name: str) -> bool:
+        return name in self.attributes
+
+    def getAttribute(self, name: str) -> str | None:
+        return self.attributes.get(name)
+
+    def closest(self, _selector: str) -> Element:
+        return self
+
+    def querySelector(self, _selector: str) -> None:
+        return None
+
+    def querySelectorAll(self, _selector: str) -> list[Element]:
+        return []
+
+    def focus(self) -> None:
+        pass
+
+
+class Document:
+    """``document``: elements by id and the listeners of each event."""
+
+    def __init__(self, ids: list[str]) -> None:
+        self.elements = {id_: Element(id_) for id_ in ids}
+        self.body = Element("body")
+        self.listeners: dict[str, Callable[[Any], None]] = {}
+
+    def getElementById(self, id_: str) -> Element | None:
+        """A static element, or an element the HTML written so far holds (a fresh, empty one)."""
+        if id_ in self.elements:
+            return self.elements[id_]
+        written = any(f'id="{id_}"' in element.innerHTML for element in self.elements.values())
+        return Element(id_) if written else None
+
+    def querySelector(self, _selector: str) -> None:
+        return None
+
+    def querySelectorAll(self, _selector: str) -> list[Element]:
+        return []
+
+    def addEventListener(self, kind: str, listener: Callable[[Any], None]) -> None:
+        self.listeners[kind] = listener
+
+    def click(self, target: Element) -> None:
+        """Dispatch a click on ``target``."""
+        self.listeners["click"](types.SimpleNamespace(target=target))
+
+
+class Window:
+    """``window``: storage, timers, history and the console."""
+
+    def __init__(self, href: str) -> None:
+        self.store: dict[str, str] = {}
+        self.localStorage = types.SimpleNamespace(
+            getItem=self.store.get, setItem=self.store.__setitem__, removeItem=lambda k: self.store.pop(k, None)
+        )
+        self.timers: dict[int, Callable[[], None]] = {}
+        self.errors: list[str] = []
+        self.console = types.SimpleNamespace(error=self.errors.append)
+        path = href.split("#")[0]
+        self.location = types.SimpleNamespace(href=href, hash=href[len(path) :], pathname=path)
+        self.history = types.SimpleNamespace(replaceState=self._replace)
+        self.navigator = types.SimpleNamespace(clipboard=None)
+
+    def _replace(self, _state: object, _title: str, address: str) -> None:
+        self.location.hash = address if address.startswith("#") else ""
+
+    def setTimeout(self, callback: Callable[[], None], _delay: int) -> int:
+        key = len(self.timers) + 1 + max(self.timers, default=0)
+        self.timers[key] = callback
+        return key
+
+    def clearTimeout(self, key: int) -> None:
+        self.timers.pop(key, None)
+
+    def run_timers(self, limit: int = 10_000) -> int:
+        """Run due timers (those they set too) until none is left; how many ran."""
+        ran = 0
+        while self.timers and ran < limit:
+            key = min(self.timers)
+            self.timers.pop(key)()
+            ran += 1
+        return ran
+
+
+def install(ids: list[str], href: str = "http://site/index.html") -> tuple[Document, Window]:
+    """Put the stand-in modules in ``sys.modules`` and return their document and window."""
+    document, window = Document(ids), Window(href)
+    sys.modules["pyscript"] = types.SimpleNamespace(document=document, window=window)  # type: ignore[assignment]
+    sys.modules["js"] = types.SimpleNamespace(Object=types.SimpleNamespace(fromEntries=dict))  # type: ignore[assignment]
+    ffi = types.SimpleNamespace(create_proxy=lambda f: f, to_js=lambda obj, **_kw: obj)
+    sys.modules["pyodide"] = types.SimpleNamespace(ffi=ffi)  # type: ignore[assignment]
+    sys.modules["pyodide.ffi"] = ffi  # type: ignore[assignment]
+    return document, window

@@ -1,0 +1,1 @@
+# Stub of Pyodide's package for mypy.

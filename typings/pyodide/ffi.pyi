@@ -1,0 +1,6 @@
+# Stub of `pyodide.ffi` for mypy: the two calls the glue makes.
+from collections.abc import Callable
+from typing import Any
+
+def create_proxy(obj: Callable[..., Any]) -> Any: ...
+def to_js(obj: object, *, dict_converter: Any = ...) -> Any: ...
