@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from json import dumps
 
 from farfalia.bots.tournament import BOTS, make_bot, tournament
+from farfalia.engine.definition import FARFALIA
 from farfalia.engine.errors import FarfaliaError, SettingsError
 from farfalia.engine.game import Game
+from farfalia.engine.interface import random_play
 from farfalia.engine.rules import MODES, VARIANTS, Settings
 from farfalia.engine.state import State
 from farfalia.records import replay
@@ -21,16 +23,8 @@ from farfalia.ui.account import describe
 
 
 def random_game(settings: Settings, seed: int) -> Game:
-    """A complete game of uniformly random legal actions through the checked API.
-
-    The choices come from their own generator, seeded from ``seed``, so the game
-    is reproducible and its chance outcomes are exactly those of ``seed``.
-    """
-    game = Game(settings, seed)
-    chooser = random.Random(f"choices-{seed}")
-    while not game.is_over():
-        game.apply(chooser.choice(game.legal_actions()))
-    return game
+    """A complete Farfalia game of random legal actions (see :func:`random_play`)."""
+    return random_play(FARFALIA, settings, seed)
 
 
 def simulate(settings: Settings, games: int, seed: int) -> list[dict[str, object]]:

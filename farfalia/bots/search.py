@@ -28,7 +28,7 @@ PLAYOUTS = 1200
 #: Points of mean margin by which the heuristic's choice is preferred (its prior).
 PRIOR_BONUS = 0.3
 #: Decision kinds the search takes over from the heuristic.
-SEARCHED = frozenset(("play", "pick", "pass", "trump"))
+SEARCHED = frozenset(("play", "pick", "trump"))
 
 
 class Search:
@@ -39,6 +39,8 @@ class Search:
         self.rng = rng
         self.fallback = HeuristicBot().choose(view, rng)
         legal = view.legal_actions
+        if legal and legal[-1].kind == "pass":
+            legal = legal[:-1]  # a pick never costs the side a point: only the picks are compared
         self.candidates: tuple[Action, ...] = legal if len(legal) > 1 and legal[0].kind in SEARCHED else ()
         self.iterations = -(-playouts // len(self.candidates)) if self.candidates else 0
         self.sampler = Sampler(view) if self.iterations else None

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from farfalia.bots.heuristic import Bot, HeuristicBot, RandomBot
 from farfalia.bots.search import OmniscientBot, SearchBot
+from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import SettingsError
 from farfalia.engine.game import Game
 from farfalia.engine.rules import Settings
@@ -33,7 +34,7 @@ def make_bot(name: str) -> Bot:
     """A bot by its name in :data:`BOTS`; a searching bot may name its playouts a
     decision after a colon (``strong:2400``)."""
     kind, colon, budget = name.partition(":")
-    if kind not in BOTS or (colon and (kind not in ("strong", "omniscient") or not budget.isdigit())):
+    if kind not in BOTS or (colon and (kind not in ("strong", "omniscient") or ascii_int(budget) is None)):
         raise SettingsError(f"unknown bot {name!r}; bots: {', '.join(BOTS)} (strong:N, omniscient:N for N playouts)")
     return BOTS[kind](int(budget)) if budget else BOTS[kind]()
 

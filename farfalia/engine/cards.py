@@ -69,15 +69,25 @@ def card_label(code: int) -> str:
     return f"{SUIT_NAMES[SUIT_OF[code]]} {NUMBER_OF[code]}, {FAMILY_NAMES[FAMILY_OF[code]]}"
 
 
+def ascii_int(text: str, max_digits: int = 12) -> int | None:
+    """The number ``text`` writes in ASCII digits (at most ``max_digits``), else None.
+
+    ``str.isdigit`` also accepts digits such as ``²`` or ``٣`` that ``int`` refuses
+    or reads otherwise: every parser of the package reads numbers through this.
+    """
+    if 0 < len(text) <= max_digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 def parse_card(text: str) -> int:
     """Parse a card name (case-insensitive); raise :class:`NotationError` if malformed."""
     name = text.strip().upper()
     if len(name) == 3 and name[0] == "W" and name[1] in FAMILY_LETTERS and name[2] in "12":
         return wild(FAMILY_LETTERS.index(name[1]), int(name[2]) - 1)
-    if 2 <= len(name) <= 3 and name[0] in SUIT_LETTERS and name[1:].isdigit():
-        number = int(name[1:])
-        if 1 <= number <= 13 and name[1] != "0":
-            return card(SUIT_LETTERS.index(name[0]), number)
+    number = ascii_int(name[1:], 2)
+    if len(name) >= 2 and name[0] in SUIT_LETTERS and number is not None and 1 <= number <= 13 and name[1] != "0":
+        return card(SUIT_LETTERS.index(name[0]), number)
     raise NotationError(f"not a card: {text!r} (expected e.g. B11, R3 or WF1)")
 
 

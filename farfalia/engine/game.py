@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from farfalia.engine.actions import ACTIONS, Action, Chance, parse_action
 from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, SUIT_NAMES, card_name, cards_of
 from farfalia.engine.errors import IllegalActionError
+from farfalia.engine.interface import Progress
 from farfalia.engine.rules import HandPlan, Settings
 from farfalia.engine.state import (
     DISCARD,
@@ -112,6 +113,31 @@ class Game:
         """Every player's total score."""
         return tuple(self._state.totals)
 
+    # ------------------------------------------------ the site's game interface
+
+    @property
+    def players(self) -> int:
+        """How many players the game seats (dummies are not players)."""
+        return self.settings.players
+
+    def current_player(self) -> int:
+        """The player who acts next, or :data:`~farfalia.engine.interface.CHANCE`
+        (a chance outcome is awaited), or :data:`~farfalia.engine.interface.TERMINAL`."""
+        return self._state.current_player()
+
+    def returns(self) -> tuple[int, ...]:
+        """Each player's total so far (the final totals once the game is over)."""
+        return self.totals
+
+    def round_scores(self) -> list[tuple[int, ...]]:
+        """Each finished hand's points per player."""
+        return list(self._state.hand_scores)
+
+    def progress(self) -> Progress:
+        """Hands finished, and tricks finished in the hand under way."""
+        state = self._state
+        return Progress(len(state.results), len(state.tricks) if state.phase != OVER else 0)
+
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning players once the game is over (else empty)."""
@@ -143,9 +169,10 @@ class Game:
         """An :class:`Action` from an action, its code or its notation."""
         if isinstance(action, str):
             return parse_action(action)
-        if action in ACTIONS:
+        # Only ints name actions: a bool, a float or anything unhashable never plays.
+        if type(action) in (int, Action) and action in ACTIONS:
             return ACTIONS[action]
-        raise IllegalActionError(f"{action!r} is not an action code")
+        raise IllegalActionError(f"{action!r:.40} is not an action code")
 
     def apply(self, action: Action | int | str) -> None:
         """Apply a legal action; an illegal one raises :class:`IllegalActionError`

@@ -51,6 +51,7 @@ from farfalia.engine.cards import (
     suit_cards,
 )
 from farfalia.engine.errors import IllegalActionError
+from farfalia.engine.interface import CHANCE, TERMINAL
 from farfalia.engine.rules import (
     HandPlan,
     Settings,
@@ -62,8 +63,6 @@ from farfalia.engine.rules import (
     winners,
 )
 
-CHANCE = -1
-TERMINAL = -2
 TRUMP_UNSET = -2
 
 #: Cards of each family among the 52 play cards, as masks (burning uses them).

@@ -36,7 +36,8 @@ import hashlib
 from dataclasses import dataclass
 
 from farfalia.engine.actions import Action, Chance, Deal, DealWilds, DrawDealer, TurnProposal
-from farfalia.engine.cards import NO_CARD
+from farfalia.engine.cards import NO_CARD, ascii_int
+from farfalia.engine.definition import FARFALIA
 from farfalia.engine.errors import FarfaliaError, ReplayError
 from farfalia.engine.game import Game
 from farfalia.engine.rules import BURNING, DOUBLE_YOU, MODES, Settings
@@ -62,11 +63,16 @@ class Replay:
     actions: tuple[Action, ...]
     chance: tuple[Chance, ...] = ()
 
+    def start(self) -> Game:
+        """The game before its first action."""
+        return _start(self.settings, "x" if self.seed is None else _base36(self.seed), self.chance)
+
     def game(self) -> Game:
         """The game, replayed (with written-out chance, it stops where they end)."""
-        if self.seed is None:
-            return Game.replay(self.settings, 0, self.actions, self.chance, draw=False)
-        return Game.replay(self.settings, self.seed, self.actions)
+        game = self.start()
+        for action in self.actions:
+            game.apply(action)
+        return game
 
 
 def encode(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
@@ -86,13 +92,13 @@ def encode_with_chance(game: Game, names: tuple[str, ...] | list[str] = ()) -> s
 def encode_finished_hands(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
     """The replay text of ``game``'s finished hands only, chance written out and no
     seed: it shows nothing of the hand in progress, nor of any hand to come."""
-    finished = len(game.state.results)
+    finished = game.progress().rounds
     if not finished:
         raise ReplayError("no hand is finished yet")
-    probe = Game(game.settings, game.seed)
+    probe = FARFALIA.new(game.settings, game.seed)
     for action in game.actions:
         probe.apply(action)
-        if len(probe.state.results) == finished:
+        if probe.progress().rounds == finished:
             break
     history = probe.history
     last_action = max(i for i, step in enumerate(history) if isinstance(step, Action))
@@ -170,9 +176,10 @@ def check_rules_edition(edition: int, settings: Settings) -> None:
 
 
 def _start(settings: Settings, seed: str, chance: tuple[Chance, ...] | list[Chance]) -> Game:
+    """The game a replay starts from: drawn from its seed, or from its written-out chance (``x``)."""
     if seed == "x":
-        return Game(settings, 0, chance, draw=False)
-    return Game(settings, int(seed, 36))
+        return FARFALIA.new(settings, 0, chance, draw=False)
+    return FARFALIA.new(settings, int(seed, 36))
 
 
 def _pack(settings: Settings, seed: str, actions: list[Action], chance: tuple[Chance, ...] | list[Chance]) -> int:
@@ -231,8 +238,9 @@ def _encode_chance(outcome: Chance) -> str:
 def _decode_chance(part: str) -> Chance:
     kind, body = part[:1], part[1:]
     try:
-        if kind == "d" and body.isdigit() and len(body) == 1:
-            return DrawDealer(int(body))
+        dealer = ascii_int(body, 1)
+        if kind == "d" and dealer is not None:
+            return DrawDealer(dealer)
         if kind == "D":
             return Deal(tuple(tuple(_CARD_CHARS.index(c) for c in hand) for hand in body.split("-")))
         if kind == "W":
@@ -259,7 +267,8 @@ def _encode_settings(settings: Settings) -> str:
 
 
 def _decode_settings(text: str) -> Settings:
-    if len(text) < 3 or not text[0].isdigit() or int(text[0]) >= len(MODES) or text[1] not in "0123":
+    mode = ascii_int(text[:1], 1)
+    if len(text) < 3 or mode is None or mode >= len(MODES) or text[1] not in "0123":
         raise ReplayError(f"unknown settings {text[:12]!r}")
     variants = int(text[1])
     chosen = frozenset(v for bit, v in ((1, DOUBLE_YOU), (2, BURNING)) if variants & bit)
@@ -272,13 +281,14 @@ def _decode_settings(text: str) -> Settings:
         target = _from_base36(option[1:], "target")
     elif option:
         raise ReplayError(f"unknown settings option {option[:12]!r}")
-    return Settings(MODES[int(text[0])], chosen, dealer, hands, target)
+    return Settings(MODES[mode], chosen, dealer, hands, target)
 
 
 def _digit(char: str) -> int:
-    if not char.isdigit():
+    number = ascii_int(char, 1)
+    if number is None:
         raise ReplayError(f"not a player number: {char!r}")
-    return int(char)
+    return number
 
 
 # --------------------------------------------------------------------- names

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from farfalia.engine.actions import NO_TRUMP_SUIT
 from farfalia.engine.cards import FAMILY_LETTERS, NO_CARD, SUIT_NAMES, card_name
-from farfalia.engine.game import Game
 from farfalia.engine.state import HandResult, Trick
 from farfalia.records.replay import Replay
 from farfalia.ui.texts import seat_label, text
@@ -16,14 +15,14 @@ def describe(replay: Replay) -> str:
     tricks (who played what, who won, what was picked), the scores and the winners."""
     settings = replay.settings
     names = replay.names or tuple(text("default-name", number=k + 1) for k in range(settings.players))
-    game = Game(settings, replay.seed or 0, replay.chance, draw=replay.seed is not None)
+    game = replay.start()
     variants = f" ({', '.join(sorted(settings.variants))})" if settings.variants else ""
     origin = text("account.seed", seed=replay.seed) if replay.seed is not None else text("account.finished")
     lines = [text("account.header", mode=settings.mode + variants, origin=origin, names=", ".join(names))]
     for action in replay.actions:
-        tricks, results = game.state.tricks, len(game.state.results)
+        tricks, rounds = game.state.tricks, game.progress().rounds
         game.apply(action)
-        if len(game.state.results) > results:
+        if game.progress().rounds > rounds:
             lines += _describe_hand(game.state.results[-1], tricks, names)
     if not game.is_over():
         lines.append(text("account.in-progress", number=len(game.state.results) + 1, actions=len(replay.actions)))

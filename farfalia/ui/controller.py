@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from farfalia.bots.search import Search
+from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.rules import PLAYERS
 from farfalia.records import replay
@@ -395,8 +396,8 @@ def start_session(form: Mapping[str, str], rng: random.Random) -> Session:
         Player(form.get(f"name-{k}", ""), form.get(f"kind-{k}", "human" if k == 0 else "bot") == "bot")
         for k in range(PLAYERS[mode])
     ]
-    dealer = _ascii_number(form.get("dealer", ""))
-    seed = _ascii_number(form.get("seed", "").strip())
+    dealer = ascii_int(form.get("dealer", ""), 1)
+    seed = ascii_int(form.get("seed", "").strip())
     return new_session(
         mode,
         variants,
@@ -406,10 +407,3 @@ def start_session(form: Mapping[str, str], rng: random.Random) -> Session:
         form.get("pace", "normal"),
         form.get("level", "strong"),
     )
-
-
-def _ascii_number(value: str) -> int | None:
-    """A whole number written in ASCII digits (at most 12), else None."""
-    if value and len(value) <= 12 and value.isascii() and value.isdigit():
-        return int(value)
-    return None

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
+from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import LinkError
 
 #: Longer fragments are refused before any parsing (a replay is at most 8,000 characters).
@@ -75,6 +76,7 @@ def parse_link(fragment: str) -> Link:
 
 def _number(value: str, what: str) -> int:
     """A number in ASCII digits, short enough to mean something."""
-    if not (value.isascii() and value.isdigit()) or len(value) > MAX_DIGITS:
+    number = ascii_int(value, MAX_DIGITS)
+    if number is None:
         raise LinkError(f"the link's {what} is not a number: {value[:12]!r}")
-    return int(value)
+    return number

@@ -13,8 +13,8 @@ from typing import Any
 from farfalia.bots.search import PLAYOUTS, Search
 from farfalia.engine.actions import Action
 from farfalia.engine.cards import FAMILY_NAMES
+from farfalia.engine.definition import FARFALIA
 from farfalia.engine.errors import FarfaliaError, SaveError, SessionError
-from farfalia.engine.game import Game
 from farfalia.engine.rules import PLAYERS, Settings
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, seat_view
@@ -59,11 +59,13 @@ class Session:
             raise SessionError(f"unknown pace {pace!r}")
         if level not in LEVELS:
             raise SessionError(f"unknown bot level {level!r}")
-        self.game = Game.replay(settings, seed, actions or [])
+        self.game = FARFALIA.new(settings, seed)
+        for action in actions or []:
+            self.game.apply(action)
         self.players = players
         self.pace = pace
         #: Hands whose end-of-hand summary has been dismissed.
-        self.seen_hands = min(seen_hands, len(self.game.state.results))
+        self.seen_hands = min(seen_hands, self.game.progress().rounds)
         humans = self.humans()
         #: The human whose cards the screen shows (hot seat: after "show my cards").
         self.shown: int | None = humans[0] if len(humans) == 1 else None
@@ -181,7 +183,7 @@ class Session:
 
     def score_sheet(self) -> list[list[int]]:
         """Every finished hand's points per player."""
-        return [list(result.player_points) for result in self.game.state.results]
+        return [list(points) for points in self.game.round_scores()]
 
     # -------------------------------------------------------------------- saves
 

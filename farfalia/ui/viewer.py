@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from farfalia.engine.cards import ascii_int
 from farfalia.engine.game import Game
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, omniscient_view, seat_view
@@ -46,12 +47,13 @@ class ReplayViewer:
         self.trick_ends: list[int] = []
         self.hand_ends: list[int] = []
         for position, action in enumerate(replay.actions, 1):
-            tricks, hands = len(game.state.tricks), len(game.state.results)
+            before = game.progress()
             game.apply(action)
-            if len(game.state.results) > hands:
+            after = game.progress()
+            if after.rounds > before.rounds:
                 self.hand_ends.append(position)
                 self.trick_ends.append(position)
-            elif len(game.state.tricks) > tricks:
+            elif after.steps > before.steps:
                 self.trick_ends.append(position)
         self._game = game
         self.at = self.total
@@ -59,8 +61,7 @@ class ReplayViewer:
         self.set_view(view)
 
     def _fresh(self) -> Game:
-        replay = self.replay
-        return Game(replay.settings, replay.seed or 0, replay.chance, draw=replay.seed is not None)
+        return self.replay.start()
 
     # ------------------------------------------------------------------ moving
 
@@ -105,7 +106,8 @@ class ReplayViewer:
     def set_view(self, view: str) -> None:
         """``all``, or a player's number as text; anything else means ``all``."""
         players = self.replay.settings.players
-        self.view_name = view if view.isdigit() and int(view) < players else ALL
+        player = ascii_int(view, 1)
+        self.view_name = view if player is not None and player < players else ALL
 
     # ----------------------------------------------------------------- showing
 
