@@ -7,31 +7,33 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import Page
 
+from farfalia.ui.contract import Command, Data, Id
+
 READY_TIMEOUT = 90_000
 
 
 def open_game(page: Page, site: str) -> None:
     """Load the page and wait until Python has drawn the start screen."""
     page.goto(f"{site}/index.html")
-    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT)
+    page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
 
 
 def start(page: Page, mode: str, *, variants: tuple[str, ...] = (), humans: tuple[int, ...] = (0,), seed: int = 1,
           dealer: int | None = 0, pace: str = "instant", level: str | None = "quick") -> None:  # fmt: skip
     """Fill in the start screen and start (``level`` None keeps the default bots: strong)."""
-    page.select_option("#mode", mode)
+    page.select_option(f"#{Id.MODE}", mode)
     for variant in variants:
         page.check(f"input[name=variant][value={variant}]")
     for seat in range(5):
         row = page.locator(f"[data-seat-row='{seat}']")
         if row.is_visible():
             page.select_option(f"select[name=kind-{seat}]", "human" if seat in humans else "bot")
-    page.select_option("#dealer", "" if dealer is None else str(dealer))
-    page.select_option("#pace", pace)
+    page.select_option(f"#{Id.DEALER}", "" if dealer is None else str(dealer))
+    page.select_option(f"#{Id.PACE}", pace)
     if level is not None:
-        page.select_option("#level", level)
-    page.fill("#seed", str(seed))
-    click_and_wait(page, "[data-command=start]")
+        page.select_option(f"#{Id.LEVEL}", level)
+    page.fill(f"#{Id.SEED}", str(seed))
+    click_and_wait(page, f"[data-command={Command.START}]")
 
 
 def click_and_wait(page: Page, selector: str) -> None:
@@ -81,8 +83,8 @@ def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hint: bool = F
 
 def ask_hint(page: Page, record: Record) -> None:
     """Press the hint button; check it names a move and marks that card or button."""
-    page.click("[data-command=hint]")
+    page.click(f"[data-command={Command.HINT}]")
     page.wait_for_function("document.getElementById('note').textContent.startsWith('Hint: ')", timeout=30_000)
     marked = page.locator("svg .card.legal.hint, #bar .choices button.hint")
     assert marked.count() == 1, "the hint marks exactly one legal card or button"
-    record.hints.append(page.inner_text("#note"))
+    record.hints.append(page.inner_text(f"#{Id.NOTE}"))

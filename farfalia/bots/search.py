@@ -16,9 +16,10 @@ time, so a decision is reproducible.
 from __future__ import annotations
 
 import random
+from typing import Any, Final, Protocol
 
 from farfalia.bots.heuristic import HeuristicBot
-from farfalia.bots.inference import Sampler
+from farfalia.bots.inference import Sampler as DealSampler
 from farfalia.engine.actions import Action
 from farfalia.engine.state import State
 from farfalia.engine.views import View
@@ -31,30 +32,85 @@ PRIOR_BONUS = 0.3
 SEARCHED = frozenset(("play", "pick", "trump"))
 
 
-class Search:
-    """One decision's search, run a slice at a time."""
+class Sampler(Protocol):
+    """A seat view's hidden information, dealt at random consistently with it."""
 
-    def __init__(self, view: View, rng: random.Random, playouts: int = PLAYOUTS) -> None:
-        self.view = view
-        self.rng = rng
-        self.fallback = HeuristicBot().choose(view, rng)
+    def sample(self, rng: random.Random) -> Any:
+        """A full game state the view could be looking at."""
+
+
+class SearchModel(Protocol):
+    """What a game gives the search, through its seat views alone: the actions worth
+    comparing, a prior choice, a determinizing sampler, and playouts that say how
+    well an action turned out for the player to act."""
+
+    def candidates(self, view: Any) -> tuple[Any, ...]:
+        """The actions to compare (none: the prior decides alone)."""
+
+    def prior(self, view: Any, rng: random.Random) -> Any:
+        """The choice without search (the heuristic's), preferred on near-ties."""
+
+    def sampler(self, view: Any) -> Sampler:
+        """Deals of the hidden cards consistent with ``view``."""
+
+    def playout(self, view: Any, world: Any, action: Any, luck: float) -> float:
+        """Apply ``action`` to a copy of ``world``, play on at random from ``luck``,
+        and return the margin of the player to act (own points minus the opponents' mean)."""
+
+
+class FarfaliaSearch:
+    """Farfalia's :class:`SearchModel`: plays, picks and trump are searched (a pick
+    never costs the side a point, so "take none" is never compared); playouts run to
+    the hand's end with the rules core's fast kernel, winners always picking."""
+
+    def candidates(self, view: View) -> tuple[Action, ...]:
+        """The legal actions of a searched kind, when there is a choice."""
         legal = view.legal_actions
         if legal and legal[-1].kind == "pass":
-            legal = legal[:-1]  # a pick never costs the side a point: only the picks are compared
-        self.candidates: tuple[Action, ...] = legal if len(legal) > 1 and legal[0].kind in SEARCHED else ()
+            legal = legal[:-1]
+        return legal if len(legal) > 1 and legal[0].kind in SEARCHED else ()
+
+    def prior(self, view: View, rng: random.Random) -> Action:
+        """The heuristic's choice."""
+        return HeuristicBot().choose(view, rng)
+
+    def sampler(self, view: View) -> Sampler:
+        """Deals consistent with ``view`` (:class:`~farfalia.bots.inference.Sampler`)."""
+        return DealSampler(view)
+
+    def playout(self, view: View, world: State, action: Action, luck: float) -> float:
+        """The acting player's margin in the hand, after ``action`` and random play."""
+        turn, plan = view.to_act, view.plan
+        assert turn is not None and plan is not None
+        state = world.copy()
+        state.apply(action)
+        state.random_playout(random.Random(luck), hand_only=True, always_pick=True)
+        side = plan.sides[plan.position_of(turn.seat)]
+        opponents = [seat for seat, s, dummy in zip(plan.seats, plan.sides, plan.dummies) if s != side and not dummy]
+        points = state.results[len(view.results)].player_points
+        return points[turn.player] - sum(points[p] for p in opponents) / len(opponents)
+
+
+#: Farfalia's search model.
+FARFALIA_SEARCH: Final = FarfaliaSearch()
+
+
+class Search:
+    """One decision's search, run a slice at a time: for each sampled deal, every
+    candidate is played out with the same luck (common random numbers)."""
+
+    def __init__(
+        self, view: Any, rng: random.Random, playouts: int = PLAYOUTS, model: SearchModel = FARFALIA_SEARCH
+    ) -> None:
+        self.view = view
+        self.rng = rng
+        self.model = model
+        self.fallback = model.prior(view, rng)
+        self.candidates = model.candidates(view)
         self.iterations = -(-playouts // len(self.candidates)) if self.candidates else 0
-        self.sampler = Sampler(view) if self.iterations else None
+        self.sampler = model.sampler(view) if self.iterations else None
         self.done = 0
         self.margins = [0.0] * len(self.candidates)
-        turn = view.to_act
-        plan = view.plan
-        assert turn is not None and plan is not None
-        side = plan.sides[plan.position_of(turn.seat)]
-        self.player = turn.player
-        self.opponents = [
-            seat for seat, s, dummy in zip(plan.seats, plan.sides, plan.dummies) if s != side and not dummy
-        ]
-        self.hand = len(view.results)
 
     @property
     def finished(self) -> bool:
@@ -68,18 +124,11 @@ class Search:
             world = self.sampler.sample(self.rng)
             luck = self.rng.random()
             for k, action in enumerate(self.candidates):
-                state = world.copy()
-                state.apply(action)
-                state.random_playout(random.Random(luck), hand_only=True, always_pick=True)
-                self.margins[k] += self._margin(state)
+                self.margins[k] += self.model.playout(self.view, world, action, luck)
             self.done += 1
 
-    def _margin(self, state: State) -> float:
-        points = state.results[self.hand].player_points
-        return points[self.player] - sum(points[p] for p in self.opponents) / len(self.opponents)
-
-    def best(self) -> Action:
-        """The chosen action (the heuristic's, where the search has nothing to add)."""
+    def best(self) -> Any:
+        """The chosen action (the prior's, where the search has nothing to add)."""
         if not self.candidates or not self.done:
             return self.fallback
 

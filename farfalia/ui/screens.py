@@ -10,7 +10,7 @@ from html import escape
 from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
 from farfalia.engine.state import HandResult
 from farfalia.records.replay import MAX_NAME
-from farfalia.ui.contract import Command
+from farfalia.ui.contract import Command, Id
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
 from farfalia.ui.texts import action_text, text
 from farfalia.ui.viewer import ReplayViewer, ViewerMove
@@ -46,19 +46,19 @@ def start_screen(can_resume: bool) -> str:
     resume = _button(text("resume"), command=Command.RESUME, primary=True) if can_resume else ""
     resume += (
         f'<label class="import">{escape(text("import"))} '
-        f'<input type="file" id="import-file" accept=".txt,text/plain"></label>'
+        f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
     )
     return (
-        f'<form id="start-form" class="start" aria-label="{escape(text("new-game"))}">'
+        f'<form id="{Id.START_FORM}" class="start" aria-label="{escape(text("new-game"))}">'
         f"<h1>{escape(text('title'))}</h1>{resume}"
-        f'<label>{escape(text("mode"))} <select name="mode" id="mode">{modes}</select></label>'
+        f'<label>{escape(text("mode"))} <select name="mode" id="{Id.MODE}">{modes}</select></label>'
         f'<fieldset class="variants">{variants}</fieldset>'
         f'<fieldset class="seats">{seats}</fieldset>'
-        f'<label>{escape(text("dealer"))} <select name="dealer" id="dealer">{dealers}</select></label>'
-        f'<label>{escape(text("level"))} <select name="level" id="level">{levels}</select></label>'
-        f'<label>{escape(text("pace"))} <select name="pace" id="pace">{paces}</select></label>'
+        f'<label>{escape(text("dealer"))} <select name="dealer" id="{Id.DEALER}">{dealers}</select></label>'
+        f'<label>{escape(text("level"))} <select name="level" id="{Id.LEVEL}">{levels}</select></label>'
+        f'<label>{escape(text("pace"))} <select name="pace" id="{Id.PACE}">{paces}</select></label>'
         f'<label class="seed">{escape(text("seed"))} '
-        f'<input name="seed" id="seed" inputmode="numeric" autocomplete="off"></label>'
+        f'<input name="seed" id="{Id.SEED}" inputmode="numeric" autocomplete="off"></label>'
         f"{_button(text('start'), command=Command.START, primary=True)}</form>"
     )
 
@@ -144,13 +144,13 @@ def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
         else _button(text("export"), command=Command.EXPORT) + _button(text("new-game"), command=Command.NEW_GAME)
     )
     seek = (
-        f'<input type="range" id="seek" min="0" max="{viewer.total}" value="{viewer.at}"'
+        f'<input type="range" id="{Id.SEEK}" min="0" max="{viewer.total}" value="{viewer.at}"'
         f' aria-label="{escape(text("seek"))}">'
     )
     return (
         f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{steps}</div>{seek}'
-        f'<p class="status" role="status" id="position">{escape(where)}</p>'
-        f'<label>{escape(text("view"))} <select id="view-select">{options}</select></label>{leave}'
+        f'<p class="status" role="status" id="{Id.POSITION}">{escape(where)}</p>'
+        f'<label>{escape(text("view"))} <select id="{Id.VIEW_SELECT}">{options}</select></label>{leave}'
     )
 
 
@@ -189,7 +189,7 @@ def share_panel(link: str) -> str:
     return (
         f'<div class="panel share" role="dialog" aria-label="{escape(text("share"))}"><h2>{escape(text("share"))}</h2>'
         f"<p>{escape(text('share-note'))}</p>"
-        f'<input id="share-link" readonly value="{escape(link)}" aria-label="{escape(text("share"))}">'
+        f'<input id="{Id.SHARE_LINK}" readonly value="{escape(link)}" aria-label="{escape(text("share"))}">'
         f"{_button(text('close'), command=Command.CLOSE_SHARE, primary=True)}</div>"
     )
 
