@@ -66,6 +66,19 @@ class Page:
         document.addEventListener("keydown", create_proxy(self._on_key))
         document.addEventListener("focusin", create_proxy(self._on_focus))
         document.addEventListener("change", create_proxy(self._on_change))
+        window.addEventListener("resize", create_proxy(lambda _event: self._guarded(self._resize)))
+        self._measure()
+
+    def _measure(self) -> None:
+        """Tell the controller the stage's size (the table is arranged for it)."""
+        stage = element(Id.STAGE)
+        self.controller.resize(stage.clientWidth, stage.clientHeight)
+
+    def _resize(self) -> None:
+        before = self.controller.layout
+        self._measure()
+        if self.controller.layout != before:
+            self.draw()
 
     # ------------------------------------------------------------------ drawing
 
@@ -73,15 +86,20 @@ class Page:
         """Write out the controller's screen, then schedule what comes next."""
         controller = self.controller
         screen: Screen = controller.screen()
-        element(Id.TABLE).innerHTML = screen.table
         bar = element(Id.BAR)
         bar.innerHTML = screen.bar
         bar.hidden = screen.bar_hidden
+        layout = controller.layout
+        self._measure()  # the bar's new height changes the stage's
+        if controller.layout != layout:
+            screen = controller.screen()
+        element(Id.TABLE).innerHTML = screen.table
         overlay = element(Id.OVERLAY)
         overlay.innerHTML = screen.overlay
         overlay.hidden = not screen.overlay
         document.body.classList.toggle("light", screen.theme == "light")
         set_data(Data.DECISION, screen.decision)
+        set_data(Data.LAYOUT, screen.layout)
         set_data(Data.WAITING, screen.waiting)
         if screen.at is not None:
             set_data(Data.AT, screen.at)

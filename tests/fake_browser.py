@@ -30,6 +30,8 @@ class Element:
         self.name = attributes.pop("name", "")
         self.tagName = "DIV"
         self.dataset = Dataset()
+        self.clientWidth = 1280
+        self.clientHeight = 800
         self.attributes = attributes
         self.classes: set[str] = set()
         self.classList = types.SimpleNamespace(add=self.classes.add, toggle=self._toggle)
@@ -106,6 +108,10 @@ class Window:
         self.location = types.SimpleNamespace(href=href, hash=href[len(path) :], pathname=path)
         self.history = types.SimpleNamespace(replaceState=self._replace)
         self.navigator = types.SimpleNamespace(clipboard=None)
+        self.listeners: dict[str, Callable[[Any], None]] = {}
+
+    def addEventListener(self, kind: str, listener: Callable[[Any], None]) -> None:
+        self.listeners[kind] = listener
 
     def _replace(self, _state: object, _title: str, address: str) -> None:
         self.location.hash = address if address.startswith("#") else ""

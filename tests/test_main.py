@@ -71,7 +71,7 @@ def test_an_illegal_click_is_a_readable_note_not_a_crash(page) -> None:  # type:
 def test_the_pages_and_the_loader_use_the_contract_s_ids() -> None:
     for page_name in ("index.html", "embed.html"):
         ids = set(re.findall(r'id="([^"]+)"', (ROOT / page_name).read_text()))
-        assert ids <= {str(member) for member in Id} | {"app", "stage"}, page_name
+        assert ids <= {str(member) for member in Id} | {"app"}, page_name
         assert {Id.TABLE, Id.BAR, Id.OVERLAY, Id.NOTE, Id.LOADER} <= ids
     loader = (ROOT / "assets" / "loader.js").read_text()
     used = set(re.findall(r'getElementById\("([^"]+)"\)', loader))

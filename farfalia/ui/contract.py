@@ -16,6 +16,7 @@ from typing import Final
 class Id(StrEnum):
     """Element ids."""
 
+    STAGE = "stage"
     TABLE = "table"
     BAR = "bar"
     OVERLAY = "overlay"
@@ -56,6 +57,8 @@ class Data(StrEnum):
     THINK_LONGEST = "think-longest"
     #: ``embed`` on the embed page.
     PAGE = "page"
+    #: The table's arrangement for the window: ``wide`` or ``tall`` (see :mod:`farfalia.ui.layout`).
+    LAYOUT = "layout"
 
 
 class Command(StrEnum):

@@ -21,6 +21,7 @@ from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.rules import PLAYERS
 from farfalia.records import replay
 from farfalia.ui.contract import Command
+from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.render import COLOURS, LIGHT_COLOURS, render_table
 from farfalia.ui.screens import (
@@ -80,6 +81,8 @@ class Screen:
     fragment: str | None = ""
     #: The colour theme (``light`` on embeds that ask for it).
     theme: str = "dark"
+    #: The table's arrangement (``data-layout``).
+    layout: str = "wide"
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ class Controller:
         self.viewer: ReplayViewer | None = None
         self.link: Link | None = None
         self.colours = COLOURS
+        self.layout = WIDE
         self.sheet_open = False
         self.share_link: str | None = None
         #: Why a link could not be shown, in the page's words.
@@ -194,11 +198,12 @@ class Controller:
     def _table_screen(self, session: Session, panel: str) -> Screen:
         turn = session.game.to_act()
         return Screen(
-            table=render_table(session.view(), session.names(), self.colours),
+            table=render_table(session.view(), session.names(), self.colours, self.layout),
             bar=turn_bar(session) + tools_bar(),
             overlay=panel,
             decision=turn.decision if turn is not None else "",
             waiting="bot" if self._bot_may_move() else "human",
+            layout=self.layout.kind,
         )
 
     def _viewer_screen(self, viewer: ReplayViewer) -> Screen:
@@ -206,14 +211,19 @@ class Controller:
         link = self.link
         assert link is not None
         return Screen(
-            table=render_table(viewer.view(), viewer.names(), self.colours),
+            table=render_table(viewer.view(), viewer.names(), self.colours, self.layout),
             bar=viewer_bar(viewer, self.embedded),
             overlay=summary_panel(finished, viewer.names()) if finished else "",
             bar_hidden=not link.controls,
             at=viewer.at,
             fragment=link.with_position(viewer.at, viewer.view_name).fragment(),
             theme=link.theme,
+            layout=self.layout.kind,
         )
+
+    def resize(self, width: float, height: float) -> None:
+        """The stage (the window less the page's bar) is ``width`` x ``height`` CSS pixels."""
+        self.layout = layout_for(width, height)
 
     @staticmethod
     def seat_count(mode: str) -> int:

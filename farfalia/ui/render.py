@@ -25,13 +25,11 @@ from farfalia.engine.cards import (
     SUIT_OF,
 )
 from farfalia.engine.views import EMPTY, HIDDEN, SeatInfo, View
+from farfalia.ui.layout import ROW_GAP, STRIP_HEIGHT, WIDE, Layout, hand_rows, hand_step
 from farfalia.ui.texts import action_text, card_text, reason_text, seat_label, text
 
 SVG_NS = "http://www.w3.org/2000/svg"
-WIDTH, HEIGHT = 1280, 800
 CARD_W, CARD_H = 72, 104
-TABLE_CENTRE = (500.0, 360.0)
-TABLE_RADII = (390.0, 260.0)
 
 #: Every colour the table uses; pass a changed copy to :func:`render_table`.
 COLOURS: dict[str, str] = {
@@ -201,49 +199,72 @@ def seat_angle(offset: int, count: int) -> float:
     return 2 * math.pi * offset / count
 
 
-def seat_anchor(offset: int, count: int) -> tuple[float, float]:
+def seat_anchor(offset: int, count: int, layout: Layout = WIDE) -> tuple[float, float]:
     """Where the seat ``offset`` places clockwise from the viewer sits."""
     angle = seat_angle(offset, count)
-    cx, cy = TABLE_CENTRE
-    rx, ry = TABLE_RADII
+    cx, cy = layout.centre
+    rx, ry = layout.radii
     return cx - rx * math.sin(angle), cy + ry * math.cos(angle)
 
 
 # ----------------------------------------------------------------- the table
 
 
-def render_table(view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS) -> str:
+def render_table(view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS, layout: Layout = WIDE) -> str:
     """The whole table as an SVG document string."""
-    return ET.tostring(table_element(view, names, colours), encoding="unicode")
+    return ET.tostring(table_element(view, names, colours, layout), encoding="unicode")
 
 
-def table_element(view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS) -> ET.Element:
-    """The whole table, seen by ``view.viewer`` (or everything, for an omniscient view)."""
-    svg = _el("svg", xmlns=SVG_NS, viewBox=f"0 0 {WIDTH} {HEIGHT}", class_="table", role="group",
+def table_element(
+    view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS, layout: Layout = WIDE
+) -> ET.Element:
+    """The whole table, seen by ``view.viewer`` (or everything, for an omniscient view), arranged by ``layout``."""
+    svg = _el("svg", xmlns=SVG_NS, viewBox=layout.view_box, class_=f"table layout-{layout.kind}", role="group",
               aria_label=text("title"))  # fmt: skip
     svg.append(symbol_defs(colours))
-    _el("rect", svg, class_="sidebar", x=1000, y=0, width=WIDTH - 1000, height=HEIGHT, fill=colours["sidebar"])
-    _el("ellipse", svg, class_="felt", cx=TABLE_CENTRE[0], cy=TABLE_CENTRE[1] + 20, rx=470, ry=330,
-        fill=colours["felt"], stroke=colours["felt-edge"], stroke_width=14)  # fmt: skip
-    _sidebar(svg, view, names, colours)
-    if not view.seats:
+    if layout.kind == "wide":
+        x = layout.info[0] - 20
+        _el("rect", svg, class_="sidebar", x=x, y=0, width=layout.width - x, height=layout.height,
+            fill=colours["sidebar"])  # fmt: skip
+    else:
+        _el("rect", svg, class_="sidebar", x=0, y=0, width=layout.width, height=STRIP_HEIGHT, fill=colours["sidebar"])
+    cx, cy, rx, ry = layout.felt
+    _el("ellipse", svg, class_="felt", cx=cx, cy=cy, rx=rx, ry=ry, fill=colours["felt"], stroke=colours["felt-edge"],
+        stroke_width=14)  # fmt: skip
+    _sidebar(svg, view, names, colours, layout)
+    seats = view.seats or _undealt_seats(view)
+    if not seats:
         return svg
     actions = {a.card: a for a in view.legal_actions if a.card is not None}
-    bottom = _bottom_position(view)
-    count = len(view.seats)
-    for info in view.seats:
+    bottom = _bottom_position(view, seats)
+    count = len(seats)
+    for info in seats:
         offset = (info.position - bottom) % count
-        _seat(svg, view, info, offset, names, actions, colours)
-    _trick(svg, view, bottom, names, actions, colours)
+        _seat(svg, view, info, offset, names, actions, colours, layout)
+    if view.seats:
+        _trick(svg, view, bottom, names, actions, colours, layout)
     return svg
 
 
-def _bottom_position(view: View) -> int:
+def _undealt_seats(view: View) -> tuple[SeatInfo, ...]:
+    """Before the deal (Double You's choices): the hand's places, without cards."""
+    plan = view.plan
+    if plan is None:
+        return ()
+    return tuple(
+        SeatInfo(position, seat, controller, side, dummy, None, 0, None, (), None)
+        for position, (seat, controller, side, dummy) in enumerate(
+            zip(plan.seats, plan.controllers, plan.sides, plan.dummies, strict=True)
+        )
+    )
+
+
+def _bottom_position(view: View, seats: Sequence[SeatInfo]) -> int:
     """The viewer's own place sits at the bottom (an omniscient view: the dealer's left)."""
-    for info in view.seats:
+    for info in seats:
         if info.seat == view.viewer and not info.is_dummy:
             return info.position
-    return 1 % len(view.seats)
+    return 1 % len(seats)
 
 
 def seat_name(info: SeatInfo, names: Sequence[str]) -> str:
@@ -267,6 +288,7 @@ def _seat(
     names: Sequence[str],
     actions: Mapping[int, Action],
     colours: Mapping[str, str],
+    layout: Layout,
 ) -> None:
     assert view.plan is not None
     name = seat_name(info, names)
@@ -274,14 +296,14 @@ def _seat(
     classes = f"seat side-{info.side}" + (" to-act" if acting else "") + (" dummy" if info.is_dummy else "")
     group = _el("g", svg, class_=classes, aria_label=name, data_seat=info.seat)
     if offset == 0:
-        x, y = TABLE_CENTRE[0], 560.0
+        x, y = layout.own_plate
     else:
-        x, y = seat_anchor(offset, len(view.seats))
+        x, y = seat_anchor(offset, view.plan.positions, layout)
     if info.is_dummy:
-        _dummy(group, view, info, x, y, actions, colours)
-        y = y + 78 if y < TABLE_CENTRE[1] else y - 78  # the plate on the table's side of the layout
+        _dummy(group, view, info, x, y, actions, colours, layout)
+        y = y + 78 if y < layout.centre[1] else y - 78  # the plate on the table's side of the layout
     elif info.hand is not None and offset == 0:
-        _own_hand(group, view, info, actions, colours)
+        _own_hand(group, view, info, actions, colours, layout)
     elif info.hand is not None:
         _open_hand(group, info, x, y - 36, colours)  # an omniscient view: every hand open
     elif info.hand_size:
@@ -314,6 +336,13 @@ def _plate(
     _el("text", plate, x=80, y=40, text_anchor="middle", class_="seat-info", fill=colours["muted"]).text = " · ".join(
         details
     )
+    if not info.is_dummy and view.doubling[info.seat]:  # D7: shown once every choice is revealed
+        mark = _el("g", plate, class_="doubled-mark", transform="translate(14,-6)", role="img",
+                   aria_label=text("doubled"))  # fmt: skip
+        _el("rect", mark, x=-14, y=-12, width=30, height=22, rx=6, fill=colours["highlight"])
+        _el("text", mark, x=1, y=5, text_anchor="middle", class_="chip-text", fill="#1a1a1a").text = text(
+            "doubled-mark"
+        )
     if info.seat == view.plan.dealer and not info.is_dummy:
         chip = _el(
             "g", plate, class_="dealer-chip", transform="translate(146,-6)", role="img", aria_label=text("dealer")
@@ -363,16 +392,26 @@ def _open_hand(group: ET.Element, info: SeatInfo, x: float, y: float, colours: M
 
 
 def _own_hand(
-    group: ET.Element, view: View, info: SeatInfo, actions: Mapping[int, Action], colours: Mapping[str, str]
+    group: ET.Element,
+    view: View,
+    info: SeatInfo,
+    actions: Mapping[int, Action],
+    colours: Mapping[str, str],
+    layout: Layout,
 ) -> None:
     hand = _el("g", group, class_="hand", aria_label=text("hand-of", name=""))
-    cards = info.hand or ()
-    step = min(78.0, 900.0 / max(len(cards), 1))
-    left = TABLE_CENTRE[0] - (CARD_W + step * (len(cards) - 1)) / 2
+    cards = list(info.hand or ())
     acting = _acts_for(view, info)
-    for k, card in enumerate(cards):
-        lift = -14 if acting and card in actions else 0
-        hand.append(_decision_card(card, view, acting, actions, colours, left + k * step, 676 + lift))
+    scale = layout.hand_scale
+    top = layout.hand_top
+    for row in hand_rows(layout, len(cards)):
+        step = hand_step(layout, row)
+        left = layout.hand_centre - (CARD_W * scale + step * (row - 1)) / 2
+        for k, card in enumerate(cards[:row]):
+            lift = -14 if acting and card in actions else 0
+            hand.append(_decision_card(card, view, acting, actions, colours, left + k * step, top + lift, scale))
+        cards = cards[row:]
+        top += ROW_GAP
 
 
 def _acts_for(view: View, info: SeatInfo) -> bool:
@@ -393,11 +432,12 @@ def _dummy(
     y: float,
     actions: Mapping[int, Action],
     colours: Mapping[str, str],
+    table: Layout,
 ) -> None:
     layout = _el("g", group, class_="dummy-layout")
     scale = 0.62
     width = 7 * (CARD_W * scale + 6)
-    left = min(max(x - width / 2, 10.0), 990.0 - width)
+    left = min(max(x - width / 2, 10.0), table.table_right - width)
     top = y - 40
     acting = _acts_for(view, info)
     for col, (down, up) in enumerate(info.layout or ()):
@@ -435,26 +475,42 @@ def _trick(
     names: Sequence[str],
     actions: Mapping[int, Action],
     colours: Mapping[str, str],
+    layout: Layout,
 ) -> None:
-    trick = _el("g", svg, class_="trick", aria_label=text("trick"))
+    """The trick in progress in the table's middle, each card before its player; between
+    tricks, the one just completed, its winning card and the card taken marked."""
     count = len(view.seats)
     picking = view.phase == "pick" and bool(view.legal_actions)
-    cx, cy = TABLE_CENTRE
-    for position, card in view.trick:
+    plays: list[tuple[int, int]] = list(view.trick)
+    done = None
+    if not plays and view.tricks and view.phase in ("play", "pick"):
+        done = view.tricks[-1]
+        plays = done.plays(count)
+    label = text("trick") if done is None else text("last-trick", name=seat_name(view.seats[done.winner], names))
+    trick = _el("g", svg, class_="trick" if done is None else "trick done", aria_label=label)
+    cx, cy = layout.centre
+    for position, card in plays:
         info = view.seats[position]
         angle = seat_angle((position - bottom) % count, count)
         x = cx - 92 * math.sin(angle) - CARD_W * 0.85 / 2
         y = cy + 70 * math.cos(angle) - CARD_H * 0.85 / 2
-        burnt = card in view.burnt
+        burnt = card in (view.burnt if done is None else done.burnt)
         note = f", {text('played-by', name=seat_name(info, names))}" + (f", {text('burnt')}" if burnt else "")
+        classes = ""
+        if done is not None:
+            if position == done.winner:
+                note, classes = note + f", {text('won')}", " winner"
+            if card == done.picked:
+                note, classes = note + f", {text('taken')}", classes + " picked"
         drawn = _decision_card(card, view, picking and card < FIRST_WILD, actions, colours, x, y, 0.85, note)
         if burnt:
-            drawn.set("class", drawn.get("class", "") + " burnt")
+            classes += " burnt"
             _el("rect", drawn, width=CARD_W, height=CARD_H, rx=8, fill=colours["burnt"], opacity=0.55)
+        drawn.set("class", drawn.get("class", "") + classes)
         trick.append(drawn)
 
 
-def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str]) -> None:
+def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str], layout: Layout) -> None:
     """The hand's last completed trick, its winner and pick, so a finished trick can still be read."""
     if not view.tricks:
         return
@@ -462,14 +518,19 @@ def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Map
     winner = seat_name(view.seats[trick.winner], names) if view.seats else ""
     label = text("last-trick", name=winner)
     group = _el("g", side, class_="last-trick", aria_label=label)
-    _el("text", group, x=1020, y=232, class_="small-heading", fill=colours["muted"]).text = label
+    if layout.kind == "wide":
+        x, y, scale, step = layout.info[0], 232.0, 0.58, 46.0
+        _el("text", group, x=x, y=y, class_="small-heading", fill=colours["muted"]).text = label
+    else:  # the strip's second line: the label on the left, the cards beside it
+        x, y, scale, step = layout.info[0] + 220, 84.0, 0.5, 42.0
+        _el("text", group, x=layout.info[0], y=y + 40, class_="small-heading", fill=colours["muted"]).text = label
     for k, (position, card) in enumerate(trick.plays(len(view.seats))):
         note = f", {text('played-by', name=seat_name(view.seats[position], names))}"
         if position == trick.winner:
             note += f", {text('won')}"
         if card == trick.picked:
             note += f", {text('taken')}"
-        drawn = place(card_face(card, colours), 1020 + k * 46, 244, 0.58)
+        drawn = place(card_face(card, colours), x + k * step, y + 12, scale)
         classes = " winner" if position == trick.winner else ""
         classes += " picked" if card == trick.picked else ""
         classes += " burnt" if card in trick.burnt else ""
@@ -477,25 +538,35 @@ def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Map
         group.append(_label_card(drawn, card_text(card) + note, None, None))
 
 
-def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str]) -> None:
+def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str], layout: Layout) -> None:
+    """The proposal, trump, the hand's number, the last trick and (wide) the totals:
+    a panel on the right, or a strip along the top of a tall table."""
     side = _el("g", svg, class_="info")
-    _el("text", side, x=1020, y=40, class_="heading", fill=colours["text"]).text = text("proposal")
+    wide = layout.kind == "wide"
+    x = layout.info[0]
+    heading = "heading" if wide else "small-heading"
+    _el("text", side, x=x, y=40 if wide else 22, class_=heading, fill=colours["text"]).text = text("proposal")
     for k, family in enumerate(view.proposal):
-        side.append(place(subject_card(family, colours), 1020 + k * 48, 54, 0.6))
+        subject = subject_card(family, colours)
+        side.append(place(subject, x + k * 48, 54, 0.6) if wide else place(subject, x + k * 40, 32, 0.5))
     trump_text = text("no-trump") if view.trump == NO_TRUMP_SUIT else (
         f"{text('trump')}: {SUIT_NAMES[view.trump]}" if view.trump is not None else ""
     )  # fmt: skip
     trump = _el("g", side, class_="trump", role="img", aria_label=trump_text or text("trump"))
-    _el("text", trump, x=1020, y=150, class_="heading", fill=colours["text"]).text = trump_text
+    trump_x, trump_y = (x, 150.0) if wide else (x + 220, 30.0)
+    _el("text", trump, x=trump_x, y=trump_y, class_=heading, fill=colours["text"]).text = trump_text
     if view.trump is not None and view.trump >= 0:
-        _symbol(trump, view.trump, 1200, 124, 34, colours[SUIT_COLOUR_KEYS[view.trump]])
+        symbol_x = x + 180 if wide else trump_x + 150
+        _symbol(trump, view.trump, symbol_x, trump_y - 26, 34, colours[SUIT_COLOUR_KEYS[view.trump]])
         trump.set("data-trump", SUIT_LETTERS[view.trump])
     number = text("hand-number", number=view.hand_number + 1)
-    _el("text", side, x=1020, y=190, class_="heading", fill=colours["muted"]).text = number
-    _last_trick(side, view, names, colours)
+    _el("text", side, x=trump_x, y=trump_y + (40 if wide else 26), class_=heading, fill=colours["muted"]).text = number
+    _last_trick(side, view, names, colours, layout)
+    if not wide:
+        return  # the plates show each player's total
     scores = _el("g", side, class_="totals")
     for player, total in enumerate(view.totals):
         row_y = 400 + player * 26
-        _el("text", scores, x=1020, y=row_y, class_="total-name", fill=colours["text"]).text = names[player]
-        _el("text", scores, x=1250, y=row_y, text_anchor="end", class_="total-points",
+        _el("text", scores, x=x, y=row_y, class_="total-name", fill=colours["text"]).text = names[player]
+        _el("text", scores, x=x + 230, y=row_y, text_anchor="end", class_="total-points",
             fill=colours["text"]).text = str(total)  # fmt: skip

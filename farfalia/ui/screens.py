@@ -9,8 +9,10 @@ from html import escape
 
 from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
 from farfalia.engine.state import HandResult
+from farfalia.engine.views import View
 from farfalia.records.replay import MAX_NAME
 from farfalia.ui.contract import Command, Id
+from farfalia.ui.explain import needs_line, notices, partnership_line, result_line, trick_line, turn_status
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
 from farfalia.ui.texts import action_text, text
 from farfalia.ui.viewer import ReplayViewer, ViewerMove
@@ -83,18 +85,27 @@ def turn_bar(session: Session) -> str:
     turn = game.to_act()
     if turn is None or session.summary_pending() is not None:
         return ""
-    if session.players[turn.player].bot:
-        status = text("waiting", name=names[turn.player])
-        buttons = ""
-    else:
-        left = game.plan.discards - len(game.state.discards)
-        status = text(f"turn.{turn.decision}", name=names[turn.player], left=left)
+    view = session.view()
+    status = turn_status(view, names, game.plan.discards - len(game.state.discards))
+    buttons = ""
+    if not session.players[turn.player].bot:
         buttons = "".join(
             _button(action_text(action), action=str(action))
             for action in game.legal_actions()
             if action.kind in ("trump", "double", "decline", "pass")
         ) + _button(text("hint"), command=Command.HINT)
-    return f'<p class="status" role="status">{escape(status)}</p><div class="choices">{buttons}</div>'
+    return (
+        f'<p class="status" role="status">{escape(status)}</p><div class="choices">{buttons}</div>'
+        f'<p class="info-line">{escape(" ".join(info_lines(view, names)))}</p>'
+    )
+
+
+def info_lines(view: View, names: list[str]) -> list[str]:
+    """Beside the status: at a hand's start who plays with whom, between tricks who
+    won the last, else what the viewer's side needs; then the rules that apply now."""
+    started = bool(view.tricks) or len(view.trick) > 1
+    first = trick_line(view, names) or (needs_line(view) if started else partnership_line(view, names))
+    return [line for line in (first, *notices(view)) if line]
 
 
 def cover(session: Session) -> str:
@@ -238,9 +249,11 @@ def game_over(session: Session) -> str:
         line = text("winners-side", names=" & ".join(winners), points=partnership[session.game.winners[0]])
     else:
         line = text("winners" if len(winners) > 1 else "winner", names=", ".join(winners))
+    verdict = result_line(session.game.winners, session.humans(), names)
+    verdict_html = f"<p class='verdict'>{escape(verdict)}</p>" if verdict else ""
     return (
         f'<div class="panel over" role="dialog" aria-label="{escape(text("game-over"))}">'
-        f"<h2>{escape(text('game-over'))}</h2><p class='winners'>{escape(line)}</p>"
+        f"<h2>{escape(text('game-over'))}</h2>{verdict_html}<p class='winners'>{escape(line)}</p>"
         f"{_sheet_table(session)}"
         f"{_button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
         f"{_button(text('new-game'), command=Command.NEW_GAME)}</div>"

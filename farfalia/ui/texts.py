@@ -58,12 +58,29 @@ TEXT: dict[str, str] = {
     "last-trick": "Last trick: {name}",
     "won": "won the trick",
     "taken": "taken for the collection",
-    "turn.double-you": "{name}: play a wild card to double your score this hand?",
-    "turn.discard": "{name}: set aside a card ({left} to go).",
-    "turn.trump": "{name}: choose trump.",
-    "turn.play": "{name}: play a card.",
-    "turn.play-dummy": "{name}: play a card for your dummy.",
-    "turn.pick": "{name}: take one card for your side's collection, or none.",
+    "turn.double-you": "Your turn: play a wild card to double your score this hand? You have {left} left.",
+    "turn.discard": "Your turn: set aside a card ({left} to go).",
+    "turn.trump": "Your turn: choose trump.",
+    "turn.play": "Your turn: play a card.",
+    "turn.play-dummy": "Your turn: play a card for your dummy.",
+    "turn.pick": "Your turn: take one card for your side's collection, or none.",
+    "sides": "Sides: {sides}.",
+    "and": "and",
+    "and-against": "and against",
+    "you-play-with": "You play with {partners} against {opponents}.",
+    "you-play-alone": "You play alone against {opponents}.",
+    "side-needs": "Your side needs: {families}.",
+    "side-complete": "Your side has every card the proposal asks for.",
+    "notice.double-hand": "Last hand: every score counts double.",
+    "notice.butterfly-no-trump": "No trump this hand: the first subject card is a butterfly.",
+    "notice.no-trump": "No trump this hand.",
+    "notice.no-picks": "No card is taken from the first {tricks} tricks.",
+    "trick-won": "{name} won the trick.",
+    "trick-won-taken": "{name} won the trick and took the {card}.",
+    "you-won": "You won!",
+    "you-won-with": "You won, with {names}!",
+    "you-lost": "You lost: {names} won.",
+    "doubled-mark": "×2",
     "waiting": "{name} is thinking…",
     "action.double": "Double my score",
     "action.decline": "Not this hand",
@@ -129,6 +146,23 @@ TEXT: dict[str, str] = {
 def text(key: str, **values: object) -> str:
     """The string ``key`` with ``values`` filled in."""
     return TEXT[key].format(**values)
+
+
+#: Each family's name for two or more (English plurals; the catalogs of other languages have their own).
+FAMILY_PLURALS = {"strawberry": "strawberries", "leaf": "leaves", "fish": "fishes", "seashell": "seashells",
+                  "butterfly": "butterflies"}  # fmt: skip
+
+
+def count_text(family: str, count: int) -> str:
+    """``count`` cards of a family in words: "1 leaf", "2 leaves"."""
+    return f"{count} {family if count == 1 else FAMILY_PLURALS[family]}"
+
+
+def join_names(names: Sequence[str]) -> str:
+    """Names in a sentence: "Anna", "Anna and Bea", "Anna, Bea and Carl"."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {text('and')} " + names[-1]
 
 
 def seat_label(names: Sequence[str], seat: int, controller: int, dummy: bool) -> str:

@@ -1,0 +1,137 @@
+"""Where the table's parts go, for the window it is drawn in.
+
+The SVG table is drawn in units; :func:`layout_for` picks the arrangement and the
+size of the drawing from the size of the stage (the window less the page's bar):
+
+- ``wide`` (landscape): the table on the left, the information panel on the right,
+  the player's hand in one row along the bottom. Short landscape windows (a phone
+  on its side) get larger, more spread cards in the hand.
+- ``tall`` (portrait: phones and tablets held upright): the information in a strip
+  along the top, the table in the middle, the player's hand large along the
+  bottom in two rows, so every card offers a finger-sized target.
+
+The drawing's aspect follows the stage's, so it fills the window without bands
+and the hand, the status line and every decision control stay in view.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Final
+
+#: The wide drawing's size in units (the tall one is ``TALL_WIDTH`` wide).
+WIDE_SIZE: Final = (1280.0, 800.0)
+TALL_WIDTH: Final = 560.0
+#: Below this stage height (px) a landscape window counts as short.
+SHORT_HEIGHT: Final = 520
+#: The height of the tall layout's information strip (units).
+STRIP_HEIGHT: Final = 156.0
+#: In a two-row hand, how much of the first row the second leaves uncovered (units).
+ROW_GAP: Final = 86.0
+#: The smallest on-screen size of a playable card's target on a touch screen (px).
+TOUCH_TARGET: Final = (30, 44)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The places of the table's parts, in SVG units."""
+
+    kind: str
+    width: float
+    height: float
+    #: The centre and radii of the ellipse the seats sit on.
+    centre: tuple[float, float]
+    radii: tuple[float, float]
+    #: The felt: centre x, centre y, radii.
+    felt: tuple[float, float, float, float]
+    #: Where the information (proposal, trump, hand, last trick) starts: x, y.
+    info: tuple[float, float]
+    #: The viewer's own plate.
+    own_plate: tuple[float, float]
+    #: The hand: its centre x, the top of its (first) row, the width it may span,
+    #: the cards' scale, and how many cards a row holds before a second row starts.
+    hand_centre: float
+    hand_top: float
+    hand_span: float
+    hand_scale: float
+    hand_row: int
+    #: The right edge a dummy's layout keeps within.
+    table_right: float
+
+    @property
+    def view_box(self) -> str:
+        """The SVG ``viewBox``."""
+        return f"0 0 {self.width:g} {self.height:g}"
+
+
+#: The landscape table as it has always been drawn (the golden SVGs pin it).
+WIDE: Final = Layout(
+    kind="wide",
+    width=WIDE_SIZE[0],
+    height=WIDE_SIZE[1],
+    centre=(500.0, 360.0),
+    radii=(390.0, 260.0),
+    felt=(500.0, 380.0, 470.0, 330.0),
+    info=(1020.0, 0.0),
+    own_plate=(500.0, 560.0),
+    hand_centre=500.0,
+    hand_top=676.0,
+    hand_span=900.0,
+    hand_scale=1.0,
+    hand_row=18,
+    table_right=990.0,
+)
+
+#: Landscape with little height (a phone on its side): a larger hand spread wider.
+WIDE_SHORT: Final = dataclasses.replace(WIDE, hand_scale=1.1, hand_span=990.0, hand_top=676.0 - 10.4)
+
+
+def tall(aspect: float) -> Layout:
+    """The portrait table for a stage ``aspect`` times as tall as it is wide."""
+    width = TALL_WIDTH
+    height = max(860.0, round(width * aspect))
+    hand_scale = 1.15
+    card_height = 104 * hand_scale
+    hand_top = height - card_height - ROW_GAP - 14
+    plate_y = hand_top - 44
+    top = STRIP_HEIGHT + 20
+    centre_y = (top + plate_y) / 2
+    return Layout(
+        kind="tall",
+        width=width,
+        height=height,
+        centre=(width / 2, centre_y),
+        radii=(width / 2 - 88, (plate_y - top) / 2 - 24),
+        felt=(width / 2, centre_y, width / 2 - 8, (plate_y - top) / 2 + 40),
+        info=(16.0, 0.0),
+        own_plate=(width / 2, plate_y),
+        hand_centre=width / 2,
+        hand_top=hand_top,
+        hand_span=width - 24,
+        hand_scale=hand_scale,
+        hand_row=7,
+        table_right=width - 10,
+    )
+
+
+def layout_for(width: float, height: float) -> Layout:
+    """The layout for a stage of ``width`` x ``height`` CSS pixels (0 or less: wide)."""
+    if width <= 0 or height <= 0:
+        return WIDE
+    if height > width:
+        return tall(height / width)
+    return WIDE_SHORT if height < SHORT_HEIGHT else WIDE
+
+
+def hand_rows(layout: Layout, count: int) -> list[int]:
+    """How many of ``count`` cards each row of the hand holds (at most two rows)."""
+    if count <= layout.hand_row:
+        return [count]
+    first = (count + 1) // 2
+    return [first, count - first]
+
+
+def hand_step(layout: Layout, row: int) -> float:
+    """The distance between two neighbouring cards of a hand row of ``row`` cards."""
+    return min(78.0 * layout.hand_scale, layout.hand_span / max(row, 1))
