@@ -18,6 +18,7 @@ from farfalia.ui.contract import (
     COMMAND_ATTRIBUTE,
     EMBED_PAGE,
     REASON_ATTRIBUTE,
+    SETTING_ATTRIBUTE,
     Command,
     Data,
     Id,
@@ -109,9 +110,24 @@ class Page:
         self._fit_seats()
         self._focus(screen)
         self._show_note()  # after the focus, whose reason line would clear it
+        if screen.sound:
+            self._beep()
         self.draws += 1
         set_data(Data.DRAWS, self.draws)
         self._schedule()
+
+    def _beep(self) -> None:
+        """A short, quiet tick made in the page (no file, no network): a card was played."""
+        context = getattr(self, "audio", None) or window.AudioContext.new()
+        self.audio = context
+        tone = context.createOscillator()
+        volume = context.createGain()
+        volume.gain.value = 0.04
+        tone.frequency.value = 660
+        tone.connect(volume)
+        volume.connect(context.destination)
+        tone.start()
+        tone.stop(context.currentTime + 0.06)
 
     def _show_note(self) -> None:
         controller = self.controller
@@ -222,7 +238,11 @@ class Page:
 
     def _on_change(self, event: Any) -> None:
         target, controller = event.target, self.controller
-        if target.id == Id.SEEK:
+        if target.hasAttribute(SETTING_ATTRIBUTE):
+            value = bool(target.checked) if target.type == "checkbox" else str(target.value)
+            controller.set_preference(target.getAttribute(SETTING_ATTRIBUTE), value)
+            self._guarded(self.draw)
+        elif target.id == Id.SEEK:
             controller.seek(int(target.value))
             self._guarded(self.draw)
         elif target.id == Id.VIEW_SELECT:

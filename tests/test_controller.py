@@ -53,13 +53,32 @@ def test_start_screen_offers_resume_only_with_a_save() -> None:
     page.open("")
     assert 'data-command="resume"' not in page.screen().overlay
     page.command(Command.START, FORM)
+    page.command(Command.NEW_GAME)  # a running game: asked first
+    assert page.confirming and "Leave this game?" in page.screen().overlay and page.bot_delay() is None
+    page.command(Command.KEEP_PLAYING)
+    assert page.session is not None and not page.confirming and page.storage.get(SAVE_KEY)
     page.command(Command.NEW_GAME)
+    page.command(Command.LEAVE_GAME)
     assert page.storage.get(SAVE_KEY) is None and 'data-command="resume"' not in page.screen().overlay
     page.command(Command.START, FORM)
     page.show_start()
-    assert 'data-command="resume"' in page.screen().overlay
+    overlay = page.screen().overlay
+    assert 'data-command="resume"' in overlay and "Resume: Farfalia for four (partners), hand 1 of 4" in overlay
     page.command(Command.RESUME)
     assert page.session is not None and page.session.names()[0] == "Ann Lee"
+
+
+def test_the_start_screen_remembers_the_last_choices() -> None:
+    page = controller()
+    page.command(Command.START, FORM | {"name-1": "Bea", "kind-2": "human"})
+    page.show_start()
+    overlay = page.screen().overlay
+    assert '<option value="four" selected>' in overlay and 'value="burning" checked' in overlay
+    assert 'name="name-1" value="Bea"' in overlay and 'name="name-0" value="  Ann   Lee "' in overlay
+    assert 'name="kind-2" aria-label="Player 3"><option value="human" selected>' in overlay
+    assert '<option value="instant" selected>' in overlay and 'value="7"' not in overlay  # the seed is not kept
+    page.storage.set("farfalia.choices", "{broken")
+    assert '<option value="basic5" selected>' in page.screen().overlay  # unreadable: the defaults
 
 
 def test_start_form_builds_the_session_it_names() -> None:
@@ -93,8 +112,11 @@ def test_bots_play_until_the_human_and_a_stale_search_is_dropped() -> None:
     assert page.screen().waiting == "bot" and page.bot_delay() == 0
     page.bot_move()
     assert page.thinking
-    page.session.game.apply(page.session.game.legal_actions()[0])  # the game moves on meanwhile
+    page.command(Command.PLAY_AGAIN)  # another game meanwhile
     assert page.think() is False and not page.thinking  # dropped, never applied
+    assert page.session.game.actions == []
+    page.command(Command.START, FORM | {"dealer": "3"})
+    page.act(str(page.session.game.legal_actions()[0]))
     play_bots(page)
     assert page.session.actor() == 0 and page.screen().decision == "play"
     assert page.storage.get(SAVE_KEY) == page.session.to_save()
@@ -157,3 +179,72 @@ def test_bad_links_are_refused_clearly(fragment: str, message: str) -> None:
     page.open(fragment)
     screen = page.screen()
     assert "This link does not hold a Farfalia game" in screen.overlay and screen.fragment is None
+
+
+def _human_turn(page: Controller) -> None:
+    """Let bots (and forced cards) move until the human must decide."""
+    while page.bot_delay() is not None:
+        page.bot_move()
+        while page.thinking and not page.think(1.0):
+            pass
+
+
+def test_the_last_card_of_a_hand_plays_itself_by_default() -> None:
+    page = controller()
+    assert page.preferences.autoplay == "last"
+    page.command(Command.START, FORM | {"dealer": "3", "variants": ""})  # (Burnin' leaves a choice to the end)
+    game = page.session.game
+    while game.progress().rounds == 0:
+        _human_turn(page)
+        if game.progress().rounds:
+            break
+        turn = game.to_act()
+        if len(game.state.tricks) == game.plan.tricks - 1 and turn and turn.decision == "play":
+            pytest.fail("the human was asked to play the hand's last card")
+        page.act(str(game.legal_actions()[0]))
+    assert game.progress().rounds == 1  # the hand ended without the human's last click
+
+
+def test_settings_are_kept_and_change_the_pace() -> None:
+    page = controller()
+    page.command(Command.START, FORM)
+    page.command(Command.SETTINGS)
+    assert page.bot_delay() is None and 'data-setting="autoplay"' in page.screen().overlay
+    page.set_preference("pace", "slow")
+    page.set_preference("autoplay", "always")
+    page.set_preference("sound", True)
+    assert page.session.pace == "slow"
+    again = Controller(page.storage, rng=random.Random(2))
+    assert (again.preferences.autoplay, again.preferences.sound, again.preferences.undo) == ("always", True, False)
+    with pytest.raises(FarfaliaError, match="unknown setting"):
+        page.set_preference("autoplay", "sometimes")
+
+
+def test_undo_takes_back_the_human_decision_and_the_bots_after_it_hidden_cards_unchanged() -> None:
+    page = controller()
+    page.set_preference("undo", True)
+    page.set_preference("autoplay", "off")
+    page.command(Command.START, FORM | {"dealer": "3"})
+    session, game = page.session, page.session.game
+    _human_turn(page)
+    hands_before = list(game.state.hands)
+    history_before = list(game.history)
+    page.act(str(game.legal_actions()[-1]))
+    _human_turn(page)  # the bots answer
+    assert len(game.history) > len(history_before) + 1 and 'data-command="undo"' in page.screen().bar
+    page.command(Command.UNDO)
+    assert game.history == history_before and game.state.hands == hands_before
+    _human_turn(page)
+    assert game.history == history_before  # the human decides again; no bot moved
+    page.act(str(game.legal_actions()[-1]))
+    _human_turn(page)
+    assert session.can_undo()
+
+
+def test_undo_is_off_in_hot_seat() -> None:
+    page = controller()
+    page.set_preference("undo", True)
+    page.command(Command.START, FORM | {"kind-1": "human", "dealer": "3"})
+    page.session.show_cards()
+    page.act(str(page.session.game.legal_actions()[0]))
+    assert not page.session.can_undo() and 'data-command="undo"' not in page.screen().bar

@@ -201,6 +201,10 @@ class Game:
         self._script_used = used
         return last  # type: ignore[return-value]
 
+    def decisions(self) -> list[tuple[int, int]]:
+        """For each player action so far: the player who took it and the hand (0-based) it was in."""
+        return [(state.current_player(), len(state.results)) for state, *_ in self._undo]
+
     def _resolve_chance(self) -> None:
         state = self._state
         while state.is_chance():

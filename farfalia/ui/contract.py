@@ -73,16 +73,23 @@ class Command(StrEnum):
     CLOSE_SHEET = "close-sheet"
     PLAY_AGAIN = "play-again"
     NEW_GAME = "new-game"
+    KEEP_PLAYING = "keep-playing"
+    LEAVE_GAME = "leave-game"
     SHARE = "share"
     CLOSE_SHARE = "close-share"
     EXPORT = "export"
     HINT = "hint"
+    SETTINGS = "settings"
+    CLOSE_SETTINGS = "close-settings"
+    UNDO = "undo"
 
 
 #: The attribute of a card or button that plays an action (its notation).
 ACTION_ATTRIBUTE: Final = "data-action"
 #: The attribute of a button that runs a :class:`Command` or a viewer move.
 COMMAND_ATTRIBUTE: Final = "data-command"
+#: The attribute of a settings field: the setting it changes (see :class:`farfalia.ui.controller.Preferences`).
+SETTING_ATTRIBUTE: Final = "data-setting"
 #: The attribute of an unplayable card that says why.
 REASON_ATTRIBUTE: Final = "data-reason"
 EMBED_PAGE: Final = "embed"

@@ -9,10 +9,12 @@ URL fragments, storage and timers out. Pure and typed: tested in CPython.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from json import dumps, loads
 from typing import Protocol
 
 from farfalia.bots.search import Search
@@ -20,16 +22,20 @@ from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.rules import PLAYERS
 from farfalia.records import replay
+from farfalia.records.replay import MAX_NAME
 from farfalia.ui.contract import Command
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.render import COLOURS, LIGHT_COLOURS, render_table
 from farfalia.ui.screens import (
+    AUTOPLAY,
+    confirm_leave,
     cover,
     game_over,
     hand_summary,
     message_panel,
     score_sheet,
+    settings_panel,
     share_panel,
     start_screen,
     summary_panel,
@@ -43,8 +49,16 @@ from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
 
 #: The storage key of the saved game.
 SAVE_KEY = "farfalia.save"
+#: The storage key of the start screen's last choices (JSON: field name → value).
+CHOICES_KEY = "farfalia.choices"
 #: Seconds of search between two yields to the browser (the page must answer within 200 ms).
 SLICE_SECONDS = 0.05
+#: The storage key of the player's preferences (:class:`Preferences` as JSON).
+PREFERENCES_KEY = "farfalia.preferences"
+#: The shortest wait before a card is played by itself (ms), so the player sees it happen.
+AUTOPLAY_DELAY = 350
+#: The start screen's fields remembered for the next game (with every ``name-K`` and ``kind-K``).
+CHOICE_FIELDS = frozenset(("mode", "variants", "dealer", "level", "pace"))
 #: Seeds drawn for new games lie in ``0 .. SEED_LIMIT - 1``.
 SEED_LIMIT = 2**31
 
@@ -83,6 +97,32 @@ class Screen:
     theme: str = "dark"
     #: The table's arrangement (``data-layout``).
     layout: str = "wide"
+    #: A sound to play (``card``) when sounds are on and the game moved on.
+    sound: str | None = None
+
+
+@dataclass
+class Preferences:
+    """The player's settings that outlive a game (the pace is the game's own)."""
+
+    autoplay: str = "last"
+    sound: bool = False
+    undo: bool = False
+
+    @classmethod
+    def from_text(cls, stored: str | None) -> Preferences:
+        """Read stored preferences; anything unreadable keeps the defaults."""
+        try:
+            data = loads(stored or "{}")
+        except ValueError:
+            data = {}
+        prefs = cls()
+        if isinstance(data, dict):
+            if data.get("autoplay") in AUTOPLAY:
+                prefs.autoplay = data["autoplay"]
+            prefs.sound = data.get("sound") is True
+            prefs.undo = data.get("undo") is True
+        return prefs
 
 
 @dataclass(frozen=True)
@@ -111,6 +151,11 @@ class Controller:
         self.layout = WIDE
         self.sheet_open = False
         self.share_link: str | None = None
+        #: Whether the page asks before a running game is left for a new one.
+        self.confirming = False
+        self.settings_open = False
+        self.preferences = Preferences.from_text(storage.get(PREFERENCES_KEY))
+        self._heard = -1  # the state id last sounded
         #: Why a link could not be shown, in the page's words.
         self.message: str | None = None
         #: A message for the note line (a hint, an error), or None to leave it.
@@ -118,7 +163,8 @@ class Controller:
         #: The action the last hint named, to mark on the table.
         self.hint: str | None = None
         self.think_times: list[float] = []
-        self._search: tuple[Search, Callable[[Search], None], int] | None = None
+        #: The search under way, what to do with its outcome, and the session and state id it started at.
+        self._search: tuple[Search, Callable[[Search], None], Session, int] | None = None
         self._think_started = 0.0
         self._commands: dict[Command, Callable[[Mapping[str, str]], None]] = {
             Command.START: self._start,
@@ -129,9 +175,14 @@ class Controller:
             Command.CLOSE_SHEET: lambda _form: self._set_sheet(False),
             Command.PLAY_AGAIN: lambda _form: self._play_again(),
             Command.NEW_GAME: lambda _form: self._new_game(),
+            Command.KEEP_PLAYING: lambda _form: self._set_confirming(False),
+            Command.LEAVE_GAME: lambda _form: self._leave_game(),
             Command.SHARE: lambda _form: self._share(),
             Command.CLOSE_SHARE: lambda _form: self._close_share(),
             Command.HINT: lambda _form: self._hint(),
+            Command.SETTINGS: lambda _form: self._set_settings_open(True),
+            Command.CLOSE_SETTINGS: lambda _form: self._set_settings_open(False),
+            Command.UNDO: lambda _form: self._undo(),
         }
 
     # ------------------------------------------------------------------ opening
@@ -150,6 +201,7 @@ class Controller:
         self.session = None
         self.viewer = None
         self.message = None
+        self.confirming = False
         self.sheet_open = False
         self.share_link = None
 
@@ -180,7 +232,13 @@ class Controller:
             return Screen(overlay=message_panel(self.message, self.embedded), fragment=None)
         session = self.session
         if session is None:
-            return Screen(overlay=start_screen(self.storage.get(SAVE_KEY) is not None))
+            return Screen(overlay=start_screen(self._resume_label(), self._choices()))
+        if self.confirming:
+            return self._table_screen(session, confirm_leave())
+        if self.settings_open:
+            prefs = self.preferences
+            panel = settings_panel(session.pace, prefs.autoplay, prefs.sound, prefs.undo, len(session.humans()) == 1)
+            return self._table_screen(session, panel)
         if self.share_link is not None:
             return self._table_screen(session, share_panel(self.share_link))
         covered = session.needs_cover()
@@ -197,9 +255,14 @@ class Controller:
 
     def _table_screen(self, session: Session, panel: str) -> Screen:
         turn = session.game.to_act()
+        sound = None
+        if self.preferences.sound and session.state_id != self._heard:
+            sound = "card" if self._heard >= 0 else None
+            self._heard = session.state_id
         return Screen(
             table=render_table(session.view(), session.names(), self.colours, self.layout),
-            bar=turn_bar(session) + tools_bar(),
+            bar=turn_bar(session) + tools_bar(self.preferences.undo and session.can_undo()),
+            sound=sound,
             overlay=panel,
             decision=turn.decision if turn is not None else "",
             waiting="bot" if self._bot_may_move() else "human",
@@ -288,6 +351,70 @@ class Controller:
         self.session = start_session(form, self.rng)
         self.sheet_open = False
         self._save()
+        remembered = {
+            key: value for key, value in form.items() if key in CHOICE_FIELDS or key[:5] in ("name-", "kind-")
+        }
+        self.storage.set(CHOICES_KEY, dumps(remembered))
+
+    def _choices(self) -> dict[str, str]:
+        """The start screen's last choices (none if unreadable)."""
+        try:
+            stored = loads(self.storage.get(CHOICES_KEY) or "{}")
+        except ValueError:
+            return {}
+        if not isinstance(stored, dict):
+            return {}
+        return {str(k): v[:MAX_NAME] for k, v in stored.items() if isinstance(v, str)}
+
+    def _resume_label(self) -> str | None:
+        """What the saved game is ("Farfalia for four, hand 2 of 4"), None without one."""
+        saved = self.storage.get(SAVE_KEY)
+        if saved is None:
+            return None
+        try:
+            session = Session.from_save(saved)
+        except FarfaliaError:
+            return text("resume-unnamed")
+        settings, number = session.game.settings, session.game.progress().rounds + 1
+        mode = text(f"mode.{settings.mode}")
+        total = settings.total_hands
+        if total is None:
+            return text("resume-label-target", mode=mode, number=number)
+        return text("resume-label", mode=mode, number=min(number, total), total=total)
+
+    def _set_confirming(self, on: bool) -> None:
+        self.confirming = on
+
+    def _set_settings_open(self, on: bool) -> None:
+        self.settings_open = on
+
+    def set_preference(self, name: str, value: str | bool) -> None:
+        """A field of the settings panel changed: ``pace`` (the game's), ``autoplay``,
+        ``sound`` or ``undo``; the choice is kept for later games."""
+        prefs = self.preferences
+        if name == "pace" and value in PACES and self.session is not None:
+            self.session.pace = str(value)
+            self._save()
+        elif name == "autoplay" and value in AUTOPLAY:
+            prefs.autoplay = str(value)
+        elif name in ("sound", "undo") and isinstance(value, bool):
+            setattr(prefs, name, value)
+        else:
+            raise FarfaliaError(f"unknown setting {name!r}={value!r}")
+        self.storage.set(PREFERENCES_KEY, dumps(dataclasses.asdict(prefs)))
+
+    def _undo(self) -> None:
+        session = self._game_session()
+        if not self.preferences.undo:
+            raise FarfaliaError("undo is off in the settings")
+        self.stop_thinking()
+        session.undo()
+        self.hint = None
+        self._save()
+
+    def _leave_game(self) -> None:
+        self.storage.remove(SAVE_KEY)
+        self.show_start()
 
     def _resume(self) -> None:
         saved = self.storage.get(SAVE_KEY)
@@ -305,7 +432,13 @@ class Controller:
         self._save()
 
     def _new_game(self) -> None:
-        if self.viewer is None:  # leaving a replay keeps the saved game
+        """To the start screen: leaving a replay keeps the saved game; a running game
+        is left only after the player confirms (:data:`Command.LEAVE_GAME`)."""
+        session = self.session
+        if self.viewer is None and session is not None and not session.game.is_over():
+            self.confirming = True
+            return
+        if self.viewer is None:
             self.storage.remove(SAVE_KEY)
         self.link = None
         self.show_start()
@@ -342,16 +475,48 @@ class Controller:
     def _bot_may_move(self) -> bool:
         return self.session is not None and self.session.bot_to_act() and not self.sheet_open
 
+    def _paused(self) -> bool:
+        """A panel is open over the game: nothing moves by itself."""
+        return (
+            self.viewer is not None
+            or self.share_link is not None
+            or self.confirming
+            or self.settings_open
+            or self.sheet_open
+        )
+
+    def _forced_card(self) -> str | None:
+        """The card the human to act must play, when the settings play it by itself."""
+        session = self.session
+        if session is None or self.preferences.autoplay == "off" or session.bot_to_act():
+            return None
+        if session.needs_cover() or session.summary_pending() is not None or session.actor() is None:
+            return None
+        legal = session.game.legal_actions()
+        if len(legal) != 1 or legal[0].kind != "play":
+            return None
+        last = len(session.game.state.tricks) == session.game.plan.tricks - 1
+        return str(legal[0]) if self.preferences.autoplay == "always" or last else None
+
     def bot_delay(self) -> int | None:
-        """Milliseconds to wait before the next bot decision, or None if no bot acts."""
-        if self.viewer is None and self.share_link is None and self._bot_may_move():
-            assert self.session is not None
-            return PACES[self.session.pace]
-        return None
+        """Milliseconds to wait before the game moves on by itself (a bot's decision,
+        or a forced card auto-played), or None if it waits for a person."""
+        if self._paused() or self.session is None:
+            return None
+        pace = PACES[self.session.pace]
+        if self._bot_may_move():
+            return pace
+        return max(pace, AUTOPLAY_DELAY) if self._forced_card() is not None else None
 
     def bot_move(self) -> None:
-        """Start the decision of the bot to act (then :meth:`think` until it is done)."""
-        if self._bot_may_move():
+        """Move on: play the forced card, or start the decision of the bot to act
+        (then :meth:`think` until it is done)."""
+        if self._paused():
+            return
+        forced = self._forced_card()
+        if forced is not None:
+            self.act(forced)
+        elif self._bot_may_move():
             assert self.session is not None
             self._begin(self.session.bot_search(), self._bot_decided)
 
@@ -362,7 +527,7 @@ class Controller:
 
     def _begin(self, search: Search, done: Callable[[Search], None]) -> None:
         session = self._game_session()
-        self._search = (search, done, session.state_id)
+        self._search = (search, done, session, session.state_id)
         self._think_started = time.perf_counter()
 
     @property
@@ -380,8 +545,8 @@ class Controller:
         (one staleness check: the session's state id)."""
         if self._search is None:
             return False
-        search, done, state_id = self._search
-        if self.session is None or self.session.state_id != state_id:
+        search, done, session, state_id = self._search
+        if self.session is not session or session.state_id != state_id:
             self._search = None
             return False
         start = time.perf_counter()

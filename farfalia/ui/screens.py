@@ -5,6 +5,7 @@ Pure functions of a :class:`~farfalia.ui.session.Session`; every string comes fr
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
 from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
@@ -28,31 +29,49 @@ def _button(
     return f'<button type="button" class="btn{kind}"{attributes}>{escape(label)}</button>'
 
 
-def start_screen(can_resume: bool) -> str:
-    """The form that sets up a game (mode, variants, seats, first dealer, bots' level and pace)."""
-    modes = "".join(f'<option value="{m}">{escape(text(f"mode.{m}"))}</option>' for m in MODES)
+#: The start screen's choices before any were made (field name → value).
+DEFAULT_CHOICES: dict[str, str] = {
+    "mode": "basic5",
+    "dealer": "",
+    "level": "strong",
+    "pace": "normal",
+    "kind-0": "human",
+}
+
+
+def _options(values: Sequence[str], label: Callable[[str], str], chosen: str, extra: str = "") -> str:
+    return "".join(
+        f'<option value="{escape(v)}"{" selected" if v == chosen else ""}{extra.format(v)}>{escape(label(v))}</option>'
+        for v in values
+    )
+
+
+def start_screen(resume: str | None, choices: Mapping[str, str] | None = None) -> str:
+    """The form that sets up a game (mode, variants, seats, first dealer, bots' level and
+    pace), filled in with the last ``choices``; ``resume`` names the saved game, if any."""
+    chosen = {**DEFAULT_CHOICES, **(choices or {})}
+    modes = _options(MODES, lambda m: text(f"mode.{m}"), chosen["mode"])
+    picked = set(chosen.get("variants", "").split(","))
     variants = "".join(
-        f'<label class="check"><input type="checkbox" name="variant" value="{v}"> '
+        f'<label class="check"><input type="checkbox" name="variant" value="{v}"{" checked" if v in picked else ""}> '
         f"{escape(text(f'variant.{v}'))}</label>"
         for v in VARIANTS
     )
-    seats = "".join(_seat_row(k) for k in range(MAX_PLAYERS))
-    dealers = f'<option value="">{escape(text("dealer.random"))}</option>' + "".join(
-        f'<option value="{k}" data-seat-option="{k}">{escape(text("default-name", number=k + 1))}</option>'
-        for k in range(MAX_PLAYERS)
-    )
-    paces = "".join(
-        f'<option value="{p}"{" selected" if p == "normal" else ""}>{escape(text(f"pace.{p}"))}</option>' for p in PACES
-    )
-    levels = "".join(f'<option value="{v}">{escape(text(f"level.{v}"))}</option>' for v in LEVELS)
-    resume = _button(text("resume"), command=Command.RESUME, primary=True) if can_resume else ""
-    resume += (
+    seats = "".join(_seat_row(k, chosen) for k in range(MAX_PLAYERS))
+    names = [chosen.get(f"name-{k}") or text("default-name", number=k + 1) for k in range(MAX_PLAYERS)]
+    dealers = _options(["", *map(str, range(MAX_PLAYERS))], lambda k: names[int(k)] if k else text("dealer.random"),
+                       chosen["dealer"], ' data-seat-option="{}"')  # fmt: skip
+    paces = _options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
+    levels = _options(list(LEVELS), lambda v: text(f"level.{v}"), chosen["level"])
+    top = _button(text("resume-game", game=resume), command=Command.RESUME, primary=True) if resume else ""
+    top += (
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
+        f'<a class="rules-link" href="rules.html" target="_blank" rel="noopener">{escape(text("rules-link"))}</a>'
     )
     return (
         f'<form id="{Id.START_FORM}" class="start" aria-label="{escape(text("new-game"))}">'
-        f"<h1>{escape(text('title'))}</h1>{resume}"
+        f"<h1>{escape(text('title'))}</h1>{top}"
         f'<label>{escape(text("mode"))} <select name="mode" id="{Id.MODE}">{modes}</select></label>'
         f'<fieldset class="variants">{variants}</fieldset>'
         f'<fieldset class="seats">{seats}</fieldset>'
@@ -65,16 +84,25 @@ def start_screen(can_resume: bool) -> str:
     )
 
 
-def _seat_row(index: int) -> str:
-    name = escape(text("default-name", number=index + 1))
-    human = " selected" if index == 0 else ""
-    bot = "" if index == 0 else " selected"
+def _seat_row(index: int, chosen: Mapping[str, str]) -> str:
+    default = text("default-name", number=index + 1)
+    name = escape(chosen.get(f"name-{index}") or default)
+    kind = chosen.get(f"kind-{index}", "bot")
+    kinds = _options(["human", "bot"], lambda k: text(f"seat.{k}"), kind)
     return (
         f'<div class="seat-row" data-seat-row="{index}">'
-        f'<input name="name-{index}" value="{name}" maxlength="{MAX_NAME}" aria-label="{name}">'
-        f'<select name="kind-{index}" aria-label="{name}">'
-        f'<option value="human"{human}>{escape(text("seat.human"))}</option>'
-        f'<option value="bot"{bot}>{escape(text("seat.bot"))}</option></select></div>'
+        f'<input name="name-{index}" value="{name}" maxlength="{MAX_NAME}" aria-label="{escape(default)}">'
+        f'<select name="kind-{index}" aria-label="{escape(default)}">{kinds}</select></div>'
+    )
+
+
+def confirm_leave() -> str:
+    """Asked before a running game is abandoned for a new one."""
+    return (
+        f'<div class="panel confirm" role="alertdialog" aria-label="{escape(text("leave-title"))}">'
+        f"<h2>{escape(text('leave-title'))}</h2><p>{escape(text('leave-note'))}</p>"
+        f"{_button(text('keep-playing'), command=Command.KEEP_PLAYING, primary=True)}"
+        f"{_button(text('leave-game'), command=Command.LEAVE_GAME)}</div>"
     )
 
 
@@ -178,15 +206,43 @@ VIEWER_STEPS = {
 }
 
 
-def tools_bar() -> str:
-    """The game's tools: the score sheet, sharing, and a new game."""
+def tools_bar(can_undo: bool = False) -> str:
+    """The game's tools: undo (when it may be used), the score sheet, sharing, the
+    settings, the rules, and a new game."""
     return (
         '<div class="tools">'
+        + (_button(text("undo"), command=Command.UNDO) if can_undo else "")
         + _button(text("scores"), command=Command.SHEET)
         + _button(text("share"), command=Command.SHARE)
+        + _button(text("settings"), command=Command.SETTINGS)
+        + f'<a class="btn" href="rules.html" target="_blank" rel="noopener">{escape(text("rules-short"))}</a>'
         + _button(text("new-game"), command=Command.NEW_GAME)
         + "</div>"
     )
+
+
+def settings_panel(pace: str, autoplay: str, sound: bool, undo: bool, undo_allowed: bool) -> str:
+    """The game's settings: the bots' pace, auto-play of a forced card, sounds, undo."""
+    paces = _options(list(PACES), lambda p: text(f"pace.{p}"), pace)
+    autoplays = _options(list(AUTOPLAY), lambda a: text(f"autoplay.{a}"), autoplay)
+
+    def box(name: str, on: bool, enabled: bool = True) -> str:
+        state = (" checked" if on else "") + ("" if enabled else " disabled")
+        label = escape(text(f"setting.{name}"))
+        return f'<label class="check"><input type="checkbox" data-setting="{name}"{state}> {label}</label>'
+
+    return (
+        f'<div class="panel settings" role="dialog" aria-label="{escape(text("settings"))}">'
+        f"<h2>{escape(text('settings'))}</h2>"
+        f'<label>{escape(text("pace"))} <select data-setting="pace">{paces}</select></label>'
+        f'<label>{escape(text("setting.autoplay"))} <select data-setting="autoplay">{autoplays}</select></label>'
+        f"{box('sound', sound)}{box('undo', undo, undo_allowed)}"
+        f"{_button(text('close'), command=Command.CLOSE_SETTINGS, primary=True)}</div>"
+    )
+
+
+#: Auto-play of a card when it is the only one that may be played: never, only the hand's last, always.
+AUTOPLAY = ("off", "last", "always")
 
 
 def message_panel(message: str, embedded: bool = False) -> str:

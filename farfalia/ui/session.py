@@ -72,11 +72,13 @@ class Session:
         self.level = level
         #: The bot search under way and the state id it was started at.
         self._thinking: tuple[int, Search] | None = None
+        self._changes = 0
 
     @property
     def state_id(self) -> int:
-        """Changes whenever the game does: a search started at another state id is stale."""
-        return len(self.game.history)
+        """Changes whenever the game does (undo included): a search started at another
+        state id is stale."""
+        return self._changes
 
     # -------------------------------------------------------------- who is who
 
@@ -143,6 +145,38 @@ class Session:
         if actor is None or self.players[actor].bot or self.needs_cover() or self.summary_pending() is not None:
             raise SessionError("it is not a human's turn at this screen")
         self.game.apply(action)
+        self._changes += 1
+
+    def can_undo(self) -> bool:
+        """Whether a human may take back their last decision: in a game against bots
+        (never in hot seat), within the hand being played, nothing else awaited."""
+        humans = self.humans()
+        if len(humans) != 1 or self.summary_pending() is not None or self.game.is_over():
+            return False
+        return self._last_decision_of(humans[0]) is not None
+
+    def _last_decision_of(self, player: int) -> int | None:
+        """How many actions back ``player``'s last decision of this hand lies, or None."""
+        rounds = self.game.progress().rounds
+        for back, (actor, hand) in enumerate(reversed(self.game.decisions()), 1):
+            if hand != rounds:
+                return None
+            if actor == player:
+                return back
+        return None
+
+    def undo(self) -> int:
+        """Take back the human's last decision and every bot decision after it; the
+        chance outcomes replay as they were dealt, so no hidden card changes."""
+        humans = self.humans()
+        back = self._last_decision_of(humans[0]) if len(humans) == 1 else None
+        if back is None or not self.can_undo():
+            raise SessionError("there is no decision of yours to take back in this hand")
+        for _ in range(back):
+            self.game.undo()
+        self._thinking = None
+        self._changes += 1
+        return back
 
     def bot_search(self) -> Search:
         """Start the decision of the bot to act, from its own seat view: the caller
@@ -150,7 +184,7 @@ class Session:
         actor = self.actor()
         if actor is None or not self.bot_to_act():
             raise SessionError("no bot acts now")
-        rng = random.Random(f"{self.game.seed}:{self.state_id}")
+        rng = random.Random(f"{self.game.seed}:{len(self.game.history)}")
         search = Search(seat_view(self.game, actor), rng, LEVELS[self.level])
         self._thinking = (self.state_id, search)
         return search
@@ -164,6 +198,7 @@ class Session:
         search.advance(search.iterations)
         action = search.best()
         self.game.apply(action)
+        self._changes += 1
         return action
 
     def bot_action(self) -> Action:
@@ -176,7 +211,7 @@ class Session:
         actor = self.actor()
         if actor is None or self.players[actor].bot or self.needs_cover() or self.summary_pending() is not None:
             raise SessionError("a hint is for the human to act")
-        rng = random.Random(f"hint:{self.game.seed}:{self.state_id}")
+        rng = random.Random(f"hint:{self.game.seed}:{len(self.game.history)}")
         return Search(seat_view(self.game, actor), rng, PLAYOUTS)
 
     # ------------------------------------------------------------------- sheets
