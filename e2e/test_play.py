@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.driver import open_game, play_to_the_end, start
+from e2e.driver import click_and_wait, open_game, play_to_the_end, start
 
 
 @pytest.mark.parametrize(
@@ -86,3 +86,33 @@ def test_a_runtime_that_fails_to_load_shows_a_message(page: Page, site: str) -> 
     assert "could not start" in page.inner_text("#loader-text")
     assert page.locator("svg.placeholder").is_visible()  # the table's frame stays, never a blank page
     page.problems.clear()  # type: ignore[attr-defined]  # the failed request is this test's point
+
+
+def test_leaving_asks_first_and_the_start_screen_remembers(page: Page, site: str) -> None:
+    open_game(page, site)
+    page.fill("input[name=name-0]", "Zoë")
+    start(page, "four", seed=3, dealer=3)
+    click_and_wait(page, "[data-command=new-game]")
+    assert page.locator(".panel.confirm").is_visible()
+    click_and_wait(page, "[data-command=keep-playing]")
+    assert page.locator("svg .card.legal").count()  # still playing
+    click_and_wait(page, "[data-command=new-game]")
+    click_and_wait(page, "[data-command=leave-game]")
+    assert page.input_value("input[name=name-0]") == "Zoë" and page.input_value("#mode") == "four"
+    assert page.locator("[data-command=resume]").count() == 0
+
+
+def test_undo_restores_the_table_as_it_was(page: Page, site: str) -> None:
+    open_game(page, site)
+    start(page, "four", seed=3, dealer=3)
+    click_and_wait(page, "[data-command=settings]")
+    page.check("input[data-setting=undo]")
+    click_and_wait(page, "[data-command=close-settings]")
+    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    before = page.inner_html("#table")
+    click_and_wait(page, "svg .card.legal >> nth=0")
+    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    assert page.inner_html("#table") != before
+    click_and_wait(page, "[data-command=undo]")
+    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    assert page.inner_html("#table") == before

@@ -59,8 +59,9 @@ def start_screen(resume: str | None, choices: Mapping[str, str] | None = None) -
     )
     seats = "".join(_seat_row(k, chosen) for k in range(MAX_PLAYERS))
     names = [chosen.get(f"name-{k}") or text("default-name", number=k + 1) for k in range(MAX_PLAYERS)]
-    dealers = _options(["", *map(str, range(MAX_PLAYERS))], lambda k: names[int(k)] if k else text("dealer.random"),
-                       chosen["dealer"], ' data-seat-option="{}"')  # fmt: skip
+    dealers = _options([""], lambda _: text("dealer.random"), chosen["dealer"]) + _options(
+        [str(k) for k in range(MAX_PLAYERS)], lambda k: names[int(k)], chosen["dealer"], ' data-seat-option="{}"'
+    )
     paces = _options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
     levels = _options(list(LEVELS), lambda v: text(f"level.{v}"), chosen["level"])
     top = _button(text("resume-game", game=resume), command=Command.RESUME, primary=True) if resume else ""

@@ -1,0 +1,97 @@
+"""The table fits the window: a whole game at each common size, checking at every
+human decision that the legal cards and the decision's controls are in view, and on
+touch screens that each playable card offers a finger-sized target."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from e2e.driver import click_and_wait, open_game, start
+from farfalia.ui.layout import TOUCH_TARGET
+
+#: Width, height, and whether the screen is a touch screen.
+SIZES = {
+    "laptop-1366x657": (1366, 657, False),
+    "laptop-1280x800": (1280, 800, False),
+    "tablet-portrait": (820, 1180, True),
+    "phone-portrait": (390, 844, True),
+}
+
+#: Whether a ``width`` x ``height`` box lies wholly on ``card`` somewhere (nothing covering it):
+#: sampled with elementFromPoint, which also requires it to be inside the window.
+TARGET_CHECK = """(card, [width, height]) => {
+  const r = card.getBoundingClientRect();
+  const on = (x, y) => { const e = document.elementFromPoint(x, y); return e !== null && card.contains(e); };
+  for (let y = r.top; y + height <= r.bottom + 0.5; y += 3)
+    for (let x = r.left; x + width <= r.right + 0.5; x += 3)
+      if (on(x + 1, y + 1) && on(x + width - 1, y + 1) && on(x + 1, y + height - 1)
+          && on(x + width - 1, y + height - 1) && on(x + width / 2, y + height / 2)) return true;
+  return false;
+}"""
+
+
+#: Whether an element lies wholly inside the window.
+INSIDE = """(e) => { const r = e.getBoundingClientRect();
+  return r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5; }"""
+
+
+def out_of_window(page: Page, selector: str) -> list[str]:
+    """The elements of ``selector`` that are not wholly inside the window."""
+    return page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+             const r = e.getBoundingClientRect();
+             return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
+           }).map((e) => e.getAttribute('data-action') || e.className.baseVal || e.className)""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) -> None:
+    width, height, touch = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    page = context.new_page()
+    try:
+        open_game(page, site)
+        for field in ("#start-form h1", "#mode", "input[name=variant]", "#seed", "[data-command=start]"):
+            element = page.locator(field).first
+            element.scroll_into_view_if_needed()  # every field of the form can be reached
+            assert element.evaluate(INSIDE), f"{field} cannot be brought into view at {size}"
+        start(page, "basic5", seed=5, dealer=0)
+        play_checking(page, touch, size)
+    finally:
+        context.close()
+
+
+def play_checking(page: Page, touch: bool, size: str) -> None:
+    """Play to the game's end by clicking, checking every human decision's screen."""
+    rng = random.Random(size)
+    checked = 0
+    for _ in range(400):
+        page.wait_for_function("document.body.dataset.waiting === 'human'", timeout=30_000)
+        if page.locator(".panel.over").count():
+            break
+        primary = page.locator("#overlay button.primary")
+        if primary.count():
+            assert not out_of_window(page, "#overlay button.primary")
+            click_and_wait(page, "#overlay button.primary")
+            continue
+        cards = page.locator("svg .card.legal")
+        buttons = page.locator("#bar .choices button[data-action]")
+        assert cards.count() + buttons.count(), "a human is awaited but nothing can be clicked"
+        assert not out_of_window(page, "svg .card.legal, #bar .choices button, #bar .status"), f"out of view at {size}"
+        if touch:
+            for k in range(cards.count()):
+                assert cards.nth(k).evaluate(TARGET_CHECK, list(TOUCH_TARGET)), (
+                    f"card {cards.nth(k).get_attribute('data-action')} offers no {TOUCH_TARGET} target at {size}"
+                )
+        checked += 1
+        options = page.locator("svg .card.legal, #bar .choices button[data-action]")
+        choice = options.nth(rng.randrange(options.count()))
+        draws = page.get_attribute("body", "data-draws")
+        choice.click()
+        page.wait_for_function(f"document.body.dataset.draws !== {draws!r}", timeout=15_000)
+    assert page.locator(".panel.over").count() and checked >= 20
