@@ -94,7 +94,12 @@ class Page:
         self._measure()  # the bar's new height changes the stage's
         if controller.layout != layout:
             screen = controller.screen()
+        motion = getattr(window, "farfaliaMotion", None)
+        if motion:
+            motion.capture()
         element(Id.TABLE).innerHTML = screen.table
+        if motion:
+            motion.play(screen.motion)
         overlay = element(Id.OVERLAY)
         overlay.innerHTML = screen.overlay
         overlay.hidden = not screen.overlay

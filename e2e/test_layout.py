@@ -18,6 +18,7 @@ SIZES = {
     "laptop-1280x800": (1280, 800, False),
     "tablet-portrait": (820, 1180, True),
     "phone-portrait": (390, 844, True),
+    "phone-landscape": (844, 390, True),
 }
 
 #: Whether a ``width`` x ``height`` box lies wholly on ``card`` somewhere (nothing covering it):

@@ -116,3 +116,19 @@ def test_undo_restores_the_table_as_it_was(page: Page, site: str) -> None:
     click_and_wait(page, "[data-command=undo]")
     page.wait_for_function("document.body.dataset.waiting === 'human'")
     assert page.inner_html("#table") == before
+
+
+def test_a_played_card_glides_to_the_trick_unless_instant(page: Page, site: str) -> None:
+    open_game(page, site)
+    start(page, "four", seed=3, dealer=3, pace="normal")
+    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    card = page.locator("svg .hand .card.legal").first.get_attribute("data-card")
+    click_and_wait(page, "svg .hand .card.legal >> nth=0")
+    moving = page.evaluate(
+        "(card) => document.querySelector(`#table .trick [data-card='${card}']`).getAnimations().length", card
+    )
+    assert moving == 1  # from the hand to the trick
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_function("document.body.dataset.waiting === 'human'", timeout=30_000)
+    click_and_wait(page, "svg .hand .card.legal >> nth=0")
+    assert page.evaluate("document.getAnimations().length") == 0

@@ -55,6 +55,8 @@ CHOICES_KEY = "farfalia.choices"
 SLICE_SECONDS = 0.05
 #: The storage key of the player's preferences (:class:`Preferences` as JSON).
 PREFERENCES_KEY = "farfalia.preferences"
+#: How long a card's glide takes at each pace (ms): "Instant" has none.
+MOTION = {"slow": 450, "normal": 320, "fast": 160, "instant": 0}
 #: The shortest wait before a card is played by itself (ms), so the player sees it happen.
 AUTOPLAY_DELAY = 350
 #: The start screen's fields remembered for the next game (with every ``name-K`` and ``kind-K``).
@@ -99,6 +101,8 @@ class Screen:
     layout: str = "wide"
     #: A sound to play (``card``) when sounds are on and the game moved on.
     sound: str | None = None
+    #: How long moved cards take to glide to their new places (ms; 0: no motion).
+    motion: int = 0
 
 
 @dataclass
@@ -263,6 +267,7 @@ class Controller:
             table=render_table(session.view(), session.names(), self.colours, self.layout),
             bar=turn_bar(session) + tools_bar(self.preferences.undo and session.can_undo()),
             sound=sound,
+            motion=MOTION[session.pace],
             overlay=panel,
             decision=turn.decision if turn is not None else "",
             waiting="bot" if self._bot_may_move() else "human",

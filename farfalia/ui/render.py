@@ -23,6 +23,7 @@ from farfalia.engine.cards import (
     SUIT_LETTERS,
     SUIT_NAMES,
     SUIT_OF,
+    card_name,
 )
 from farfalia.engine.views import EMPTY, HIDDEN, SeatInfo, View
 from farfalia.ui.layout import ROW_GAP, STRIP_HEIGHT, WIDE, Layout, hand_rows, hand_step
@@ -124,7 +125,7 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
     """One card face (or a wild card) at the origin, ``CARD_W`` x ``CARD_H``."""
     family = FAMILY_OF[code]
     if code >= FIRST_WILD:
-        group = _el("g", class_=f"card wild family-{FAMILY_IDS[family]}")
+        group = _el("g", class_=f"card wild family-{FAMILY_IDS[family]}", data_card=card_name(code))
         _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
             stroke=colours["card-edge"], stroke_dasharray="5 3")  # fmt: skip
         colour = _family_colour(family, colours)
@@ -133,7 +134,7 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
         return group
     suit = SUIT_OF[code]
     colour = colours[SUIT_COLOUR_KEYS[suit]]
-    group = _el("g", class_=f"card suit-{SUIT_NAMES[suit]} family-{FAMILY_IDS[family]}")
+    group = _el("g", class_=f"card suit-{SUIT_NAMES[suit]} family-{FAMILY_IDS[family]}", data_card=card_name(code))
     _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
         stroke=colours["card-edge"])  # fmt: skip
     number = str(NUMBER_OF[code])
@@ -503,6 +504,7 @@ def _trick(
             if card == done.picked:
                 note, classes = note + f", {text('taken')}", classes + " picked"
         drawn = _decision_card(card, view, picking and card < FIRST_WILD, actions, colours, x, y, 0.85, note)
+        drawn.set("data-from", str(info.seat))
         if burnt:
             classes += " burnt"
             _el("rect", drawn, width=CARD_W, height=CARD_H, rx=8, fill=colours["burnt"], opacity=0.55)
