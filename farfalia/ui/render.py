@@ -572,3 +572,24 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
         _el("text", scores, x=x, y=row_y, class_="total-name", fill=colours["text"]).text = names[player]
         _el("text", scores, x=x + 230, y=row_y, text_anchor="end", class_="total-points",
             fill=colours["text"]).text = str(total)  # fmt: skip
+
+
+def collection_figure(proposal: Sequence[int], cards: Sequence[int], colours: Mapping[str, str] = COLOURS) -> str:
+    """A side's collection against the proposal, as a small SVG: each subject card with
+    the card collected for it below, or an empty dashed place where one is missing. It
+    uses the table's ``<defs>`` (the table is always drawn beneath the summary)."""
+    scale, step = 0.5, 42.0
+    svg = _el("svg", xmlns=SVG_NS, viewBox=f"0 0 {step * len(proposal) + 4:g} 118", class_="collection-figure",
+              role="img", aria_hidden="true")  # fmt: skip
+    left = list(cards)
+    for k, family in enumerate(sorted(proposal)):
+        x = 2 + k * step
+        svg.append(place(subject_card(family, colours), x, 2, scale))
+        match = next((c for c in left if FAMILY_OF[c] == family), None)
+        if match is None:
+            _el("rect", svg, class_="missing", x=x, y=60, width=CARD_W * scale, height=CARD_H * scale, rx=4,
+                fill="none", stroke=colours["muted"], stroke_dasharray="4 3")  # fmt: skip
+        else:
+            left.remove(match)
+            svg.append(place(card_face(match, colours), x, 60, scale))
+    return ET.tostring(svg, encoding="unicode")

@@ -8,14 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
+from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF
 from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View
 from farfalia.records.replay import MAX_NAME
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.explain import needs_line, notices, partnership_line, result_line, trick_line, turn_status
+from farfalia.ui.render import collection_figure
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
-from farfalia.ui.texts import action_text, text
+from farfalia.ui.texts import action_text, count_text, text
 from farfalia.ui.viewer import ReplayViewer, ViewerMove
 
 MAX_PLAYERS = max(PLAYERS.values())
@@ -156,8 +158,18 @@ def hand_summary(session: Session) -> str:
 
 
 def summary_panel(result: HandResult, names: list[str], buttons: str = "") -> str:
-    """A finished hand's proposal, each side's collection and points."""
-    lines = "".join(f"<li>{escape(line)}</li>" for line in side_lines(result, names))
+    """A finished hand's proposal, and each side's collection (as cards against the
+    proposal, with what was missing) and points."""
+    plan = result.plan
+    lines = ""
+    for side, line in zip(sorted(set(plan.sides)), side_lines(result, names), strict=True):
+        cards = [c for row, k in zip(result.collections, plan.sides, strict=True) if k == side for c in row]
+        missing = list(result.proposal)
+        for card in cards:
+            missing.remove(FAMILY_OF[card])
+        counts = [count_text(FAMILY_NAMES[f], missing.count(f)) for f in sorted(set(missing))]
+        note = f"<span class='missing'>{escape(text('missing', families=', '.join(counts)))}</span>" if counts else ""
+        lines += f"<li>{escape(line)} {note}{collection_figure(result.proposal, cards)}</li>"
     title = text("hand-over", number=result.plan.number + 1)
     return (
         f'<div class="panel summary" role="dialog" aria-label="{escape(title)}"><h2>{escape(title)}</h2>'

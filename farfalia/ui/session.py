@@ -20,7 +20,7 @@ from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, seat_view
 from farfalia.records.notation import format_actions, parse_actions
 from farfalia.records.replay import MAX_NAME, check_rules_edition
-from farfalia.ui.texts import card_text, text
+from farfalia.ui.texts import card_text, points_text, text
 
 #: Version of the saved form; a save of another version is refused, never guessed at.
 #: Format 2 is rules edition 2 (D7 revised, D12, D13); format 1 saves load unless
@@ -296,7 +296,7 @@ def side_lines(result: HandResult, names: list[str]) -> list[str]:
         cards = [c for row, k in zip(result.collections, plan.sides, strict=True) if k == side for c in row]
         collected = "; ".join(card_text(c) for c in cards) or text("nothing")
         points = result.side_points[side]
-        lines.append(text("side-collected", names=who, count=len(cards), cards=collected, points=points))
+        lines.append(text("side-collected", names=who, count=len(cards), cards=collected, points=points_text(points)))
     return lines
 
 

@@ -113,9 +113,12 @@ TEXT: dict[str, str] = {
     "reason.side-full": "Your side already has every {family} the proposal asks for.",
     "reason.not-wanted": "The proposal shows no {family}.",
     "hand-over": "End of hand {number}",
-    "side-collected": "{names}: {count} of 5 ({cards}) — {points} points",
+    "side-collected": "{names}: {count} of 5 ({cards}) — {points}",
+    "point-count.one": "{count} point",
+    "point-count.other": "{count} points",
     "proposal-was": "Proposal: {families}.",
     "nothing": "nothing",
+    "missing": "Missing: {families}.",
     "doubled": "doubled",
     "game-over": "Game over",
     "winners": "Winners: {names}",
@@ -173,6 +176,11 @@ FAMILY_PLURALS = {"strawberry": "strawberries", "leaf": "leaves", "fish": "fishe
 def count_text(family: str, count: int) -> str:
     """``count`` cards of a family in words: "1 leaf", "2 leaves"."""
     return f"{count} {family if count == 1 else FAMILY_PLURALS[family]}"
+
+
+def points_text(count: int) -> str:
+    """Points in words: "1 point", "15 points"."""
+    return text("point-count.one" if count == 1 else "point-count.other", count=count)
 
 
 def join_names(names: Sequence[str]) -> str:
