@@ -58,6 +58,9 @@ class Layout:
     hand_row: int
     #: The right edge a dummy's layout keeps within.
     table_right: float
+    #: The scale of the cards of the trick in the middle, and of a dummy's layout.
+    trick_scale: float = 0.85
+    dummy_scale: float = 0.62
 
     @property
     def view_box(self) -> str:
@@ -84,7 +87,9 @@ WIDE: Final = Layout(
 )
 
 #: Landscape with little height (a phone on its side): a larger hand spread wider.
-WIDE_SHORT: Final = dataclasses.replace(WIDE, hand_scale=1.1, hand_span=990.0, hand_top=676.0 - 10.4)
+WIDE_SHORT: Final = dataclasses.replace(
+    WIDE, hand_scale=1.1, hand_span=990.0, hand_top=676.0 - 10.4, trick_scale=1.1, dummy_scale=1.04
+)
 
 
 def tall(aspect: float) -> Layout:

@@ -436,7 +436,7 @@ def _dummy(
     table: Layout,
 ) -> None:
     layout = _el("g", group, class_="dummy-layout")
-    scale = 0.62
+    scale = table.dummy_scale
     width = 7 * (CARD_W * scale + 6)
     left = min(max(x - width / 2, 10.0), table.table_right - width)
     top = y - 40
@@ -448,7 +448,7 @@ def _dummy(
         elif down != EMPTY:
             layout.append(_decision_card(down, view, acting, actions, colours, cx, top, scale))
         if up != EMPTY:
-            layout.append(_decision_card(up, view, acting, actions, colours, cx, top + 22, scale))
+            layout.append(_decision_card(up, view, acting, actions, colours, cx, top + 22 * scale / 0.62, scale))
 
 
 def _decision_card(
@@ -493,8 +493,9 @@ def _trick(
     for position, card in plays:
         info = view.seats[position]
         angle = seat_angle((position - bottom) % count, count)
-        x = cx - 92 * math.sin(angle) - CARD_W * 0.85 / 2
-        y = cy + 70 * math.cos(angle) - CARD_H * 0.85 / 2
+        scale = layout.trick_scale
+        x = cx - 92 * scale / 0.85 * math.sin(angle) - CARD_W * scale / 2
+        y = cy + 70 * scale / 0.85 * math.cos(angle) - CARD_H * scale / 2
         burnt = card in (view.burnt if done is None else done.burnt)
         note = f", {text('played-by', name=seat_name(info, names))}" + (f", {text('burnt')}" if burnt else "")
         classes = ""
@@ -503,7 +504,7 @@ def _trick(
                 note, classes = note + f", {text('won')}", " winner"
             if card == done.picked:
                 note, classes = note + f", {text('taken')}", classes + " picked"
-        drawn = _decision_card(card, view, picking and card < FIRST_WILD, actions, colours, x, y, 0.85, note)
+        drawn = _decision_card(card, view, picking and card < FIRST_WILD, actions, colours, x, y, scale, note)
         drawn.set("data-from", str(info.seat))
         if burnt:
             classes += " burnt"
