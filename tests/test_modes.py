@@ -1,4 +1,4 @@
-"""Scenario tests for every mode and variant, traced to RULES.md's decisions."""
+"""Scenario tests for every mode and variant, traced to the decisions of docs/RULES.md."""
 
 from __future__ import annotations
 
