@@ -49,7 +49,7 @@ COLOURS: dict[str, str] = {
     "orange": "#e98414",
     "butterfly": "#8a4cc6",
     "team-blue": "#3b82f6",
-    "team-green": "#22a559",
+    "team-rose": "#e0528f",
     "team-brown": "#8b5a2b",
     "highlight": "#ffd23f",
     "burnt": "#5b5b5b",
@@ -273,12 +273,17 @@ def seat_name(info: SeatInfo, names: Sequence[str]) -> str:
     return seat_label(names, info.seat, info.controller, info.is_dummy)
 
 
-def team_colour(view: View, side: int, colours: Mapping[str, str]) -> str:
-    """The team cards' colour of ``side``: brown for a lone dealer, then blue and green."""
+#: Each team's mark: its colour (never a suit's green), its plate's line pattern, and its letter.
+TEAM_MARKS = {"blue": ("team-blue", None, "A"), "rose": ("team-rose", "10 5", "B"), "alone": ("team-brown", "3 4", "")}
+
+
+def team_mark(view: View, side: int) -> tuple[str, str | None, str]:
+    """The mark of ``side``: a lone dealer's brown, dotted; then team A (blue, solid) and
+    team B (rose, dashed). Colour, pattern and letter each tell the teams apart."""
     assert view.plan is not None
     lone_dealer = view.plan.sides.count(0) == 1
-    order = ("team-brown", "team-blue", "team-green") if lone_dealer else ("team-blue", "team-green", "team-brown")
-    return colours[order[side]]
+    order = ("alone", "blue", "rose") if lone_dealer else ("blue", "rose", "alone")
+    return TEAM_MARKS[order[side]]
 
 
 def _seat(
@@ -325,8 +330,14 @@ def _plate(
 ) -> None:
     assert view.plan is not None
     plate = _el("g", group, class_="plate", transform=f"translate({x - 80:.1f},{y - 25:.1f})")
-    _el("rect", plate, width=160, height=50, rx=10, fill=colours["plate"], stroke=team_colour(view, info.side, colours),
-        stroke_width=4, class_="team-mark")  # fmt: skip
+    colour, dashes, letter = team_mark(view, info.side)
+    _el("rect", plate, width=160, height=50, rx=10, fill=colours["plate"], stroke=colours[colour],
+        stroke_width=4, stroke_dasharray=dashes, class_="team-mark")  # fmt: skip
+    if letter:
+        badge = _el("g", plate, class_="team-badge", transform="translate(0,25)", role="img",
+                    aria_label=text("team", letter=letter))  # fmt: skip
+        _el("circle", badge, r=11, fill=colours[colour])
+        _el("text", badge, y=5, text_anchor="middle", class_="chip-text", fill="#ffffff").text = letter
     if acting:
         _el("rect", plate, x=-5, y=-5, width=170, height=60, rx=13, fill="none", stroke=colours["highlight"],
             stroke_width=3, class_="turn-mark")  # fmt: skip

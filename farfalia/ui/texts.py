@@ -98,6 +98,7 @@ TEXT: dict[str, str] = {
     "you-won-with": "You won, with {names}!",
     "you-lost": "You lost: {names} won.",
     "doubled-mark": "×2",
+    "team": "team {letter}",
     "waiting": "{name} is thinking…",
     "action.double": "Double my score",
     "action.decline": "Not this hand",
