@@ -9,6 +9,7 @@ import random
 import pytest
 from playwright.sync_api import Browser, Page
 
+from e2e.conftest import SHOTS
 from e2e.driver import click_and_wait, open_game, start
 from farfalia.ui.layout import TOUCH_TARGET
 
@@ -63,6 +64,10 @@ def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) ->
             assert element.evaluate(INSIDE), f"{field} cannot be brought into view at {size}"
         start(page, "basic5", seed=5, dealer=0)
         play_checking(page, touch, size)
+    except Exception:
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"layout-{size}.png"))
+        raise
     finally:
         context.close()
 

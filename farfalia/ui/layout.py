@@ -88,7 +88,7 @@ WIDE: Final = Layout(
 
 #: Landscape with little height (a phone on its side): a larger hand spread wider.
 WIDE_SHORT: Final = dataclasses.replace(
-    WIDE, hand_scale=1.1, hand_span=990.0, hand_top=676.0 - 10.4, trick_scale=1.1, dummy_scale=1.04
+    WIDE, hand_scale=1.25, hand_span=990.0, hand_top=662.0, trick_scale=1.3, dummy_scale=1.1
 )
 
 
