@@ -1,36 +1,40 @@
-# Set-up and checks. Everything is installed from PyPI, npm and Debian at pinned versions.
+# Set-up and checks. Everything is installed from PyPI, npm and Debian at pinned versions:
+# the Python tools from requirements.lock (every dependency, with hashes), the browser
+# runtime from package-lock.json.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-PACKAGE_SOURCES := $(wildcard farfalia/*.py farfalia/*/*.py) pyproject.toml
+SITE_SOURCES := $(wildcard farfalia/*.py farfalia/*/*.py assets/*) main.py index.html embed.html rules.html \
+	pyscript.toml manifest.webmanifest tools/build_site.py tools/pack_stdlib.py tools/stdlib-modules.txt
 
-.PHONY: play site test test-python test-e2e lint bench bench-startup simulate clean
+.PHONY: play dist test test-python test-e2e lint lock bench bench-startup simulate clean
 
-## Install everything, build the site and serve the game at http://127.0.0.1:$(PORT)/
-play: site
-	@echo "Farfalia: http://127.0.0.1:$(PORT)/"
-	$(PY) -m http.server $(PORT) --bind 127.0.0.1
+## Install everything, build the site and serve it at http://127.0.0.1:$(PORT)/ as a static host would.
+play: dist
+	$(PY) tools/serve.py --port $(PORT)
 
 ## Install, lint, type-check and run every test (CPython, Pyodide, headless Chromium) in one pytest run.
-test: lint vendor/ready /usr/bin/chromium
+test: lint dist /usr/bin/chromium
 	$(PY) -m pytest
 
-$(VENV)/installed: pyproject.toml
+$(VENV)/installed: requirements.lock
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
+	@# The repository on the venv's path (what an editable install does, with nothing to build).
+	$(PY) -c "import pathlib, site; pathlib.Path(site.getsitepackages()[0], 'farfalia.pth').write_text('$(CURDIR)\\n')"
 	touch $@
 
 node_modules/installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-## The served runtime: Pyodide and PyScript from node_modules, micropip, the package's wheel.
-vendor/ready: $(VENV)/installed node_modules/installed $(PACKAGE_SOURCES) tools/build_site.py
+## The site as it is deployed: dist/ (see README, "Deploy"), and build/bare/ for the benchmark.
+dist: build/dist.stamp
+
+build/dist.stamp: $(VENV)/installed node_modules/installed $(SITE_SOURCES)
 	$(PY) tools/build_site.py
 	touch $@
-
-site: vendor/ready
 
 /usr/bin/chromium:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
@@ -40,18 +44,22 @@ lint: $(VENV)/installed
 	$(VENV)/bin/ruff format --check farfalia tests e2e tools main.py
 	$(VENV)/bin/mypy
 
+## Re-pin the Python tools (after editing the test extra in pyproject.toml): needs uv.
+lock:
+	uv pip compile pyproject.toml --extra test --generate-hashes --python-version 3.11 --universal -o requirements.lock
+
 test-python: $(VENV)/installed node_modules/installed
 	$(PY) -m pytest tests
 
-test-e2e: vendor/ready /usr/bin/chromium
+test-e2e: dist /usr/bin/chromium
 	$(PY) -m pytest e2e
 
 ## Random-play throughput of the rules core, one line per mode.
 bench: $(VENV)/installed
 	$(PY) -m farfalia bench
 
-## Time to interactive of the game page against a bare Pyodide page, cold and warm.
-bench-startup: vendor/ready /usr/bin/chromium
+## Start-up of the game page against a bare Pyodide page: transfer, first paint, ready cold and warm.
+bench-startup: dist /usr/bin/chromium
 	$(PY) tools/bench_startup.py
 
 ## 1,000 random games of every mode and variant combination through the checked API.
@@ -59,4 +67,4 @@ simulate: $(VENV)/installed
 	$(PY) tools/simulate_all.py --games 1000
 
 clean:
-	rm -rf $(VENV) node_modules vendor .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) node_modules dist build .pytest_cache .hypothesis *.egg-info

@@ -21,3 +21,42 @@ function fail(message) {
 addEventListener("error", (event) => fail(event.message || "a script failed to load"));
 addEventListener("unhandledrejection", (event) => fail(String(event.reason && event.reason.message || event.reason)));
 setTimeout(() => fail("Python took too long to load"), 120000);
+
+// Offline and updates. The service worker (sw.js, beside the pages) keeps the whole site in
+// one cache. It is registered once Python is up, so its downloads never slow the first start.
+// Where service workers are unavailable (plain HTTP on a LAN address, some private windows)
+// the game plays as before, online. A new deploy installs beside the running version and
+// waits: the page offers a reload and never interrupts a game by itself.
+const workers = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+let reloading = false;
+
+function offerUpdate(worker) {
+  const banner = document.getElementById("update");
+  if (!banner || !workers.controller) return;
+  banner.hidden = false;
+  document.body.dataset.update = "ready";
+  document.getElementById("update-reload").onclick = () => {
+    reloading = true;
+    worker.postMessage("skip-waiting");
+  };
+}
+
+function watch(registration) {
+  if (registration.waiting) offerUpdate(registration.waiting);
+  setInterval(() => registration.update().catch(() => {}), 60 * 60 * 1000);  // long games see deploys too
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") offerUpdate(worker);
+    });
+  });
+}
+
+if (workers) {
+  workers.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+  });
+  addEventListener("py:done", () => {
+    workers.register("./sw.js").then(watch, () => { document.body.dataset.offline = "unavailable"; });
+  }, { once: true });
+}

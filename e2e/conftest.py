@@ -4,16 +4,17 @@ saves a screenshot under e2e/screenshots/."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tools import serve
+
 ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -26,20 +27,12 @@ CHROMIUM_ARGS = [
 ]
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
-    """The repository served on a free localhost port."""
-    if not (ROOT / "vendor" / "wheels").is_dir():
-        pytest.fail("vendor/ is missing: run the README's test command (it runs `make site`)")
-    handler = functools.partial(QuietHandler, directory=str(ROOT))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    """The built site (``dist/``) served on a free localhost port as a static host would."""
+    if not (DIST / "sw.js").is_file():
+        pytest.fail("dist/ is missing: run the README's test command (it runs `make dist`)")
+    server = serve.start(DIST)
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
 
@@ -68,6 +61,13 @@ def page(browser: Browser, site: str, request: pytest.FixtureRequest) -> Iterato
             else problems.append(f"request outside the site: {req.url}"))  # fmt: skip
     page.problems = problems  # type: ignore[attr-defined]
     yield page
+    record_modules(page)
+    try:
+        mods = page.evaluate("window.farfaliaModules ? window.farfaliaModules() : ''")
+        with open("/tmp/modules.txt", "a") as f:
+            f.write(mods + "\n")
+    except Exception:
+        pass
     failed = request.node.stash.get(FAILED, False)
     if failed:
         SHOTS.mkdir(exist_ok=True)
@@ -77,6 +77,15 @@ def page(browser: Browser, site: str, request: pytest.FixtureRequest) -> Iterato
 
 
 FAILED = pytest.StashKey[bool]()
+
+
+def record_modules(page: Page) -> None:
+    """With ``FARFALIA_RECORD_MODULES=<file>``, add the modules Python imported in the page
+    to that file (see tools/stdlib-modules.txt)."""
+    target = os.environ.get("FARFALIA_RECORD_MODULES")
+    if target and page.evaluate("typeof window.farfaliaModules === 'function'"):
+        with open(target, "a") as file:
+            file.write(page.evaluate("window.farfaliaModules()").replace(",", "\n") + "\n")
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

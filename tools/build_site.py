@@ -1,70 +1,154 @@
-"""Lay out the served runtime in ``vendor/`` (git-ignored): Pyodide and PyScript
-from ``node_modules`` (pinned in package-lock.json), micropip's wheel from PyPI,
-and the wheel of this package. Everything the page loads then comes from its own
-origin, so it plays offline.
+"""Build ``dist/``: exactly the files the site serves, ready for any static host.
 
-micropip fix (SETUP-NOTES): the Pyodide lock file's sha256 for
-``micropip-0.11.1-py3-none-any.whl`` does not match the wheel on PyPI, and the
-browser's integrity check would block it, so the copied lock file gets the
-hash of the wheel actually served.
+- The pages, ``main.py``, ``pyscript.toml`` and ``assets/`` as they are in the repository
+  (every URL in them is relative, so the folder works from any path).
+- The runtime: Pyodide's core files and the PyScript chunks the pages load, from
+  ``node_modules`` (pinned in package-lock.json). Pyodide's ``python_stdlib.zip`` is
+  replaced by one that holds only the standard library modules the game and the runtime
+  import (``tools/stdlib-modules.txt``) and the ``farfalia`` package, all byte-compiled
+  for the browser's Python (by Pyodide itself, under Node, in ``tools/pack_stdlib.py``).
+  The game imports its package from there: no micropip, no wheel, no extra request.
+  Its lock file keeps no packages (the page loads none).
+- ``sw.js``: the service worker, its precache list and version (a hash of every
+  file's content) written in, so a new deploy replaces the old cache.
+- ``*.gz`` beside every compressible file, for hosts that serve pre-compressed files
+  (``tools/serve.py`` does, as ``make play`` and the tests use it).
+
+It also builds ``build/bare/``: the untrimmed runtime and a page that only boots it,
+the baseline of ``tools/bench_startup.py``.
 """
 
 from __future__ import annotations
 
+import argparse
+import gzip
 import hashlib
 import json
+import os
 import shutil
 import subprocess
-import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VENDOR = ROOT / "vendor"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-MICROPIP = "micropip==0.11.1"
+DIST = ROOT / "dist"
+BARE = ROOT / "build" / "bare"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+PAGES = ("index.html", "embed.html", "rules.html", "main.py", "pyscript.toml", "manifest.webmanifest")
+RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: PyScript's chunks the pages load: its core, the TOML reader of ``pyscript.toml``, and the
+#: plugins' small entry points it always imports (the editor's CodeMirror, the terminal's
+#: xterm, the zip reader and MicroPython are never loaded, and left out).
+PYSCRIPT_FILES = ("core.js", "core.css", "core-*.js", "toml-*.js", "error-*.js", "donkey-*.js", "py-editor-*.js",
+                  "py-game-*.js", "py-terminal-*.js", "deprecations-manager-*.js")  # fmt: skip
+#: What is worth compressing (the zip holds deflated entries already).
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".py", ".toml", ".wasm", ".webmanifest", ".txt"}
+#: Not precached by the service worker: itself, and the compressed twins.
+NOT_PRECACHED = {"sw.js"}
 
 
-def run(*command: str) -> None:
-    subprocess.run(command, check=True, cwd=ROOT)
+def copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
 
 
-def copy_runtime() -> None:
-    pyodide = VENDOR / "pyodide"
-    pyodide.mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, pyodide / name)
-    shutil.copytree(
-        ROOT / "node_modules" / "@pyscript" / "core" / "dist",
-        VENDOR / "pyscript",
-        ignore=shutil.ignore_patterns("*.map"),
-    )
+def pack_stdlib(target: Path, full: bool) -> None:
+    """The trimmed (or ``full``) standard library with the package, compiled by Pyodide under Node."""
+    work = ROOT / "build" / "python_stdlib.zip"
+    work.parent.mkdir(parents=True, exist_ok=True)
+    argv = ["pack_stdlib"] + (["--full"] if full else [])
+    code = f"import runpy, sys; sys.argv = {argv!r}; runpy.run_path('/repo/tools/pack_stdlib.py', run_name='__main__')"
+    # Bytecode without column positions (tracebacks keep their lines, lose the ^^^ marks): a third smaller.
+    environment = {**os.environ, "PYTHONNODEBUGRANGES": "1"}
+    subprocess.run(["node", str(ROOT / "tools" / "run_in_pyodide.mjs"), code], check=True, cwd=ROOT, env=environment)
+    copy(work, target)
 
 
-def add_micropip() -> None:
-    pyodide = VENDOR / "pyodide"
-    run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-        "--python-version", "3.14", "--dest", str(pyodide), MICROPIP)  # fmt: skip
-    lock_path = pyodide / "pyodide-lock.json"
-    lock = json.loads(lock_path.read_text())
-    entry = lock["packages"]["micropip"]
-    wheel = pyodide / entry["file_name"]
-    entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
-    lock_path.write_text(json.dumps(lock))
+def copy_runtime(site: Path, trimmed: bool, full_stdlib: bool = False) -> None:
+    """Pyodide's files into ``site/vendor/pyodide`` (trimmed: the game's standard library
+    and a lock without packages), PyScript's into ``site/vendor/pyscript``."""
+    pyodide = site / "vendor" / "pyodide"
+    for name in RUNTIME:
+        copy(PYODIDE / name, pyodide / name)
+    if not trimmed:
+        return
+    pack_stdlib(pyodide / "python_stdlib.zip", full_stdlib)
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+    (pyodide / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
+    for pattern in PYSCRIPT_FILES:
+        for source in sorted(PYSCRIPT.glob(pattern)):
+            copy(source, site / "vendor" / "pyscript" / source.name)
 
 
-def build_wheel() -> Path:
-    wheels = VENDOR / "wheels"
-    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(wheels), str(ROOT))
-    (built,) = wheels.glob("farfalia-*.whl")
-    return built
+def site_files(site: Path) -> list[Path]:
+    """Every file of the site but the compressed twins, in a stable order."""
+    return sorted(p for p in site.rglob("*") if p.is_file() and p.suffix != ".gz")
+
+
+def write_service_worker(site: Path) -> str:
+    """``sw.js`` with the precache list and a version that changes with any file's content."""
+    files = [p for p in site_files(site) if p.name not in NOT_PRECACHED]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(site).as_posix().encode() + b"\0" + path.read_bytes())
+    version = digest.hexdigest()[:16]
+    names = [p.relative_to(site).as_posix() for p in files]
+    template = (ROOT / "assets" / "sw.js").read_text()
+    worker = template.replace('"__VERSION__"', json.dumps(version)).replace("[/* __FILES__ */]", json.dumps(names))
+    (site / "sw.js").write_text(worker)
+    return version
+
+
+def compress(site: Path) -> None:
+    """A ``.gz`` twin (reproducible: no name, no time) beside each compressible file."""
+    for path in site_files(site):
+        if path.suffix in COMPRESSIBLE:
+            with path.open("rb") as source, gzip.GzipFile(path.name, "wb", 9, open(f"{path}.gz", "wb"), 0) as target:
+                shutil.copyfileobj(source, target)
+
+
+def build_dist(full_stdlib: bool) -> str:
+    shutil.rmtree(DIST, ignore_errors=True)
+    for name in PAGES:
+        copy(ROOT / name, DIST / name)
+    for source in sorted((ROOT / "assets").iterdir()):
+        if source.name != "sw.js":
+            copy(source, DIST / "assets" / source.name)
+    copy_runtime(DIST, trimmed=True, full_stdlib=full_stdlib)
+    version = write_service_worker(DIST)
+    compress(DIST)
+    return version
+
+
+def build_bare() -> None:
+    shutil.rmtree(BARE, ignore_errors=True)
+    copy(ROOT / "tools" / "bare-pyodide.html", BARE / "index.html")
+    copy_runtime(BARE, trimmed=False)
+    compress(BARE)
+
+
+def keep_recorded(record: Path) -> None:
+    """Rewrite ``tools/stdlib-modules.txt`` from the modules a recording run imported (its header kept)."""
+    keep = ROOT / "tools" / "stdlib-modules.txt"
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as archive:
+        stdlib = {name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name in archive.namelist()}
+    recorded = {line.strip() for line in record.read_text().splitlines()}
+    header = [line for line in keep.read_text().splitlines() if line.startswith("#")]
+    keep.write_text("\n".join([*header, *sorted(recorded & stdlib)]) + "\n")
 
 
 def main() -> None:
-    shutil.rmtree(VENDOR, ignore_errors=True)
-    copy_runtime()
-    add_micropip()
-    wheel = build_wheel()
-    print(f"vendor/ ready: Pyodide, PyScript, micropip and {wheel.name}")
+    parser = argparse.ArgumentParser(description="Build dist/ (and build/bare/ for the start-up benchmark).")
+    parser.add_argument("--full-stdlib", action="store_true", help="keep the whole standard library (to record)")
+    parser.add_argument("--keep", type=Path, help="first rewrite tools/stdlib-modules.txt from this record")
+    options = parser.parse_args()
+    if options.keep:
+        keep_recorded(options.keep)
+    version = build_dist(options.full_stdlib)
+    build_bare()
+    size = sum(p.stat().st_size for p in site_files(DIST))
+    print(f"dist/ ready: {len(site_files(DIST))} files, {size / 1e6:.1f} MB, version {version}")
 
 
 if __name__ == "__main__":

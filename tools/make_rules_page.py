@@ -117,6 +117,9 @@ def page() -> str:
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>How to play Farfalia</title>
   <link rel="icon" href="./assets/icon.svg" type="image/svg+xml">
+  <link rel="manifest" href="./manifest.webmanifest">
+  <link rel="apple-touch-icon" href="./assets/icon-192.png">
+  <meta name="theme-color" content="#12382b">
   <link rel="stylesheet" href="./assets/rules.css">
 </head>
 <body>

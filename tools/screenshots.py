@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/screenshots.py [--out DIR] [--mode four] [--steps 6]
 
-Serves the repository on localhost, opens the start screen and a game (all bots
+Serves the built site (``dist/``, ``make dist``) on localhost, opens the start screen and a game (all bots
 but the first seat, instant pace) at each size, and saves one PNG per screen and
 size: phone portrait and landscape, tablet portrait, two laptops, a monitor.
 """
@@ -10,12 +10,11 @@ size: phone portrait and landscape, tablet portrait, two laptops, a monitor.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+from tools.serve import start
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = {
@@ -30,11 +29,6 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]  # fmt: skip
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="build/screenshots")
@@ -43,8 +37,7 @@ def main() -> None:
     args = parser.parse_args()
     out = ROOT / args.out
     out.mkdir(parents=True, exist_ok=True)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(ROOT)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = start(ROOT / "dist")
     site = f"http://127.0.0.1:{server.server_address[1]}"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)

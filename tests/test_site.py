@@ -1,0 +1,147 @@
+"""The static site's build: what it keeps of the runtime, its relative URLs, the web app
+manifest and icons, the service worker's versioning, and the local static server."""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import json
+import re
+import struct
+import sys
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tools import build_site, serve
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+PAGES = ("index.html", "embed.html", "rules.html")
+
+
+def kept_modules() -> set[str]:
+    lines = (line.split("#")[0].strip() for line in (ROOT / "tools" / "stdlib-modules.txt").read_text().splitlines())
+    return {line for line in lines if line}
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module name ``path`` imports (for ``from a import b``: ``a`` and ``a.b``)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+@pytest.mark.skipif(not PYODIDE_STDLIB.is_file(), reason="needs node_modules (make test installs it)")
+def test_the_trimmed_standard_library_keeps_every_module_the_game_imports() -> None:
+    with zipfile.ZipFile(PYODIDE_STDLIB) as archive:
+        files = {n.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for n in archive.namelist()}
+    kept = kept_modules()
+    assert kept <= files, f"not in Pyodide's library: {sorted(kept - files)}"
+    sources = [ROOT / "main.py", *(ROOT / "farfalia").rglob("*.py")]
+    browser_side = [p for p in sources if p.name not in ("cli.py", "__main__.py", "tournament.py")]
+    needed = {
+        name for path in browser_side for name in imports_of(path) if name.split(".")[0] in sys.stdlib_module_names
+    }
+    missing = sorted(name for name in needed & files if name not in kept)
+    assert not missing, f"imported by the game, left out of the site: {missing} (see tools/stdlib-modules.txt)"
+
+
+def test_every_url_in_the_pages_is_relative() -> None:
+    for name in (*PAGES, "manifest.webmanifest", "pyscript.toml"):
+        text = (ROOT / name).read_text()
+        urls = re.findall(r'(?:src|href|interpreter)\s*=\s*"([^"#]+)"', text) + re.findall(
+            r'"(?:src|start_url|scope)": "([^"]*)"', text
+        )
+        assert urls, name
+        absolute = [url for url in urls if url.startswith(("/", "http:", "https:", "//"))]
+        assert not absolute, f"{name} has absolute URLs {absolute}: the site must work from any path"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_manifest_makes_the_game_installable() -> None:
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Farfalia" and manifest["short_name"]
+    assert manifest["display"] == "standalone"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    sizes = {}
+    for icon in manifest["icons"]:
+        path = ROOT / icon["src"]
+        assert path.is_file(), icon
+        if icon["type"] == "image/png":
+            width, height = png_size(path)
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes[(width, icon.get("purpose", "any"))] = path
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= set(sizes)
+    for page in PAGES:
+        assert 'rel="manifest" href="./manifest.webmanifest"' in (ROOT / page).read_text(), page
+
+
+def make_site(folder: Path, css: str) -> None:
+    (folder / "assets").mkdir(parents=True, exist_ok=True)
+    (folder / "index.html").write_text("<!doctype html><title>t</title>")
+    (folder / "assets" / "style.css").write_text(css)
+
+
+def test_the_service_worker_version_follows_the_content(tmp_path: Path) -> None:
+    make_site(tmp_path, "body { color: red }")
+    first = build_site.write_service_worker(tmp_path)
+    worker = (tmp_path / "sw.js").read_text()
+    assert json.dumps(first) in worker and "__VERSION__" not in worker
+    assert '["assets/style.css", "index.html"]' in worker  # not itself, and no compressed twins
+    assert build_site.write_service_worker(tmp_path) == first  # the same files, the same version
+    make_site(tmp_path, "body { color: blue }")
+    assert build_site.write_service_worker(tmp_path) != first
+
+
+def test_compressed_twins_are_reproducible(tmp_path: Path) -> None:
+    make_site(tmp_path, "body { color: red }" * 100)
+    build_site.compress(tmp_path)
+    twin = tmp_path / "assets" / "style.css.gz"
+    first = twin.read_bytes()
+    assert gzip.decompress(first) == (tmp_path / "assets" / "style.css").read_bytes()
+    build_site.compress(tmp_path)
+    assert twin.read_bytes() == first
+
+
+def fetch(url: str, encoding: str | None) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), b""
+
+
+def test_the_local_server_serves_like_a_static_host(tmp_path: Path) -> None:
+    make_site(tmp_path, "body { color: red }" * 100)
+    (tmp_path / "runtime.wasm").write_bytes(b"\0asm" + bytes(100))
+    build_site.compress(tmp_path)
+    server = serve.start(tmp_path, base="/sub/")
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        status, headers, body = fetch(f"{base}/sub/assets/style.css", "gzip, br")
+        assert status == 200 and headers["Content-Encoding"] == "gzip" and headers["Content-Type"] == "text/css"
+        assert gzip.decompress(body) == (tmp_path / "assets" / "style.css").read_bytes()
+        status, headers, body = fetch(f"{base}/sub/assets/style.css", None)
+        assert "Content-Encoding" not in headers and body == (tmp_path / "assets" / "style.css").read_bytes()
+        status, headers, _ = fetch(f"{base}/sub/runtime.wasm", "gzip")
+        assert headers["Content-Type"] == "application/wasm"
+        assert fetch(f"{base}/sub/", "gzip")[0] == 200
+        assert fetch(f"{base}/index.html", None)[0] == 404  # outside the sub-path
+    finally:
+        server.shutdown()

@@ -1,0 +1,136 @@
+"""Pack the site's ``python_stdlib.zip``: run inside Pyodide under Node (by
+``tools/build_site.py``), so the bytecode is the browser's Python's.
+
+It holds only bytecode for the standard library modules named in
+``tools/stdlib-modules.txt`` (taken from Pyodide's own ``python_stdlib.zip``), so the page
+never compiles them: Pyodide's own archive holds sources, which every start compiles
+again (that is most of a bare start-up). They are compiled as ``python -OO`` would (no
+docstrings, no asserts: a configuration CPython tests its library in) to keep the
+download small, but for Pyodide's own packages, which read their docstrings. The
+``farfalia`` modules the page can import (not the command line, the tournament or the
+rules page's examples) are kept as source and unoptimised bytecode,
+so it runs exactly as in CPython and its tracebacks show source lines.
+
+Every ``.pyc`` is unchecked-hash bytecode: valid whatever the entry's date.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import marshal
+import sys
+import zipfile
+from pathlib import Path, PurePosixPath
+
+REPO = Path("/repo")
+STDLIB = Path(f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip")
+KEEP = REPO / "tools" / "stdlib-modules.txt"
+TARGET = REPO / "build" / "python_stdlib.zip"
+#: Compiled with its docstrings: Pyodide gives them to the JavaScript objects' methods at start-up.
+KEEP_DOCSTRINGS = "_pyodide/_core_docs.py"
+#: A fixed date for every entry, so the same sources give the same archive.
+DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def kept_modules() -> list[str]:
+    """The modules to keep: the list, or with ``--full`` all of them (to record what the page imports)."""
+    if "--full" in sys.argv[1:]:
+        with zipfile.ZipFile(STDLIB) as archive:
+            return sorted({module_name(name) for name in archive.namelist() if name.endswith(".py")})
+    lines = (line.split("#")[0].strip() for line in KEEP.read_text().splitlines())
+    return [line for line in lines if line]
+
+
+def module_name(path: str) -> str:
+    """``json/__init__.py`` -> ``json``; ``xml/etree/ElementTree.py`` -> ``xml.etree.ElementTree``."""
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def stdlib_sources(modules: list[str]) -> dict[str, bytes]:
+    """The kept modules' files in Pyodide's standard library, by archive path."""
+    found: dict[str, bytes] = {}
+    with zipfile.ZipFile(STDLIB) as archive:
+        names = set(archive.namelist())
+        for module in modules:
+            base = module.replace(".", "/")
+            candidates = [f"{base}.py", f"{base}/__init__.py"]
+            matches = [c for c in candidates if c in names]
+            if not matches:
+                raise SystemExit(f"{KEEP.name}: {module} is not in Pyodide's standard library")
+            for path in matches:
+                found[path] = archive.read(path)
+    return found
+
+
+def package_sources() -> dict[str, bytes]:
+    """The package's modules the page can import: those ``main.py`` imports, and theirs."""
+    found: dict[str, bytes] = {}
+    waiting = [REPO / "main.py"]
+    while waiting:
+        for module in imported_modules(waiting.pop()):
+            path = package_path(module)
+            name = path.relative_to(REPO).as_posix() if path else ""
+            if path and name not in found:
+                found[name] = path.read_bytes()
+                waiting.append(path)
+    return found
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The absolute names of the ``farfalia`` modules (and their packages) ``path`` imports."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    found = {name for name in names if name.split(".")[0] == "farfalia"}
+    return found | {name.rsplit(".", 1)[0] for name in found if "." in name}
+
+
+def package_path(module: str) -> Path | None:
+    """The file of a module of the package (None for a name that is not a module)."""
+    base = REPO / module.replace(".", "/")
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def bytecode(name: str, source: bytes, optimize: int) -> bytes:
+    """The ``.pyc`` of ``source``, unchecked-hash."""
+    code = compile(source, f"{STDLIB}/{name}", "exec", dont_inherit=True, optimize=optimize)
+    flags = 0b01  # hash-based, source not checked
+    header = importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little") + importlib.util.source_hash(source)
+    return header + marshal.dumps(code)
+
+
+def archive_entries(stdlib: dict[str, bytes], package: dict[str, bytes]) -> dict[str, bytes]:
+    """What the archive holds, by path: the library's bytecode, the package's source and bytecode."""
+    entries: dict[str, bytes] = {}
+    for name, source in stdlib.items():
+        optimize = 0 if name == KEEP_DOCSTRINGS else 2
+        entries[str(PurePosixPath(name).with_suffix(".pyc"))] = bytecode(name, source, optimize)
+    for name, source in package.items():
+        entries[str(PurePosixPath(name).with_suffix(".pyc"))] = bytecode(name, source, 2)
+    return entries
+
+
+def write(entries: dict[str, bytes]) -> None:
+    with zipfile.ZipFile(TARGET, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, entries[name])
+
+
+def main() -> None:
+    stdlib, package = stdlib_sources(kept_modules()), package_sources()
+    write(archive_entries(stdlib, package))
+    print(f"python_stdlib.zip: {len(stdlib) + len(package)} modules, {TARGET.stat().st_size / 1e3:.0f} kB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Serve a built site as a static host would: the right MIME types (``application/wasm``
+above all), the pre-compressed ``.gz`` twin of a file to browsers that accept gzip, and
+``Cache-Control: no-cache`` (the browser may keep files, but asks whether they changed).
+
+``make play`` serves ``dist/`` with it; the end-to-end tests and the start-up benchmark
+use :func:`start`, optionally under a sub-path (``/some/sub/path/``).
+
+Usage: ``python tools/serve.py [--port 8000] [--base /sub/path/] [folder]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import threading
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".py": "text/x-python",
+    ".toml": "application/toml",
+    ".zip": "application/zip",
+}
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """One folder under ``base``; ``.gz`` twins served with ``Content-Encoding: gzip``."""
+
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def __init__(self, *args: object, base: str = "/", quiet: bool = True, **kwargs: object) -> None:
+        self.base = base
+        self.quiet = quiet
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        if not self.path.startswith(self.base):
+            self.send_error(404, "Outside the site")
+            return None
+        self.path = "/" + self.path[len(self.base) :]
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        packed = Path(f"{path}.gz")
+        if packed.is_file() and "gzip" in self.headers.get("Accept-Encoding", ""):
+            return self._send_packed(path, packed)
+        return super().send_head()
+
+    def _send_packed(self, path: Path, packed: Path):  # type: ignore[no-untyped-def]
+        stat = packed.stat()
+        since = self.headers.get("If-Modified-Since")
+        if since and since == self.date_time_string(int(stat.st_mtime)):
+            self.send_response(304)
+            self.end_headers()
+            return None
+        body = packed.open("rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return body
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def start(folder: Path, base: str = "/", port: int = 0, quiet: bool = True) -> http.server.ThreadingHTTPServer:
+    """Serve ``folder`` under ``base`` on 127.0.0.1 from a background thread; the caller
+    reads the port from ``server_address`` and calls ``shutdown()`` when done."""
+    handler = functools.partial(StaticHandler, directory=str(folder), base=base, quiet=quiet)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", default=str(ROOT / "dist"))
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--base", default="/")
+    options = parser.parse_args()
+    server = start(Path(options.folder), options.base, options.port, quiet=False)
+    print(f"Farfalia: http://127.0.0.1:{server.server_address[1]}{options.base}  (Ctrl+C to stop)")
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
