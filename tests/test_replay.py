@@ -135,3 +135,9 @@ def test_chance_outcomes_that_break_the_rules_are_refused() -> None:
     body = "f1.600.x.0...D" + "-".join(["0" * 13] * 4)  # the same card dealt 52 times
     with pytest.raises(ReplayError, match="break the rules"):
         decode(f"{body}.{_check(body)}")
+
+
+def test_seed_33_written_x_in_base_36_is_not_taken_for_written_out_chance() -> None:
+    game = random_game(Settings("basic5"), 33)
+    assert encode(game).split(".")[2] == "x"
+    assert decode(encode(game)).game().history == game.history

@@ -34,6 +34,11 @@ DEFAULT_HANDS: Final = {
 PLAYERS: Final = {"basic5": 5, "chinkway10": 5, "chinkway5": 5, "four": 4, "three": 3, "three-short": 3, "two": 2}
 
 
+#: The longest games ``four`` offers (P13): 40 hands, or a target of 300 points.
+MAX_HANDS: Final = 40
+MAX_TARGET: Final = 300
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything that fixes the rules of one game (the seed is given apart).
@@ -64,10 +69,10 @@ class Settings:
             raise SettingsError(f"hands and target are options of 'four', not of {self.mode!r}")
         if self.hands is not None and self.target is not None:
             raise SettingsError("choose a number of hands or a target score, not both")
-        if self.hands is not None and (self.hands < 4 or self.hands % 4):
-            raise SettingsError(f"four plays a multiple of 4 hands, not {self.hands}")
-        if self.target is not None and self.target < 1:
-            raise SettingsError(f"target score must be positive, not {self.target}")
+        if self.hands is not None and not (4 <= self.hands <= MAX_HANDS and self.hands % 4 == 0):
+            raise SettingsError(f"four plays a multiple of 4 hands up to {MAX_HANDS}, not {self.hands}")
+        if self.target is not None and not 1 <= self.target <= MAX_TARGET:
+            raise SettingsError(f"a target score is 1 to {MAX_TARGET}, not {self.target}")
 
     @property
     def players(self) -> int:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from farfalia.engine.actions import Action, Chance, Deal, DealWilds, DrawDealer, TurnProposal
@@ -49,7 +50,11 @@ VERSIONS = ("f1", VERSION)
 MAX_LENGTH = 8000
 #: The longest player name, in characters (the page's form and saves keep to it too).
 MAX_NAME = 24
+#: More actions than the longest game allowed (P13: 40 hands of ``four``) can hold.
+MAX_ACTIONS = 10_000
 _DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+#: The seed part of a replay whose chance outcomes are written out.
+CHANCE_WRITTEN = "x"
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,7 @@ class Replay:
 
     def start(self) -> Game:
         """The game before its first action."""
-        return _start(self.settings, "x" if self.seed is None else _base36(self.seed), self.chance)
+        return _start(self.settings, self.seed, self.chance)
 
     def game(self) -> Game:
         """The game, replayed (with written-out chance, it stops where they end)."""
@@ -79,14 +84,14 @@ def encode(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
     """The replay text of ``game`` (whose chance outcomes all come from its seed)."""
     if game.seed < 0:
         raise ReplayError(f"replays carry seeds of 0 or more, not {game.seed}")
-    return _encode(game.settings, _base36(game.seed), game.actions, names, ())
+    return _encode(game.settings, game.seed, game.actions, names, ())
 
 
 def encode_with_chance(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
     """The replay text of ``game`` with every chance outcome written out (for games
     dealt from given cards, such as :mod:`farfalia.records.examples`)."""
     chance = [step for step in game.history if isinstance(step, Chance)]
-    return _encode(game.settings, "x", game.actions, names, chance)
+    return _encode(game.settings, None, game.actions, names, chance)
 
 
 def encode_finished_hands(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
@@ -104,11 +109,12 @@ def encode_finished_hands(game: Game, names: tuple[str, ...] | list[str] = ()) -
     last_action = max(i for i, step in enumerate(history) if isinstance(step, Action))
     # The chance outcomes after the hand-ending action belong to the hand in progress: left out.
     chance = [step for step in history[:last_action] if isinstance(step, Chance)]
-    return _encode(game.settings, "x", probe.actions, names, chance)
+    return _encode(game.settings, None, probe.actions, names, chance)
 
 
-def _encode(settings: Settings, seed: str, actions: list[Action], names: tuple[str, ...] | list[str],
+def _encode(settings: Settings, seed: int | None, actions: list[Action], names: tuple[str, ...] | list[str],
             chance: list[Chance] | tuple[Chance, ...]) -> str:  # fmt: skip
+    """The replay text; ``seed`` None when the chance outcomes are written out (as ``x``)."""
     names = tuple(names)
     if names and len(names) != settings.players:
         raise ReplayError(f"{settings.mode} has {settings.players} players, not {len(names)} names")
@@ -117,7 +123,7 @@ def _encode(settings: Settings, seed: str, actions: list[Action], names: tuple[s
     fields = [
         VERSION,
         _encode_settings(settings),
-        seed,
+        CHANCE_WRITTEN if seed is None else _base36(seed),
         _base36(len(actions)),
         _b64("\n".join(names).encode()),
         _b64(_int_bytes(_pack(settings, seed, actions, chance))),
@@ -134,6 +140,8 @@ def decode(text: str) -> Replay:
         raise ReplayError("a replay is text")
     if len(text) > MAX_LENGTH:
         raise ReplayError(f"a replay is at most {MAX_LENGTH} characters; this text has {len(text)}")
+    if not text.isascii():
+        raise ReplayError("a replay is plain ASCII text (letters, digits and . - _ ~)")
     fields = text.strip().split(".")
     if not fields or fields[0] not in VERSIONS:
         version = fields[0][:8] if fields and fields[0][:1] == "f" else ""
@@ -149,14 +157,19 @@ def decode(text: str) -> Replay:
     except FarfaliaError as error:
         raise ReplayError(f"bad settings in the replay: {error}") from error
     check_rules_edition(VERSIONS.index(fields[0]) + 1, settings)
-    if (seed_text == "x") != (len(fields) == 8):
+    # Eight parts: the chance outcomes are written out and the seed part is "x"; seven: the seed
+    # part is the seed in base 36 (and seed 33 is "x" too: the count of parts tells them apart).
+    written = len(fields) == 8
+    if written and seed_text != CHANCE_WRITTEN:
         raise ReplayError("the replay's seed and chance parts do not agree")
-    chance = tuple(_decode_chance(part) for part in fields[6].split("~")) if seed_text == "x" else ()
-    seed = None if seed_text == "x" else _from_base36(seed_text, "seed")
+    chance = tuple(_decode_chance(part) for part in fields[6].split("~")) if written else ()
+    seed = None if written else _from_base36(seed_text, "seed")
     count = _from_base36(count_text, "action count")
+    if count > MAX_ACTIONS:
+        raise ReplayError(f"a replay holds at most {MAX_ACTIONS} actions, not {count}")
     names = _decode_names(names_text, settings)
     value = int.from_bytes(_from_b64(actions_text), "big")
-    actions = _unpack(settings, seed_text, count, value, chance)
+    actions = _unpack(settings, seed, count, value, chance)
     return Replay(settings, seed, names, actions, chance)
 
 
@@ -175,14 +188,14 @@ def check_rules_edition(edition: int, settings: Settings) -> None:
 # ------------------------------------------------------------------- actions
 
 
-def _start(settings: Settings, seed: str, chance: tuple[Chance, ...] | list[Chance]) -> Game:
-    """The game a replay starts from: drawn from its seed, or from its written-out chance (``x``)."""
-    if seed == "x":
+def _start(settings: Settings, seed: int | None, chance: tuple[Chance, ...] | list[Chance]) -> Game:
+    """The game a replay starts from: drawn from its seed, or from its written-out chance (no seed)."""
+    if seed is None:
         return FARFALIA.new(settings, 0, chance, draw=False)
-    return FARFALIA.new(settings, int(seed, 36))
+    return FARFALIA.new(settings, seed)
 
 
-def _pack(settings: Settings, seed: str, actions: list[Action], chance: tuple[Chance, ...] | list[Chance]) -> int:
+def _pack(settings: Settings, seed: int | None, actions: list[Action], chance: Sequence[Chance]) -> int:
     """The actions as one mixed-radix integer of their legal-action indices."""
     game = _start(settings, seed, chance)
     value, weight = 0, 1
@@ -195,7 +208,7 @@ def _pack(settings: Settings, seed: str, actions: list[Action], chance: tuple[Ch
 
 
 def _unpack(
-    settings: Settings, seed: str, count: int, value: int, chance: tuple[Chance, ...] | list[Chance]
+    settings: Settings, seed: int | None, count: int, value: int, chance: tuple[Chance, ...] | list[Chance]
 ) -> tuple[Action, ...]:
     try:
         game = _start(settings, seed, chance)

@@ -35,6 +35,9 @@ class Id(StrEnum):
     SEEK = "seek"
     VIEW_SELECT = "view-select"
     POSITION = "position"
+    #: The offer of a new deploy, and its button (written by assets/loader.js).
+    UPDATE = "update"
+    UPDATE_RELOAD = "update-reload"
 
 
 class Data(StrEnum):
@@ -59,6 +62,10 @@ class Data(StrEnum):
     PAGE = "page"
     #: The table's arrangement for the window: ``wide`` or ``tall`` (see :mod:`farfalia.ui.layout`).
     LAYOUT = "layout"
+    #: ``ready`` when a new deploy waits for a reload; ``offline=unavailable`` when the browser
+    #: refused the service worker (both written by assets/loader.js).
+    UPDATE = "update"
+    OFFLINE = "offline"
 
 
 class Command(StrEnum):

@@ -1,0 +1,60 @@
+"""Hostile input to the engine's checked API: any value of any type that is not a legal
+action is refused with a FarfaliaError and leaves the game exactly as it was."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from farfalia.engine.definition import FARFALIA
+from farfalia.engine.errors import FarfaliaError
+from farfalia.engine.game import Game
+from farfalia.engine.rules import MODES, Settings
+from farfalia.records import replay
+
+#: Values of every kind a caller could pass by mistake or malice.
+ANYTHING = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.complex_numbers(),
+    st.text(max_size=8),
+    st.binary(max_size=8),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.sets(st.integers(), max_size=2),
+    st.tuples(st.integers(), st.integers()),
+    st.builds(object),
+)
+
+
+def game_in_play(mode: str, seed: int, steps: int) -> Game:
+    game = FARFALIA.new(Settings(mode), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over():
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@settings(max_examples=400)
+@given(st.sampled_from(MODES), st.integers(0, 1000), st.integers(0, 60), ANYTHING)
+def test_a_value_that_is_no_legal_action_is_refused_and_changes_nothing(
+    mode: str, seed: int, steps: int, value: object
+) -> None:
+    game = game_in_play(mode, seed, steps)
+    legal = game.legal_actions()
+    if type(value) is int and value in legal:
+        return  # a legal action's own code is played, as it should be
+    before = replay.encode(game), game.legal_actions(), game.current_player()
+    try:
+        game.apply(value)  # type: ignore[arg-type]
+    except FarfaliaError as error:
+        assert str(error)
+    else:
+        raise AssertionError(f"{value!r} was played")
+    assert (replay.encode(game), game.legal_actions(), game.current_player()) == before
