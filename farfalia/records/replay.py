@@ -188,7 +188,7 @@ def check_rules_edition(edition: int, settings: Settings) -> None:
 # ------------------------------------------------------------------- actions
 
 
-def _start(settings: Settings, seed: int | None, chance: tuple[Chance, ...] | list[Chance]) -> Game:
+def _start(settings: Settings, seed: int | None, chance: Sequence[Chance]) -> Game:
     """The game a replay starts from: drawn from its seed, or from its written-out chance (no seed)."""
     if seed is None:
         return FARFALIA.new(settings, 0, chance, draw=False)
