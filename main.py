@@ -7,13 +7,14 @@ attributes it uses are named in :mod:`farfalia.ui.contract`.
 
 import sys
 import traceback
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from js import Object
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from farfalia.engine.errors import FarfaliaError
+from farfalia.engine.errors import FarfaliaError, StorageError
 from farfalia.ui.contract import (
     ACTION_ATTRIBUTE,
     COMMAND_ATTRIBUTE,
@@ -29,19 +30,30 @@ from farfalia.ui.controller import Controller, Screen
 from farfalia.ui.session import clean_name
 from farfalia.ui.texts import text
 
+T = TypeVar("T")
+
+
+def stored(operation: Callable[[], T]) -> T:
+    """Run a ``localStorage`` operation; any refusal of the browser's (storage off, full,
+    failing) becomes a ``StorageError``, which the controller turns into "saves are off"."""
+    try:
+        return operation()
+    except Exception as error:
+        raise StorageError(str(error)) from error
+
 
 class BrowserStorage:
     """``localStorage`` as the controller's :class:`~farfalia.ui.controller.Storage`."""
 
     def get(self, key: str) -> str | None:
-        value = window.localStorage.getItem(key)
+        value = stored(lambda: window.localStorage.getItem(key))
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
-        window.localStorage.setItem(key, value)
+        stored(lambda: window.localStorage.setItem(key, value))
 
     def remove(self, key: str) -> None:
-        window.localStorage.removeItem(key)
+        stored(lambda: window.localStorage.removeItem(key))
 
 
 def element(id_: Id) -> Any:
@@ -137,9 +149,9 @@ class Page:
 
     def _show_note(self) -> None:
         controller = self.controller
-        if controller.note is not None:
-            element(Id.NOTE).textContent = controller.note
-            controller.note = None
+        note = controller.take_note()
+        if note is not None:
+            element(Id.NOTE).textContent = note
         if controller.hint is not None:
             marked = document.querySelector(f'[{ACTION_ATTRIBUTE}="{controller.hint}"]')
             if marked:  # None or jsnull

@@ -7,12 +7,13 @@ import random
 import pytest
 
 from farfalia.cli import random_game
-from farfalia.engine.errors import FarfaliaError, LinkError
+from farfalia.engine.errors import FarfaliaError, LinkError, StorageError
 from farfalia.engine.rules import Settings
 from farfalia.records.replay import encode
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import SAVE_KEY, Controller, start_session
 from farfalia.ui.links import parse_link
+from farfalia.ui.texts import text
 from farfalia.ui.viewer import ViewerMove
 
 
@@ -248,3 +249,54 @@ def test_undo_is_off_in_hot_seat() -> None:
     page.session.show_cards()
     page.act(str(page.session.game.legal_actions()[0]))
     assert not page.session.can_undo() and 'data-command="undo"' not in page.screen().bar
+
+
+class FailingStorage(MemoryStorage):
+    """Storage that refuses everything (``refuse_reads``), or every write after ``writes``."""
+
+    def __init__(self, writes: int = 0, refuse_reads: bool = False) -> None:
+        super().__init__()
+        self.writes, self.refuse_reads = writes, refuse_reads
+
+    def get(self, key: str) -> str | None:
+        if self.refuse_reads:
+            raise StorageError("SecurityError: access to localStorage is denied")
+        return super().get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.writes <= 0:
+            raise StorageError("QuotaExceededError")
+        self.writes -= 1
+        super().set(key, value)
+
+
+def play_a_few_decisions(page: Controller, count: int) -> None:
+    for _ in range(count):
+        play_bots(page)
+        assert page.session is not None
+        page.act(str(page.session.game.legal_actions()[0]))
+
+
+@pytest.mark.parametrize("storage", [FailingStorage(refuse_reads=True), FailingStorage(writes=0)])
+def test_with_storage_refused_the_game_starts_plays_and_says_so_once(storage: FailingStorage) -> None:
+    page = Controller(storage, rng=random.Random(3))
+    page.open("")
+    page.command(Command.START, FORM)
+    assert page.take_note() == text("saves-off")
+    play_a_few_decisions(page, 6)
+    assert page.take_note() is None  # said once
+    assert page.session is not None and len(page.session.game.actions) >= 6
+
+
+def test_storage_full_mid_game_stops_saving_and_the_game_goes_on() -> None:
+    storage = FailingStorage(writes=5)
+    page = Controller(storage, rng=random.Random(3))
+    page.command(Command.START, FORM)
+    play_a_few_decisions(page, 8)
+    assert page.take_note() == text("saves-off")
+    assert page.session is not None
+    played = list(page.session.game.actions)
+    play_a_few_decisions(page, 3)
+    assert page.session.game.actions[: len(played)] == played  # the table and the game never diverge
+    page.show_start()
+    assert 'data-command="resume"' not in page.screen().overlay  # no stale save offered

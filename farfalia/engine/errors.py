@@ -36,5 +36,9 @@ class SessionError(FarfaliaError):
     """A page action out of turn: a human acting for a bot, a bot decision when none is due."""
 
 
+class StorageError(FarfaliaError):
+    """The browser refused to read or keep a save (storage off, full or failing)."""
+
+
 class SaveError(FarfaliaError):
     """A saved game that cannot be read: malformed, of another format, or replaying illegally."""

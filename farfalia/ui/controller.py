@@ -15,11 +15,11 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from json import dumps, loads
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from farfalia.bots.search import Search
 from farfalia.engine.cards import ascii_int
-from farfalia.engine.errors import FarfaliaError
+from farfalia.engine.errors import FarfaliaError, StorageError
 from farfalia.engine.rules import PLAYERS
 from farfalia.records import replay
 from farfalia.records.replay import MAX_NAME
@@ -47,6 +47,8 @@ from farfalia.ui.session import PACES, Player, Session, new_session
 from farfalia.ui.texts import action_text, text
 from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
 
+T = TypeVar("T")
+
 #: The storage key of the saved game.
 SAVE_KEY = "farfalia.save"
 #: The storage key of the start screen's last choices (JSON: field name → value).
@@ -66,7 +68,8 @@ SEED_LIMIT = 2**31
 
 
 class Storage(Protocol):
-    """Where the page keeps its save (``localStorage`` in the browser)."""
+    """Where the page keeps its save (``localStorage`` in the browser). Any refusal of
+    the browser's is raised as :class:`~farfalia.engine.errors.StorageError`."""
 
     def get(self, key: str) -> str | None:
         """The text stored under ``key``, or None."""
@@ -76,6 +79,39 @@ class Storage(Protocol):
 
     def remove(self, key: str) -> None:
         """Forget ``key``."""
+
+
+class GuardedStorage:
+    """The page's storage, kept from ever stopping a game: at the first refusal (storage
+    turned off, full, or failing mid-game) saving stops for the rest of the page's life,
+    and the game plays on in memory. Once off, nothing stored earlier is read either, so
+    the screen and a resumed game can never disagree."""
+
+    def __init__(self, backend: Storage) -> None:
+        self.backend = backend
+        #: Whether a refusal turned saving off.
+        self.off = False
+
+    def get(self, key: str) -> str | None:
+        """The text under ``key``; None once saving is off."""
+        return None if self.off else self._guard(lambda: self.backend.get(key))
+
+    def set(self, key: str, value: str) -> None:
+        """Keep ``value`` under ``key``, unless saving is off."""
+        if not self.off:
+            self._guard(lambda: self.backend.set(key, value))
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``, unless saving is off."""
+        if not self.off:
+            self._guard(lambda: self.backend.remove(key))
+
+    def _guard(self, operation: Callable[[], T]) -> T | None:
+        try:
+            return operation()
+        except StorageError:
+            self.off = True
+            return None
 
 
 @dataclass(frozen=True)
@@ -143,7 +179,9 @@ class Controller:
     def __init__(
         self, storage: Storage, address: str = "", embedded: bool = False, rng: random.Random | None = None
     ) -> None:
-        self.storage = storage
+        self.storage = GuardedStorage(storage)
+        #: Whether the page has said that saves are off.
+        self._told_saves_off = False
         #: The page's address without its fragment: share links start with it.
         self.address = address
         self.embedded = embedded
@@ -158,7 +196,7 @@ class Controller:
         #: Whether the page asks before a running game is left for a new one.
         self.confirming = False
         self.settings_open = False
-        self.preferences = Preferences.from_text(storage.get(PREFERENCES_KEY))
+        self.preferences = Preferences.from_text(self.storage.get(PREFERENCES_KEY))
         self._heard = -1  # the state id last sounded
         #: Why a link could not be shown, in the page's words.
         self.message: str | None = None
@@ -317,6 +355,15 @@ class Controller:
             self.session.human_action(action)
             self.hint = None
             self._save()
+
+    def take_note(self) -> str | None:
+        """The note line's new message, once (None to leave the line): the latest
+        message, or that saves are off when the browser has just refused one."""
+        note, self.note = self.note, None
+        if self.storage.off and not self._told_saves_off:
+            self._told_saves_off = True
+            return text("saves-off") + (f" {note}" if note else "")
+        return note
 
     def key(self, key: str) -> bool:
         """A key pressed outside a form field: True if the page used it."""

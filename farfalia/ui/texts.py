@@ -40,6 +40,7 @@ TEXT: dict[str, str] = {
     "resume-label": "{mode}, hand {number} of {total}",
     "resume-label-target": "{mode}, hand {number}",
     "resume-unnamed": "the saved game",
+    "saves-off": "Saves are off in this browser: this game will not be kept.",
     "rules-link": "How to play",
     "rules-short": "Rules",
     "undo": "Undo",
