@@ -26,7 +26,7 @@ from farfalia.ui.contract import (
     Id,
     dataset_key,
 )
-from farfalia.ui.controller import Controller, Screen
+from farfalia.ui.controller import Controller, InputGuard, Screen
 from farfalia.ui.session import clean_name
 from farfalia.ui.texts import text
 
@@ -74,6 +74,7 @@ class Page:
         self.controller = Controller(BrowserStorage(), address, embedded)
         self.draws = 0
         self.timer: int | None = None
+        self.input_guard = InputGuard()
         self.bot_step = create_proxy(lambda: self._guarded(self._bot_move))
         self.think_step = create_proxy(lambda: self._guarded(self._think))
         document.addEventListener("click", create_proxy(self._on_click))
@@ -217,8 +218,12 @@ class Page:
 
     def _on_click(self, event: Any) -> None:
         target = event.target.closest(f"[{ACTION_ATTRIBUTE}], [{COMMAND_ATTRIBUTE}]")
-        if target:  # None or jsnull: Pyodide reads JavaScript's null as the falsy jsnull
-            self._guarded(self._activate, target)
+        if not target:  # None or jsnull: Pyodide reads JavaScript's null as the falsy jsnull
+            return
+        if not self.input_guard.accepts_click(int(event.detail)):
+            event.preventDefault()
+            return
+        self._guarded(self._activate, target)
 
     def _activate(self, target: Any) -> None:
         # (Pyodide reads a missing attribute as jsnull, not None: ask hasAttribute.)
@@ -240,6 +245,10 @@ class Page:
 
     def _on_key(self, event: Any) -> None:
         if event.target.tagName in ("INPUT", "SELECT"):
+            return
+        activates = event.key in ("Enter", " ") and event.target.closest(f"[{ACTION_ATTRIBUTE}], [{COMMAND_ATTRIBUTE}]")
+        if activates and not self.input_guard.accepts_key(window.performance.now() / 1000, bool(event.repeat)):
+            event.preventDefault()  # also keeps a button from clicking itself again
             return
         if self.controller.key(event.key):
             event.preventDefault()

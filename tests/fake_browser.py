@@ -88,9 +88,9 @@ class Document:
     def addEventListener(self, kind: str, listener: Callable[[Any], None]) -> None:
         self.listeners[kind] = listener
 
-    def click(self, target: Element) -> None:
-        """Dispatch a click on ``target``."""
-        self.listeners["click"](types.SimpleNamespace(target=target))
+    def click(self, target: Element, detail: int = 1) -> None:
+        """Dispatch a click on ``target`` (``detail``: the clicks in a row, 2 in a double-click)."""
+        self.listeners["click"](types.SimpleNamespace(target=target, detail=detail, preventDefault=lambda: None))
 
 
 class Window:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -11,7 +12,7 @@ from farfalia.engine.errors import FarfaliaError, LinkError, StorageError
 from farfalia.engine.rules import Settings
 from farfalia.records.replay import encode
 from farfalia.ui.contract import Command
-from farfalia.ui.controller import SAVE_KEY, Controller, start_session
+from farfalia.ui.controller import KEY_GUARD_SECONDS, SAVE_KEY, Controller, InputGuard, start_session
 from farfalia.ui.links import parse_link
 from farfalia.ui.texts import text
 from farfalia.ui.viewer import ViewerMove
@@ -300,3 +301,48 @@ def test_storage_full_mid_game_stops_saving_and_the_game_goes_on() -> None:
     assert page.session.game.actions[: len(played)] == played  # the table and the game never diverge
     page.show_start()
     assert 'data-command="resume"' not in page.screen().overlay  # no stale save offered
+
+
+def valid_save() -> str:
+    page = controller()
+    page.command(Command.START, FORM)
+    play_a_few_decisions(page, 2)
+    saved = page.storage.get(SAVE_KEY)
+    assert saved is not None
+    return saved
+
+
+def broken_saves() -> list[str]:
+    good = json.loads(valid_save())
+    shapes = ["{broken", "[" * 100_000 + "]" * 100_000, '{"format": 2', "null", '"text"', "[]", "{}"]
+    for key, value in [("seen_hands", -5), ("seed", "x"), ("players", [[[]]]), ("actions", "ZZZ"), ("mode", 7),
+                       ("format", 99), ("variants", {"a": 1}), ("pace", None)]:  # fmt: skip
+        shapes.append(json.dumps(good | {key: value}))
+    return shapes
+
+
+@pytest.mark.parametrize("broken", broken_saves(), ids=range(len(broken_saves())))
+def test_a_broken_save_is_found_at_load_kept_and_never_crashes_the_page(broken: str) -> None:
+    storage = MemoryStorage()
+    storage.set(SAVE_KEY, broken)
+    page = Controller(storage, rng=random.Random(5))
+    page.open("")
+    overlay = page.screen().overlay
+    assert "The saved game cannot be read: " in overlay and 'data-command="resume"' not in overlay
+    download = page.export()
+    assert download is not None and download.content == broken
+    page.command(Command.START, FORM)  # a new game does not overwrite the broken save
+    page.show_start()
+    assert "cannot be read" in page.screen().overlay and page.export() is not None
+    page.command(Command.DISCARD_SAVE)
+    assert "cannot be read" not in page.screen().overlay and page.export() is None
+
+
+def test_one_press_one_decision() -> None:
+    guard = InputGuard()
+    assert guard.accepts_key(10.0, repeat=False)
+    assert not guard.accepts_key(10.05, repeat=False)  # the same press bouncing, or pressed again unseen
+    assert not guard.accepts_key(11.0, repeat=True)  # auto-repeat never acts
+    assert guard.accepts_key(10.0 + KEY_GUARD_SECONDS + 0.01, repeat=False)
+    assert guard.accepts_click(1) and guard.accepts_click(0)  # a click; a key's click
+    assert not guard.accepts_click(2)  # the second click of a double-click

@@ -68,6 +68,16 @@ def test_an_illegal_click_is_a_readable_note_not_a_crash(page) -> None:  # type:
     assert not window.errors
 
 
+def test_the_second_click_of_a_double_click_does_nothing(page) -> None:  # type: ignore[no-untyped-def]
+    _, document, window = page
+    draws = document.body.dataset.draws if hasattr(document.body.dataset, "draws") else None
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}), detail=2)
+    assert getattr(document.body.dataset, "draws", None) == draws  # not started: nothing drawn
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+    assert getattr(document.body.dataset, "draws", None) != draws
+    assert not window.errors
+
+
 def test_the_pages_and_the_loader_use_the_contract_s_ids() -> None:
     for page_name in ("index.html", "embed.html"):
         ids = set(re.findall(r'id="([^"]+)"', (ROOT / page_name).read_text()))

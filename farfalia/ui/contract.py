@@ -89,6 +89,7 @@ class Command(StrEnum):
     SETTINGS = "settings"
     CLOSE_SETTINGS = "close-settings"
     UNDO = "undo"
+    DISCARD_SAVE = "discard-save"
 
 
 #: The attribute of a card or button that plays an action (its notation).

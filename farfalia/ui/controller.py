@@ -51,6 +51,8 @@ T = TypeVar("T")
 
 #: The storage key of the saved game.
 SAVE_KEY = "farfalia.save"
+#: A save found unreadable, kept aside (so a new game does not overwrite it) until discarded.
+BROKEN_KEY = "farfalia.broken-save"
 #: The storage key of the start screen's last choices (JSON: field name → value).
 CHOICES_KEY = "farfalia.choices"
 #: Seconds of search between two yields to the browser (the page must answer within 200 ms).
@@ -79,6 +81,33 @@ class Storage(Protocol):
 
     def remove(self, key: str) -> None:
         """Forget ``key``."""
+
+
+#: After a decision taken by a key, a key pressed within this many seconds is taken for the
+#: same press bouncing or repeating, and ignored.
+KEY_GUARD_SECONDS = 0.25
+
+
+class InputGuard:
+    """One press, one decision. A key's auto-repeat never acts; a key pressed again within
+    :data:`KEY_GUARD_SECONDS` of a decision it took is ignored (the focus has moved to the
+    next card, which the player has not seen yet); and the second click of a double-click,
+    which lands on whatever control the first one brought up, is ignored."""
+
+    def __init__(self) -> None:
+        self._last_key_decision = -KEY_GUARD_SECONDS
+
+    def accepts_key(self, now: float, repeat: bool) -> bool:
+        """Whether a key press at ``now`` (seconds) may act; if so, it is taken as a decision."""
+        if repeat or now - self._last_key_decision < KEY_GUARD_SECONDS:
+            return False
+        self._last_key_decision = now
+        return True
+
+    @staticmethod
+    def accepts_click(clicks: int) -> bool:
+        """Whether a click (``clicks``: the browser's count of clicks in a row) may act."""
+        return clicks <= 1
 
 
 class GuardedStorage:
@@ -225,6 +254,7 @@ class Controller:
             Command.SETTINGS: lambda _form: self._set_settings_open(True),
             Command.CLOSE_SETTINGS: lambda _form: self._set_settings_open(False),
             Command.UNDO: lambda _form: self._undo(),
+            Command.DISCARD_SAVE: lambda _form: self.storage.remove(BROKEN_KEY),
         }
 
     # ------------------------------------------------------------------ opening
@@ -274,7 +304,7 @@ class Controller:
             return Screen(overlay=message_panel(self.message, self.embedded), fragment=None)
         session = self.session
         if session is None:
-            return Screen(overlay=start_screen(self._resume_label(), self._choices()))
+            return Screen(overlay=start_screen(self._resume_label(), self._choices(), self._broken_save()))
         if self.confirming:
             return self._table_screen(session, confirm_leave())
         if self.settings_open:
@@ -383,10 +413,12 @@ class Controller:
             self.viewer.set_view(view)
 
     def export(self) -> Download | None:
-        """The replay being viewed, as a text file."""
-        if self.link is None or self.viewer is None:
-            return None
-        return Download("farfalia-replay.txt", self.link.replay)
+        """The replay being viewed, as a text file; on the start screen, the save kept
+        aside because it cannot be read."""
+        if self.link is not None and self.viewer is not None:
+            return Download("farfalia-replay.txt", self.link.replay)
+        broken = self.storage.get(BROKEN_KEY) if self.session is None else None
+        return Download("farfalia-unreadable-save.json", broken) if broken is not None else None
 
     # --------------------------------------------------------------- commands
 
@@ -419,20 +451,34 @@ class Controller:
         return {str(k): v[:MAX_NAME] for k, v in stored.items() if isinstance(v, str)}
 
     def _resume_label(self) -> str | None:
-        """What the saved game is ("Farfalia for four, hand 2 of 4"), None without one."""
+        """What the saved game is ("Farfalia for four, hand 2 of 4"), None without one. A
+        save that cannot be read is moved aside to :data:`BROKEN_KEY` (see :meth:`_broken_save`)."""
         saved = self.storage.get(SAVE_KEY)
         if saved is None:
             return None
         try:
             session = Session.from_save(saved)
         except FarfaliaError:
-            return text("resume-unnamed")
+            self.storage.set(BROKEN_KEY, saved)
+            self.storage.remove(SAVE_KEY)
+            return None
         settings, number = session.game.settings, session.game.progress().rounds + 1
         mode = text(f"mode.{settings.mode}")
         total = settings.total_hands
         if total is None:
             return text("resume-label-target", mode=mode, number=number)
         return text("resume-label", mode=mode, number=min(number, total), total=total)
+
+    def _broken_save(self) -> str | None:
+        """Why the save kept aside cannot be read, in the page's words; None without one."""
+        broken = self.storage.get(BROKEN_KEY)
+        if broken is None:
+            return None
+        try:
+            Session.from_save(broken)
+        except FarfaliaError as error:
+            return text("save-broken", reason=str(error))
+        return None  # readable after all (it can only be downloaded or discarded)
 
     def _set_confirming(self, on: bool) -> None:
         self.confirming = on

@@ -48,9 +48,10 @@ def _options(values: Sequence[str], label: Callable[[str], str], chosen: str, ex
     )
 
 
-def start_screen(resume: str | None, choices: Mapping[str, str] | None = None) -> str:
+def start_screen(resume: str | None, choices: Mapping[str, str] | None = None, broken: str | None = None) -> str:
     """The form that sets up a game (mode, variants, seats, first dealer, bots' level and
-    pace), filled in with the last ``choices``; ``resume`` names the saved game, if any."""
+    pace), filled in with the last ``choices``; ``resume`` names the saved game, if any;
+    ``broken`` says why a save cannot be read, with buttons to download or discard it."""
     chosen = {**DEFAULT_CHOICES, **(choices or {})}
     modes = _options(MODES, lambda m: text(f"mode.{m}"), chosen["mode"])
     picked = set(chosen.get("variants", "").split(","))
@@ -67,6 +68,12 @@ def start_screen(resume: str | None, choices: Mapping[str, str] | None = None) -
     paces = _options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
     levels = _options(list(LEVELS), lambda v: text(f"level.{v}"), chosen["level"])
     top = _button(text("resume-game", game=resume), command=Command.RESUME, primary=True) if resume else ""
+    if broken:
+        top += (
+            f'<div class="broken-save" role="alert"><p>{escape(broken)}</p>'
+            f"{_button(text('save-download'), command=Command.EXPORT)}"
+            f"{_button(text('save-discard'), command=Command.DISCARD_SAVE)}</div>"
+        )
     top += (
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'

@@ -250,10 +250,11 @@ class Session:
         :class:`~farfalia.engine.errors.FarfaliaError` subclass."""
         try:
             data: Any = loads(text_)
-        except ValueError as error:
-            raise SaveError(f"a save is JSON: {error}") from error
+        except (ValueError, RecursionError) as error:  # RecursionError: nested too deep to read
+            raise SaveError(f"it is not readable JSON ({str(error)[:60]})") from error
         if not isinstance(data, dict) or data.get("format") not in (1, SAVE_FORMAT):
-            raise SaveError(f"unsupported save format {data.get('format') if isinstance(data, dict) else None!r}")
+            found = data.get("format") if isinstance(data, dict) else None
+            raise SaveError(f"its format {found!r} is not one this page reads")
         try:
             settings = Settings(
                 _typed(data, "mode", str),
@@ -273,10 +274,12 @@ class Session:
                 _typed(data, "seen_hands", int),
                 data.get("level", "strong"),
             )
+            if session.seen_hands < 0:
+                raise SaveError(f"it has seen {session.seen_hands} hands")
         except FarfaliaError:
             raise
-        except (TypeError, ValueError) as error:
-            raise SaveError(f"malformed save: {error}") from error
+        except (TypeError, ValueError, KeyError, IndexError, OverflowError, RecursionError) as error:
+            raise SaveError(f"it is malformed ({str(error)[:60]})") from error
         shown = data.get("shown")
         if shown in session.humans():
             session.shown = shown
