@@ -12,27 +12,17 @@ from farfalia.engine.errors import FarfaliaError, LinkError, StorageError
 from farfalia.engine.rules import Settings
 from farfalia.records.replay import encode
 from farfalia.ui.contract import Command
-from farfalia.ui.controller import KEY_GUARD_SECONDS, SAVE_KEY, Controller, InputGuard, start_session
+from farfalia.ui.controller import (
+    KEY_GUARD_SECONDS,
+    SAVE_KEY,
+    Controller,
+    InputGuard,
+    MemoryStorage,
+    start_session,
+)
 from farfalia.ui.links import parse_link
 from farfalia.ui.texts import text
 from farfalia.ui.viewer import ViewerMove
-
-
-class MemoryStorage:
-    """The controller's storage in a dict."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.items[key] = value
-
-    def remove(self, key: str) -> None:
-        self.items.pop(key, None)
-
 
 FORM = {"mode": "four", "kind-0": "human", "kind-1": "bot", "kind-2": "bot", "kind-3": "bot", "dealer": "0",
         "seed": "7", "pace": "instant", "level": "quick", "name-0": "  Ann   Lee ", "variants": "burning"}  # fmt: skip

@@ -25,27 +25,11 @@ from farfalia.engine.definition import FARFALIA
 from farfalia.engine.interface import random_play
 from farfalia.engine.rules import MODES, Settings
 from farfalia.records import replay
-from farfalia.ui.controller import Controller
+from farfalia.ui.controller import Controller, MemoryStorage
 
 ALPHABET = string.ascii_letters + string.digits + "-_.~&=%#+ \n" + "²٣０١\ud800\udfffé€ß\x00"
 HUGE = ("z" * 20, "9" * 19, "zzzzzzzzzzzz", "1" + "0" * 30, "-1", "0", "", "²", "\ud800", "٣٣")
 PARAMETERS = ("at", "view", "controls", "theme", "replay")
-
-
-class MemoryStorage:
-    """Storage in a dict: the fuzz never touches a save."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.items[key] = value
-
-    def remove(self, key: str) -> None:
-        self.items.pop(key, None)
 
 
 def real_replays(seed: int = 0) -> list[str]:

@@ -1,15 +1,16 @@
 """Pack the site's ``python_stdlib.zip``: run inside Pyodide under Node (by
 ``tools/build_site.py``), so the bytecode is the browser's Python's.
 
-It holds only bytecode for the standard library modules named in
-``tools/stdlib-modules.txt`` (taken from Pyodide's own ``python_stdlib.zip``), so the page
-never compiles them: Pyodide's own archive holds sources, which every start compiles
-again (that is most of a bare start-up). They are compiled as ``python -OO`` would (no
-docstrings, no asserts: a configuration CPython tests its library in) to keep the
-download small, but for Pyodide's own packages, which read their docstrings. The
-``farfalia`` modules the page can import (not the command line, the tournament or the
-rules page's examples) are kept as source and unoptimised bytecode,
-so it runs exactly as in CPython and its tracebacks show source lines.
+It holds only bytecode, no sources: for the standard library modules named in
+``tools/stdlib-modules.txt`` (taken from Pyodide's own ``python_stdlib.zip``) and for the
+``farfalia`` modules the page can import (not the command line, the tournament or the rules
+page's examples). So the page never compiles Python: Pyodide's own archive holds sources,
+which every start compiles again (that is most of a bare start-up). Everything is compiled
+as ``python -OO`` would (no docstrings, no asserts: a configuration CPython tests its library
+in; the package's asserts only narrow types, and its CPython tests run them), but for
+``_pyodide/_core_docs.py``, whose docstrings Pyodide reads at start-up. With
+``PYTHONNODEBUGRANGES`` (set by ``build_site.py``) the bytecode has no column positions:
+tracebacks keep their file and line, and the download is a third smaller.
 
 Every ``.pyc`` is unchecked-hash bytecode: valid whatever the entry's date.
 """
@@ -107,15 +108,12 @@ def bytecode(name: str, source: bytes, optimize: int) -> bytes:
     return header + marshal.dumps(code)
 
 
-def archive_entries(stdlib: dict[str, bytes], package: dict[str, bytes]) -> dict[str, bytes]:
-    """What the archive holds, by path: the library's bytecode, the package's source and bytecode."""
-    entries: dict[str, bytes] = {}
-    for name, source in stdlib.items():
-        optimize = 0 if name == KEEP_DOCSTRINGS else 2
-        entries[str(PurePosixPath(name).with_suffix(".pyc"))] = bytecode(name, source, optimize)
-    for name, source in package.items():
-        entries[str(PurePosixPath(name).with_suffix(".pyc"))] = bytecode(name, source, 2)
-    return entries
+def archive_entries(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """The archive's bytecode, by path, of ``sources`` (path: source)."""
+    return {
+        str(PurePosixPath(name).with_suffix(".pyc")): bytecode(name, source, 0 if name == KEEP_DOCSTRINGS else 2)
+        for name, source in sources.items()
+    }
 
 
 def write(entries: dict[str, bytes]) -> None:
@@ -128,7 +126,7 @@ def write(entries: dict[str, bytes]) -> None:
 
 def main() -> None:
     stdlib, package = stdlib_sources(kept_modules()), package_sources()
-    write(archive_entries(stdlib, package))
+    write(archive_entries(stdlib | package))
     print(f"python_stdlib.zip: {len(stdlib) + len(package)} modules, {TARGET.stat().st_size / 1e3:.0f} kB")
 
 

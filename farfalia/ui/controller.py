@@ -110,6 +110,25 @@ class InputGuard:
         return clicks <= 1
 
 
+class MemoryStorage:
+    """A :class:`Storage` in a dict, kept for the page's life only (for tests and tools)."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        """The text stored under ``key``, or None."""
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``."""
+        self.items[key] = value
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        self.items.pop(key, None)
+
+
 class GuardedStorage:
     """The page's storage, kept from ever stopping a game: at the first refusal (storage
     turned off, full, or failing mid-game) saving stops for the rest of the page's life,
