@@ -251,7 +251,7 @@ class Session:
         try:
             data: Any = loads(text_)
         except (ValueError, RecursionError) as error:  # RecursionError: nested too deep to read
-            raise SaveError(f"it is not readable JSON ({str(error)[:60]})") from error
+            raise SaveError("it is not readable JSON") from error
         if not isinstance(data, dict) or data.get("format") not in (1, SAVE_FORMAT):
             found = data.get("format") if isinstance(data, dict) else None
             raise SaveError(f"its format {found!r} is not one this page reads")
@@ -279,7 +279,7 @@ class Session:
         except FarfaliaError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, OverflowError, RecursionError) as error:
-            raise SaveError(f"it is malformed ({str(error)[:60]})") from error
+            raise SaveError(f"one of its fields is malformed ({type(error).__name__})") from error
         shown = data.get("shown")
         if shown in session.humans():
             session.shown = shown
