@@ -28,13 +28,11 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin) return;
-  // A page is the same file whatever its query (links carry their data after "#" or "?").
-  let key = request;
-  if (request.mode === "navigate") {
-    const page = url.pathname.endsWith("/") ? new URL("index.html", url) : new URL(url.pathname, url);
-    key = page.href;
-  }
+  // A page is the same file whatever its query (links carry their data after "#" or "?"),
+  // and a folder's address is its index.html.
+  const navigate = request.mode === "navigate";
+  const key = navigate && url.pathname.endsWith("/") ? new URL("index.html", url).href : request;
   event.respondWith(caches.open(CACHE)
-    .then((cache) => cache.match(key, { ignoreSearch: request.mode === "navigate" }))
+    .then((cache) => cache.match(key, { ignoreSearch: navigate }))
     .then((cached) => cached || fetch(request)));
 });

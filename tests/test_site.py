@@ -3,7 +3,6 @@ manifest and icons, the service worker's versioning, and the local static server
 
 from __future__ import annotations
 
-import ast
 import gzip
 import json
 import re
@@ -16,39 +15,23 @@ from pathlib import Path
 import pytest
 
 from tools import build_site, serve
+from tools.pack_stdlib import imported_names, listed_modules, module_name
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 PAGES = ("index.html", "embed.html", "rules.html")
 
 
-def kept_modules() -> set[str]:
-    lines = (line.split("#")[0].strip() for line in (ROOT / "tools" / "stdlib-modules.txt").read_text().splitlines())
-    return {line for line in lines if line}
-
-
-def imports_of(path: Path) -> set[str]:
-    """Every module name ``path`` imports (for ``from a import b``: ``a`` and ``a.b``)."""
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module)
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return names
-
-
 @pytest.mark.skipif(not PYODIDE_STDLIB.is_file(), reason="needs node_modules (make test installs it)")
 def test_the_trimmed_standard_library_keeps_every_module_the_game_imports() -> None:
     with zipfile.ZipFile(PYODIDE_STDLIB) as archive:
-        files = {n.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for n in archive.namelist()}
-    kept = kept_modules()
+        files = {module_name(name) for name in archive.namelist() if name.endswith(".py")}
+    kept = set(listed_modules())
     assert kept <= files, f"not in Pyodide's library: {sorted(kept - files)}"
     sources = [ROOT / "main.py", *(ROOT / "farfalia").rglob("*.py")]
     browser_side = [p for p in sources if p.name not in ("cli.py", "__main__.py", "tournament.py")]
     needed = {
-        name for path in browser_side for name in imports_of(path) if name.split(".")[0] in sys.stdlib_module_names
+        name for path in browser_side for name in imported_names(path) if name.split(".")[0] in sys.stdlib_module_names
     }
     missing = sorted(name for name in needed & files if name not in kept)
     assert not missing, f"imported by the game, left out of the site: {missing} (see tools/stdlib-modules.txt)"

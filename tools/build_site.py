@@ -30,6 +30,8 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+from tools.pack_stdlib import KEEP, module_name
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 BARE = ROOT / "build" / "bare"
@@ -44,7 +46,7 @@ PYSCRIPT_FILES = ("core.js", "core.css", "core-*.js", "toml-*.js", "error-*.js",
                   "py-game-*.js", "py-terminal-*.js", "deprecations-manager-*.js")  # fmt: skip
 #: What is worth compressing (the zip holds deflated entries already).
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".py", ".toml", ".wasm", ".webmanifest", ".txt"}
-#: Not precached by the service worker: itself, and the compressed twins.
+#: Not precached by the service worker: itself (nor the compressed twins, see site_files).
 NOT_PRECACHED = {"sw.js"}
 
 
@@ -69,8 +71,10 @@ def copy_runtime(site: Path, trimmed: bool, full_stdlib: bool = False) -> None:
     """Pyodide's files into ``site/vendor/pyodide`` (trimmed: the game's standard library
     and a lock without packages), PyScript's into ``site/vendor/pyscript``."""
     pyodide = site / "vendor" / "pyodide"
+    replaced = ("python_stdlib.zip", "pyodide-lock.json") if trimmed else ()
     for name in RUNTIME:
-        copy(PYODIDE / name, pyodide / name)
+        if name not in replaced:
+            copy(PYODIDE / name, pyodide / name)
     if not trimmed:
         return
     pack_stdlib(pyodide / "python_stdlib.zip", full_stdlib)
@@ -104,7 +108,11 @@ def compress(site: Path) -> None:
     """A ``.gz`` twin (reproducible: no name, no time) beside each compressible file."""
     for path in site_files(site):
         if path.suffix in COMPRESSIBLE:
-            with path.open("rb") as source, gzip.GzipFile(path.name, "wb", 9, open(f"{path}.gz", "wb"), 0) as target:
+            with (
+                path.open("rb") as source,
+                open(f"{path}.gz", "wb") as twin,
+                gzip.GzipFile(path.name, "wb", 9, twin, 0) as target,
+            ):
                 shutil.copyfileobj(source, target)
 
 
@@ -130,12 +138,11 @@ def build_bare() -> None:
 
 def keep_recorded(record: Path) -> None:
     """Rewrite ``tools/stdlib-modules.txt`` from the modules a recording run imported (its header kept)."""
-    keep = ROOT / "tools" / "stdlib-modules.txt"
     with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as archive:
-        stdlib = {name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name in archive.namelist()}
+        stdlib = {module_name(name) for name in archive.namelist() if name.endswith(".py")}
     recorded = {line.strip() for line in record.read_text().splitlines()}
-    header = [line for line in keep.read_text().splitlines() if line.startswith("#")]
-    keep.write_text("\n".join([*header, *sorted(recorded & stdlib)]) + "\n")
+    header = [line for line in KEEP.read_text().splitlines() if line.startswith("#")]
+    KEEP.write_text("\n".join([*header, *sorted(recorded & stdlib)]) + "\n")
 
 
 def main() -> None:

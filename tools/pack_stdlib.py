@@ -24,7 +24,9 @@ import sys
 import zipfile
 from pathlib import Path, PurePosixPath
 
-REPO = Path("/repo")
+#: The repository (mounted at /repo under Node; the module is also imported in CPython by
+#: ``build_site.py`` and the tests for its helpers).
+REPO = Path(__file__).resolve().parent.parent
 STDLIB = Path(f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip")
 KEEP = REPO / "tools" / "stdlib-modules.txt"
 TARGET = REPO / "build" / "python_stdlib.zip"
@@ -39,6 +41,11 @@ def kept_modules() -> list[str]:
     if "--full" in sys.argv[1:]:
         with zipfile.ZipFile(STDLIB) as archive:
             return sorted({module_name(name) for name in archive.namelist() if name.endswith(".py")})
+    return listed_modules()
+
+
+def listed_modules() -> list[str]:
+    """The modules ``tools/stdlib-modules.txt`` names."""
     lines = (line.split("#")[0].strip() for line in KEEP.read_text().splitlines())
     return [line for line in lines if line]
 
@@ -78,16 +85,21 @@ def package_sources() -> dict[str, bytes]:
     return found
 
 
-def imported_modules(path: Path) -> set[str]:
-    """The absolute names of the ``farfalia`` modules (and their packages) ``path`` imports."""
+def imported_names(path: Path) -> set[str]:
+    """Every absolute module name ``path`` imports (for ``from a import b``: ``a`` and ``a.b``)."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_bytes())):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
-    found = {name for name in names if name.split(".")[0] == "farfalia"}
+    return names
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The names of the ``farfalia`` modules (and their packages) ``path`` imports."""
+    found = {name for name in imported_names(path) if name.split(".")[0] == "farfalia"}
     return found | {name.rsplit(".", 1)[0] for name in found if "." in name}
 
 

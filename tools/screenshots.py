@@ -21,6 +21,7 @@ SIZES = {
     "phone-portrait": (390, 844),
     "phone-landscape": (844, 390),
     "tablet-portrait": (820, 1180),
+    "tablet-768x1024": (768, 1024),
     "laptop-1366x657": (1366, 657),
     "laptop-1280x800": (1280, 800),
     "monitor-1920x1080": (1920, 1080),

@@ -10,6 +10,7 @@ URL fragments, storage and timers out. Pure and typed: tested in CPython.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -160,6 +161,22 @@ class GuardedStorage:
         except StorageError:
             self.off = True
             return None
+
+
+@functools.lru_cache(maxsize=4)
+def read_save(saved: str) -> tuple[str | None, str | None]:
+    """What a save holds ("Farfalia for four, hand 2 of 4") and None, or None and why it
+    cannot be read. Cached: the start screen is drawn often, and reading replays the game."""
+    try:
+        session = Session.from_save(saved)
+    except FarfaliaError as error:
+        return None, str(error)
+    settings, number = session.game.settings, session.game.progress().rounds + 1
+    mode = text(f"mode.{settings.mode}")
+    total = settings.total_hands
+    if total is None:
+        return text("resume-label-target", mode=mode, number=number), None
+    return text("resume-label", mode=mode, number=min(number, total), total=total), None
 
 
 @dataclass(frozen=True)
@@ -475,29 +492,17 @@ class Controller:
         saved = self.storage.get(SAVE_KEY)
         if saved is None:
             return None
-        try:
-            session = Session.from_save(saved)
-        except FarfaliaError:
+        label, reason = read_save(saved)
+        if reason is not None:
             self.storage.set(BROKEN_KEY, saved)
             self.storage.remove(SAVE_KEY)
-            return None
-        settings, number = session.game.settings, session.game.progress().rounds + 1
-        mode = text(f"mode.{settings.mode}")
-        total = settings.total_hands
-        if total is None:
-            return text("resume-label-target", mode=mode, number=number)
-        return text("resume-label", mode=mode, number=min(number, total), total=total)
+        return label
 
     def _broken_save(self) -> str | None:
         """Why the save kept aside cannot be read, in the page's words; None without one."""
         broken = self.storage.get(BROKEN_KEY)
-        if broken is None:
-            return None
-        try:
-            Session.from_save(broken)
-        except FarfaliaError as error:
-            return text("save-broken", reason=str(error))
-        return None  # readable after all (it can only be downloaded or discarded)
+        reason = None if broken is None else read_save(broken)[1]
+        return None if reason is None else text("save-broken", reason=reason)
 
     def _set_confirming(self, on: bool) -> None:
         self.confirming = on

@@ -39,7 +39,6 @@ TEXT: dict[str, str] = {
     "resume-game": "Resume: {game}",
     "resume-label": "{mode}, hand {number} of {total}",
     "resume-label-target": "{mode}, hand {number}",
-    "resume-unnamed": "the saved game",
     "save-broken": "The saved game cannot be read: {reason}. It is kept until you discard it.",
     "save-download": "Download it",
     "save-discard": "Discard it",
