@@ -21,12 +21,14 @@ from farfalia.ui.contract import (
     EMBED_PAGE,
     REASON_ATTRIBUTE,
     SETTING_ATTRIBUTE,
+    SLOT_ATTRIBUTE,
     Command,
     Data,
     Id,
     dataset_key,
 )
 from farfalia.ui.controller import Controller, InputGuard, Screen
+from farfalia.ui.saves import Entry
 from farfalia.ui.session import clean_name
 from farfalia.ui.texts import text
 
@@ -55,6 +57,9 @@ class BrowserStorage:
     def remove(self, key: str) -> None:
         stored(lambda: window.localStorage.removeItem(key))
 
+    def all_keys(self) -> list[str]:
+        return stored(lambda: [str(window.localStorage.key(k)) for k in range(window.localStorage.length)])
+
 
 def element(id_: Id) -> Any:
     """The page's element with this id."""
@@ -69,9 +74,16 @@ def set_data(attribute: Data, value: object) -> None:
 class Page:
     """The DOM side of the one page."""
 
-    def __init__(self, embedded: bool) -> None:
+    def __init__(self, embedded: bool, store: Any, journal: list[str]) -> None:
         address = str(window.location.href).split("#")[0]
-        self.controller = Controller(BrowserStorage(), address, embedded)
+        self.controller = Controller(BrowserStorage(), address, embedded, journal=journal)
+        #: The saves' journal and tab locks (assets/store.js), None on pages without it.
+        self.store = store
+        #: The slot whose lock this tab holds.
+        self.held: str | None = None
+        self.saved_proxy = create_proxy(lambda length: set_data(Data.SAVED, length))
+        self.journal_failed_proxy = create_proxy(lambda _error: self.controller.journal_failed())
+        self.refreshed_proxy = create_proxy(lambda snapshot: self._guarded(self._refreshed, snapshot))
         self.draws = 0
         self.timer: int | None = None
         self.input_guard = InputGuard()
@@ -82,6 +94,10 @@ class Page:
         document.addEventListener("focusin", create_proxy(self._on_focus))
         document.addEventListener("change", create_proxy(self._on_change))
         window.addEventListener("resize", create_proxy(lambda _event: self._guarded(self._resize)))
+        document.addEventListener("visibilitychange", create_proxy(self._on_visibility))
+        window.addEventListener("pagehide", create_proxy(lambda _event: self.controller.page_hidden()))
+        if store:
+            store.onchange = create_proxy(self._refresh)
         self._measure()
 
     def _measure(self) -> None:
@@ -119,6 +135,7 @@ class Page:
         overlay.hidden = not screen.overlay
         document.body.classList.toggle("light", screen.theme == "light")
         set_data(Data.DECISION, screen.decision)
+        set_data(Data.ACTIONS, screen.actions)
         set_data(Data.LAYOUT, screen.layout)
         set_data(Data.WAITING, screen.waiting)
         if screen.at is not None:
@@ -133,7 +150,51 @@ class Page:
             self._beep()
         self.draws += 1
         set_data(Data.DRAWS, self.draws)
+        self._write_saves()
         self._schedule()
+
+    # -------------------------------------------------------------- saves
+
+    def _write_saves(self) -> None:
+        """Send the journal what changed, and hold the lock of the game played here."""
+        controller, store = self.controller, self.store
+        if not store:
+            return
+        for write in controller.take_writes():
+            if isinstance(write, Entry):
+                store.append(write.slot, write.seq, write.to_text(), write.base, write.length).then(
+                    self.saved_proxy, self.journal_failed_proxy
+                )
+            else:
+                store.forget(write.slot).catch(self.journal_failed_proxy)
+        if controller.slot != self.held:
+            if self.held is not None:
+                store.release(self.held)
+            self.held = slot = controller.slot
+            if slot is not None:
+                store.hold(slot).then(create_proxy(lambda ok: None if ok else self._guarded(self._lost, slot)))
+
+    def _lost(self, slot: str) -> None:
+        self.held = None
+        self.controller.lost_slot(slot)
+        self.draw()
+
+    def _refresh(self, *_args: Any) -> None:
+        """Another tab changed the saved games (or this one came back to view): read them again."""
+        if self.store:
+            self.store.snapshot().then(self.refreshed_proxy)
+
+    def _refreshed(self, snapshot: Any) -> None:
+        controller = self.controller
+        controller.refresh_saves([str(entry) for entry in snapshot.entries], [str(s) for s in snapshot.elsewhere])
+        if controller.session is None and controller.viewer is None and controller.message is None:
+            self.draw()
+
+    def _on_visibility(self, _event: Any) -> None:
+        if document.visibilityState == "hidden":
+            self.controller.page_hidden()
+        else:
+            self._refresh()
 
     def _beep(self) -> None:
         """A short, quiet tick made in the page (no file, no network): a card was played."""
@@ -231,10 +292,21 @@ class Page:
             self.controller.act(target.getAttribute(ACTION_ATTRIBUTE))
         else:
             command = target.getAttribute(COMMAND_ATTRIBUTE)
+            slot = target.getAttribute(SLOT_ATTRIBUTE) if target.hasAttribute(SLOT_ATTRIBUTE) else None
             if command == Command.EXPORT:
-                self._download()
+                self._download(slot)
                 return
-            self.controller.command(command, self._form_fields() if command == Command.START else None)
+            if command == Command.RESUME and self.store:  # read the game as the journal has it now
+                resume = create_proxy(lambda snapshot: self._guarded(self._resume, snapshot, slot))
+                self.store.snapshot().then(resume)
+                return
+            form = self._form_fields() if command == Command.START else {"slot": slot or ""}
+            self.controller.command(command, form)
+        self.draw()
+
+    def _resume(self, snapshot: Any, slot: str) -> None:
+        self.controller.refresh_saves([str(entry) for entry in snapshot.entries], [str(s) for s in snapshot.elsewhere])
+        self.controller.command(Command.RESUME, {"slot": slot})
         self.draw()
 
     def _form_fields(self) -> dict[str, str]:
@@ -288,8 +360,8 @@ class Page:
         self.controller.open_replay_text(content)
         self._guarded(self.draw)
 
-    def _download(self) -> None:
-        download = self.controller.export()
+    def _download(self, slot: str | None = None) -> None:
+        download = self.controller.export(slot)
         if download is None:
             return
         options = to_js({"type": "text/plain"}, dict_converter=Object.fromEntries)
@@ -312,8 +384,18 @@ class Page:
 
 
 def boot() -> None:
+    """Read the saves' journal (on the game page), then start."""
+    store = getattr(window, "farfaliaStore", None)
+    if store:
+        failed = create_proxy(lambda _error: start(None, []))
+        store.snapshot().then(create_proxy(lambda snapshot: start(store, [str(e) for e in snapshot.entries])), failed)
+    else:
+        start(None, [])
+
+
+def start(store: Any, journal: list[str]) -> None:
     """Start the page, draw its first screen and say it is ready."""
-    page = Page(document.body.getAttribute("data-page") == EMBED_PAGE)
+    page = Page(document.body.getAttribute("data-page") == EMBED_PAGE, store, journal)
     page._guarded(page.controller.open, str(window.location.hash)[1:])
     page._guarded(page.draw)
     element(Id.LOADER).hidden = True

@@ -93,14 +93,92 @@ class Document:
         self.listeners["click"](types.SimpleNamespace(target=target, detail=detail, preventDefault=lambda: None))
 
 
+class Promise:
+    """A promise already settled: ``then`` calls back at once."""
+
+    def __init__(self, value: Any = None, error: Exception | None = None) -> None:
+        self.value, self.error = value, error
+
+    def then(self, done: Callable[[Any], Any], failed: Callable[[Any], Any] | None = None) -> Promise:
+        if self.error is None:
+            return Promise(done(self.value))
+        if failed is not None:
+            failed(self.error)
+        return self
+
+    def catch(self, failed: Callable[[Any], Any]) -> Promise:
+        return self.then(lambda value: value, failed)
+
+
+class SavesStore:
+    """``window.farfaliaStore`` (assets/store.js): the journal in a dict, locks in a set
+    (``others``: slots held by other tabs); ``failing`` makes every write fail."""
+
+    def __init__(self) -> None:
+        self.journal: dict[tuple[str, int], str] = {}
+        self.held: set[str] = set()
+        self.others: set[str] = set()
+        self.failing = False
+        self.onchange: Callable[[], None] | None = None
+
+    def snapshot(self) -> Promise:
+        entries = [self.journal[key] for key in sorted(self.journal)]
+        return Promise(types.SimpleNamespace(entries=entries, elsewhere=sorted(self.others)))
+
+    def append(self, slot: str, seq: int, text: str, base: bool, length: int) -> Promise:
+        if self.failing:
+            return Promise(error=RuntimeError("QuotaExceededError"))
+        if base:
+            for key in [key for key in self.journal if key[0] == slot and key[1] < seq]:
+                del self.journal[key]
+        self.journal[slot, seq] = text
+        return Promise(length)
+
+    def forget(self, slot: str) -> Promise:
+        for key in [key for key in self.journal if key[0] == slot]:
+            del self.journal[key]
+        return Promise()
+
+    def hold(self, slot: str) -> Promise:
+        if slot in self.others:
+            return Promise(False)
+        self.held.add(slot)
+        return Promise(True)
+
+    def release(self, slot: str) -> None:
+        self.held.discard(slot)
+
+
+class LocalStorage:
+    """``localStorage``: texts by key."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int) -> str:
+        return list(self.items)[index]
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
 class Window:
     """``window``: storage, timers, history and the console."""
 
     def __init__(self, href: str) -> None:
-        self.store: dict[str, str] = {}
-        self.localStorage = types.SimpleNamespace(
-            getItem=self.store.get, setItem=self.store.__setitem__, removeItem=lambda k: self.store.pop(k, None)
-        )
+        self.localStorage = LocalStorage()
+        self.store = self.localStorage.items
+        self.farfaliaStore = SavesStore()
         self.timers: dict[int, Callable[[], None]] = {}
         self.errors: list[str] = []
         self.console = types.SimpleNamespace(error=self.errors.append)
@@ -134,9 +212,12 @@ class Window:
         return ran
 
 
-def install(ids: list[str], href: str = "http://site/index.html") -> tuple[Document, Window]:
-    """Put the stand-in modules in ``sys.modules`` and return their document and window."""
-    document, window = Document(ids), Window(href)
+def install(
+    ids: list[str], href: str = "http://site/index.html", window: Window | None = None
+) -> tuple[Document, Window]:
+    """Put the stand-in modules in ``sys.modules`` and return their document and window
+    (``window``: one kept from an earlier page, with its storage and journal: a reload)."""
+    document, window = Document(ids), window or Window(href)
     sys.modules["pyscript"] = types.SimpleNamespace(document=document, window=window)  # type: ignore[assignment]
     sys.modules["js"] = types.SimpleNamespace(Object=types.SimpleNamespace(fromEntries=dict))  # type: ignore[assignment]
     ffi = types.SimpleNamespace(create_proxy=lambda f: f, to_js=lambda obj, **_kw: obj)

@@ -14,12 +14,11 @@ from farfalia.records.replay import encode
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import (
     KEY_GUARD_SECONDS,
-    SAVE_KEY,
     Controller,
     InputGuard,
-    MemoryStorage,
     start_session,
 )
+from farfalia.ui.saves import LEGACY_SAVE_KEY, MemoryStorage
 from farfalia.ui.links import parse_link
 from farfalia.ui.texts import text
 from farfalia.ui.viewer import ViewerMove
@@ -30,6 +29,12 @@ FORM = {"mode": "four", "kind-0": "human", "kind-1": "bot", "kind-2": "bot", "ki
 
 def controller() -> Controller:
     return Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(1))
+
+
+def saved(page: Controller) -> str | None:
+    """The save of the game played on ``page`` as its slot keeps it, None without one."""
+    slot = page.saves.slots.get(page.slot or "")
+    return None if slot is None else slot.save_text()
 
 
 def play_bots(page: Controller) -> None:
@@ -48,16 +53,21 @@ def test_start_screen_offers_resume_only_with_a_save() -> None:
     page.command(Command.NEW_GAME)  # a running game: asked first
     assert page.confirming and "Leave this game?" in page.screen().overlay and page.bot_delay() is None
     page.command(Command.KEEP_PLAYING)
-    assert page.session is not None and not page.confirming and page.storage.get(SAVE_KEY)
+    assert page.session is not None and not page.confirming and saved(page)
     page.command(Command.NEW_GAME)
     page.command(Command.LEAVE_GAME)
-    assert page.storage.get(SAVE_KEY) is None and 'data-command="resume"' not in page.screen().overlay
+    assert not page.saves.slots and 'data-command="resume"' not in page.screen().overlay
     page.command(Command.START, FORM)
+    slot = page.slot
     page.show_start()
     overlay = page.screen().overlay
-    assert 'data-command="resume"' in overlay and "Resume: Farfalia for four (partners), hand 1 of 4" in overlay
-    page.command(Command.RESUME)
-    assert page.session is not None and page.session.names()[0] == "Ann Lee"
+    assert (
+        f'data-command="resume" data-slot="{slot}"' in overlay
+        and "Farfalia for four (partners), hand 1 of 4" in overlay
+    )
+    assert "Ann Lee, Player 2, Player 3, Player 4 · just now" in overlay
+    page.command(Command.RESUME, {"slot": slot})
+    assert page.session is not None and page.session.names()[0] == "Ann Lee" and page.slot == slot
 
 
 def test_the_start_screen_remembers_the_last_choices() -> None:
@@ -111,7 +121,7 @@ def test_bots_play_until_the_human_and_a_stale_search_is_dropped() -> None:
     page.act(str(page.session.game.legal_actions()[0]))
     play_bots(page)
     assert page.session.actor() == 0 and page.screen().decision == "play"
-    assert page.storage.get(SAVE_KEY) == page.session.to_save()
+    assert json.loads(saved(page) or "") == json.loads(page.session.to_save())
 
 
 def test_hint_names_a_legal_move() -> None:
@@ -280,26 +290,28 @@ def test_with_storage_refused_the_game_starts_plays_and_says_so_once(storage: Fa
 
 
 def test_storage_full_mid_game_stops_saving_and_the_game_goes_on() -> None:
-    storage = FailingStorage(writes=5)
+    storage = FailingStorage(writes=2)  # the first checkpoint and the start screen's choices
     page = Controller(storage, rng=random.Random(3))
     page.command(Command.START, FORM)
     play_a_few_decisions(page, 8)
     assert page.take_note() == text("saves-off")
+    slot = page.slot
     assert page.session is not None
     played = list(page.session.game.actions)
     play_a_few_decisions(page, 3)
     assert page.session.game.actions[: len(played)] == played  # the table and the game never diverge
     page.show_start()
     assert 'data-command="resume"' not in page.screen().overlay  # no stale save offered
+    assert Controller(storage, rng=random.Random(3)).saves.slots[slot].actions != played  # saves stopped
 
 
 def valid_save() -> str:
     page = controller()
     page.command(Command.START, FORM)
     play_a_few_decisions(page, 2)
-    saved = page.storage.get(SAVE_KEY)
-    assert saved is not None
-    return saved
+    text_ = saved(page)
+    assert text_ is not None
+    return text_
 
 
 def broken_saves() -> list[str]:
@@ -314,18 +326,20 @@ def broken_saves() -> list[str]:
 @pytest.mark.parametrize("broken", broken_saves(), ids=range(len(broken_saves())))
 def test_a_broken_save_is_found_at_load_kept_and_never_crashes_the_page(broken: str) -> None:
     storage = MemoryStorage()
-    storage.set(SAVE_KEY, broken)
+    storage.set(LEGACY_SAVE_KEY, broken)  # as the page before slots kept it
     page = Controller(storage, rng=random.Random(5))
     page.open("")
     overlay = page.screen().overlay
     assert "The saved game cannot be read: " in overlay and 'data-command="resume"' not in overlay
-    download = page.export()
+    [slot] = page.saves.slots
+    download = page.export(slot)
     assert download is not None and download.content == broken
     page.command(Command.START, FORM)  # a new game does not overwrite the broken save
     page.show_start()
-    assert "cannot be read" in page.screen().overlay and page.export() is not None
-    page.command(Command.DISCARD_SAVE)
-    assert "cannot be read" not in page.screen().overlay and page.export() is None
+    assert "cannot be read" in page.screen().overlay and page.export(slot) is not None
+    page.command(Command.DISCARD_SAVE, {"slot": slot})  # discarded at once: there is no game to lose
+    assert "cannot be read" not in page.screen().overlay and page.export(slot) is None
+    assert 'data-command="resume"' in page.screen().overlay  # the new game is still there
 
 
 def test_one_press_one_decision() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 from pathlib import Path
@@ -10,7 +11,9 @@ from types import ModuleType
 
 import pytest
 
-from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, Id
+from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, SLOT_ATTRIBUTE, Id
+from farfalia.ui.saves import SLOT_PREFIX, Entry
+from farfalia.ui.texts import text
 from tests import fake_browser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,15 +22,22 @@ MAIN = ROOT / "main.py"
 PAGE_IDS = re.findall(r'id="([^"]+)"', (ROOT / "index.html").read_text())
 
 
-@pytest.fixture
-def page(monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, fake_browser.Document, fake_browser.Window]:
-    saved = {name: sys.modules.get(name) for name in ("js", "pyscript", "pyodide", "pyodide.ffi")}
-    document, window = fake_browser.install(PAGE_IDS)
+def load_page(
+    window: fake_browser.Window | None = None,
+) -> tuple[ModuleType, fake_browser.Document, fake_browser.Window]:
+    """Run main.py on a new page (``window``: the earlier page's, for a reload)."""
+    document, window = fake_browser.install(PAGE_IDS, window=window)
     spec = importlib.util.spec_from_file_location("farfalia_main", MAIN)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)  # boot() runs
-    yield module, document, window
+    return module, document, window
+
+
+@pytest.fixture
+def page(monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, fake_browser.Document, fake_browser.Window]:
+    saved = {name: sys.modules.get(name) for name in ("js", "pyscript", "pyodide", "pyodide.ffi")}
+    yield load_page()
     for name, old in saved.items():
         if old is None:
             sys.modules.pop(name, None)
@@ -56,7 +66,76 @@ def test_a_game_starts_bots_play_and_a_click_plays_a_card(page) -> None:  # type
     before = len(session.game.history)
     document.click(fake_browser.Element(**{ACTION_ATTRIBUTE: action}))
     assert len(session.game.history) > before
-    assert window.store["farfalia.save"] == session.to_save()
+    slot = controller.saves.slots[controller.slot]
+    assert json.loads(window.store[SLOT_PREFIX + slot.id])["seed"] == session.game.seed  # the checkpoint
+    entries = [Entry.from_text(text) for text in window.farfaliaStore.journal.values()]
+    assert " ".join(entries[-1].add) == action  # the journal's last entry: only the decision just made
+    assert document.body.dataset.saved == document.body.dataset.actions == str(len(session.game.actions))
+
+
+def play_human_decisions(window: fake_browser.Window, document: fake_browser.Document, count: int) -> None:
+    controller = window.farfaliaPage.controller
+    for _ in range(count):
+        window.run_timers()
+        action = str(controller.session.game.legal_actions()[0])
+        document.click(fake_browser.Element(**{ACTION_ATTRIBUTE: action}))
+
+
+def resume_first(document: fake_browser.Document, window: fake_browser.Window) -> None:
+    [slot] = window.farfaliaPage.controller.saves.slots
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "resume", SLOT_ATTRIBUTE: slot}))
+
+
+def test_a_crash_that_loses_the_lazy_local_storage_still_resumes_at_the_last_action(page) -> None:  # type: ignore[no-untyped-def]
+    _, document, window = page
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+    play_human_decisions(window, document, 2)
+    written_to_disk = dict(window.store)  # what localStorage had flushed when the browser died
+    play_human_decisions(window, document, 5)
+    played = list(window.farfaliaPage.controller.session.game.actions)
+    window.store.clear()
+    window.store.update(written_to_disk)
+    _, document, window = load_page(window)  # the browser starts again
+    resume_first(document, window)
+    assert window.farfaliaPage.controller.session.game.actions == played
+
+
+def test_a_game_open_in_another_tab_is_marked_and_not_resumed_here(page) -> None:  # type: ignore[no-untyped-def]
+    _, document, window = page
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+    slot = window.farfaliaPage.controller.slot
+    assert window.farfaliaStore.held == {slot}
+    _, document, window = load_page(window)  # a second tab: the first still holds the game
+    window.farfaliaStore.others, window.farfaliaStore.held = {slot}, set()
+    window.farfaliaStore.onchange()  # the first tab said so
+    overlay = document.elements[Id.OVERLAY].innerHTML
+    assert "open in another tab" in overlay and f'data-slot="{slot}" disabled' in overlay
+    resume_first(document, window)
+    assert window.farfaliaPage.controller.session is None
+    assert document.elements[Id.NOTE].textContent.endswith(text("game-elsewhere"))
+
+
+def test_a_game_another_tab_takes_first_is_left_to_it(page) -> None:  # type: ignore[no-untyped-def]
+    _, document, window = page
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+    _, document, window = load_page(window)
+    store = window.farfaliaStore
+    store.held = set()
+    store.hold = lambda _slot: fake_browser.Promise(False)  # the other tab took the lock meanwhile
+    resume_first(document, window)
+    controller = window.farfaliaPage.controller
+    assert controller.session is None and text("game-elsewhere") in document.elements[Id.OVERLAY].innerHTML
+
+
+def test_when_the_journal_fails_every_save_is_a_whole_checkpoint(page) -> None:  # type: ignore[no-untyped-def]
+    _, document, window = page
+    window.farfaliaStore.failing = True
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+    play_human_decisions(window, document, 3)
+    controller = window.farfaliaPage.controller
+    checkpoint = json.loads(window.store[SLOT_PREFIX + controller.slot])
+    assert checkpoint["actions"] == " ".join(str(a) for a in controller.session.game.actions)
+    assert not window.errors
 
 
 def test_an_illegal_click_is_a_readable_note_not_a_crash(page) -> None:  # type: ignore[no-untyped-def]

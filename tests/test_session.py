@@ -8,7 +8,7 @@ import pytest
 
 from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.rules import PLAYERS
-from farfalia.ui.screens import game_over, start_screen, turn_bar
+from farfalia.ui.screens import SavedGame, game_over, start_screen, turn_bar
 from farfalia.ui.session import SAVE_FORMAT, Player, Session, new_session
 
 
@@ -134,5 +134,7 @@ def test_names_are_trimmed_and_escaped() -> None:
 
 
 def test_start_screen_lists_every_mode_and_offers_resume_only_with_a_save() -> None:
-    assert start_screen(False).count("<option value=") >= 7 + 2 * 5
-    assert 'data-command="resume"' in start_screen(True) and 'data-command="resume"' not in start_screen(False)
+    assert start_screen().count("<option value=") >= 7 + 2 * 5
+    game = SavedGame("ab12", "Farfalia for five, hand 1 of 5", "Ann, Bob", "just now", readable=True)
+    assert 'data-command="resume" data-slot="ab12"' in start_screen([game])
+    assert 'data-command="resume"' not in start_screen([])

@@ -25,7 +25,8 @@ from farfalia.engine.definition import FARFALIA
 from farfalia.engine.interface import random_play
 from farfalia.engine.rules import MODES, Settings
 from farfalia.records import replay
-from farfalia.ui.controller import Controller, MemoryStorage
+from farfalia.ui.controller import Controller
+from farfalia.ui.saves import MemoryStorage
 
 ALPHABET = string.ascii_letters + string.digits + "-_.~&=%#+ \n" + "²٣０١\ud800\udfffé€ß\x00"
 HUGE = ("z" * 20, "9" * 19, "zzzzzzzzzzzz", "1" + "0" * 30, "-1", "0", "", "²", "\ud800", "٣٣")

@@ -66,6 +66,10 @@ class Data(StrEnum):
     #: refused the service worker (both written by assets/loader.js).
     UPDATE = "update"
     OFFLINE = "offline"
+    #: How many actions the game played here has, and how many of them the journal holds
+    #: on disk (a crash resumes at least there).
+    ACTIONS = "actions"
+    SAVED = "saved"
 
 
 class Command(StrEnum):
@@ -89,7 +93,10 @@ class Command(StrEnum):
     SETTINGS = "settings"
     CLOSE_SETTINGS = "close-settings"
     UNDO = "undo"
+    #: Forget a saved game (``data-slot``): at once if it cannot be read, else once confirmed.
     DISCARD_SAVE = "discard-save"
+    CONFIRM_DISCARD = "confirm-discard"
+    KEEP_SAVE = "keep-save"
 
 
 #: The attribute of a card or button that plays an action (its notation).
@@ -98,6 +105,8 @@ ACTION_ATTRIBUTE: Final = "data-action"
 COMMAND_ATTRIBUTE: Final = "data-command"
 #: The attribute of a settings field: the setting it changes (see :class:`farfalia.ui.controller.Preferences`).
 SETTING_ATTRIBUTE: Final = "data-setting"
+#: The attribute of a saved game's buttons: its slot (see :mod:`farfalia.ui.saves`).
+SLOT_ATTRIBUTE: Final = "data-slot"
 #: The attribute of an unplayable card that says why.
 REASON_ATTRIBUTE: Final = "data-reason"
 EMBED_PAGE: Final = "embed"

@@ -13,14 +13,13 @@ import dataclasses
 import functools
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from json import dumps, loads
-from typing import Protocol, TypeVar
 
 from farfalia.bots.search import Search
 from farfalia.engine.cards import ascii_int
-from farfalia.engine.errors import FarfaliaError, StorageError
+from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.rules import PLAYERS
 from farfalia.records import replay
 from farfalia.records.replay import MAX_NAME
@@ -28,8 +27,10 @@ from farfalia.ui.contract import Command
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.render import COLOURS, LIGHT_COLOURS, render_table
+from farfalia.ui.saves import MAX_SLOTS, Entry, Forget, GuardedStorage, SavedGames, Slot, Storage
 from farfalia.ui.screens import (
     AUTOPLAY,
+    SavedGame,
     confirm_leave,
     cover,
     game_over,
@@ -48,12 +49,6 @@ from farfalia.ui.session import PACES, Player, Session, new_session
 from farfalia.ui.texts import action_text, text
 from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
 
-T = TypeVar("T")
-
-#: The storage key of the saved game.
-SAVE_KEY = "farfalia.save"
-#: A save found unreadable, kept aside (so a new game does not overwrite it) until discarded.
-BROKEN_KEY = "farfalia.broken-save"
 #: The storage key of the start screen's last choices (JSON: field name → value).
 CHOICES_KEY = "farfalia.choices"
 #: Seconds of search between two yields to the browser (the page must answer within 200 ms).
@@ -68,20 +63,6 @@ AUTOPLAY_DELAY = 350
 CHOICE_FIELDS = frozenset(("mode", "variants", "dealer", "level", "pace"))
 #: Seeds drawn for new games lie in ``0 .. SEED_LIMIT - 1``.
 SEED_LIMIT = 2**31
-
-
-class Storage(Protocol):
-    """Where the page keeps its save (``localStorage`` in the browser). Any refusal of
-    the browser's is raised as :class:`~farfalia.engine.errors.StorageError`."""
-
-    def get(self, key: str) -> str | None:
-        """The text stored under ``key``, or None."""
-
-    def set(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``."""
-
-    def remove(self, key: str) -> None:
-        """Forget ``key``."""
 
 
 #: After a decision taken by a key, a key pressed within this many seconds is taken for the
@@ -111,72 +92,32 @@ class InputGuard:
         return clicks <= 1
 
 
-class MemoryStorage:
-    """A :class:`Storage` in a dict, kept for the page's life only (for tests and tools)."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        """The text stored under ``key``, or None."""
-        return self.items.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``."""
-        self.items[key] = value
-
-    def remove(self, key: str) -> None:
-        """Forget ``key``."""
-        self.items.pop(key, None)
-
-
-class GuardedStorage:
-    """The page's storage, kept from ever stopping a game: at the first refusal (storage
-    turned off, full, or failing mid-game) saving stops for the rest of the page's life,
-    and the game plays on in memory. Once off, nothing stored earlier is read either, so
-    the screen and a resumed game can never disagree."""
-
-    def __init__(self, backend: Storage) -> None:
-        self.backend = backend
-        #: Whether a refusal turned saving off.
-        self.off = False
-
-    def get(self, key: str) -> str | None:
-        """The text under ``key``; None once saving is off."""
-        return None if self.off else self._guard(lambda: self.backend.get(key))
-
-    def set(self, key: str, value: str) -> None:
-        """Keep ``value`` under ``key``, unless saving is off."""
-        if not self.off:
-            self._guard(lambda: self.backend.set(key, value))
-
-    def remove(self, key: str) -> None:
-        """Forget ``key``, unless saving is off."""
-        if not self.off:
-            self._guard(lambda: self.backend.remove(key))
-
-    def _guard(self, operation: Callable[[], T]) -> T | None:
-        try:
-            return operation()
-        except StorageError:
-            self.off = True
-            return None
-
-
-@functools.lru_cache(maxsize=4)
-def read_save(saved: str) -> tuple[str | None, str | None]:
-    """What a save holds ("Farfalia for four, hand 2 of 4") and None, or None and why it
-    cannot be read. Cached: the start screen is drawn often, and reading replays the game."""
+@functools.lru_cache(maxsize=2 * MAX_SLOTS)
+def read_save(saved: str) -> tuple[str, str, bool]:
+    """What a save holds ("Farfalia for four, hand 2 of 4") and who plays it, readable; or
+    why it cannot be read, "", not readable. Cached: the start screen is drawn often,
+    and reading replays the game."""
     try:
         session = Session.from_save(saved)
     except FarfaliaError as error:
-        return None, str(error)
+        return text("save-broken", reason=str(error)), "", False
     settings, number = session.game.settings, session.game.progress().rounds + 1
     mode = text(f"mode.{settings.mode}")
     total = settings.total_hands
     if total is None:
-        return text("resume-label-target", mode=mode, number=number), None
-    return text("resume-label", mode=mode, number=min(number, total), total=total), None
+        label = text("resume-label-target", mode=mode, number=number)
+    else:
+        label = text("resume-label", mode=mode, number=min(number, total), total=total)
+    return label, ", ".join(session.names()), True
+
+
+def when_text(seconds: float) -> str:
+    """How long ago, in words ("just now", "5 minutes ago", "2 days ago")."""
+    for unit, length in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        count = int(seconds // length)
+        if count >= 1:
+            return text(f"ago.{unit}.{'one' if count == 1 else 'other'}", count=count)
+    return text("ago.now")
 
 
 @dataclass(frozen=True)
@@ -204,6 +145,8 @@ class Screen:
     sound: str | None = None
     #: How long moved cards take to glide to their new places (ms; 0: no motion).
     motion: int = 0
+    #: How many actions the game played here has (``data-actions``).
+    actions: int = 0
 
 
 @dataclass
@@ -242,9 +185,23 @@ class Controller:
     """The one page: a start screen, a table with its panels, or a replay."""
 
     def __init__(
-        self, storage: Storage, address: str = "", embedded: bool = False, rng: random.Random | None = None
+        self,
+        storage: Storage,
+        address: str = "",
+        embedded: bool = False,
+        rng: random.Random | None = None,
+        journal: Iterable[str] = (),
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.storage = GuardedStorage(storage)
+        #: The saved games (``journal``: the entries the page's journal holds).
+        self.saves = SavedGames(self.storage, journal, clock)
+        #: The slot of the game played in this page, None without one.
+        self.slot: str | None = None
+        #: The slots of games open in other tabs of this browser.
+        self.elsewhere: frozenset[str] = frozenset()
+        #: The saved game whose delete waits for the player's confirmation.
+        self.deleting: str | None = None
         #: Whether the page has said that saves are off.
         self._told_saves_off = False
         #: The page's address without its fragment: share links start with it.
@@ -275,7 +232,7 @@ class Controller:
         self._think_started = 0.0
         self._commands: dict[Command, Callable[[Mapping[str, str]], None]] = {
             Command.START: self._start,
-            Command.RESUME: lambda _form: self._resume(),
+            Command.RESUME: self._resume,
             Command.SHOW_CARDS: lambda _form: self._session_change(self._game_session().show_cards),
             Command.CONTINUE: lambda _form: self._session_change(self._game_session().dismiss_summary),
             Command.SHEET: lambda _form: self._set_sheet(True),
@@ -290,7 +247,9 @@ class Controller:
             Command.SETTINGS: lambda _form: self._set_settings_open(True),
             Command.CLOSE_SETTINGS: lambda _form: self._set_settings_open(False),
             Command.UNDO: lambda _form: self._undo(),
-            Command.DISCARD_SAVE: lambda _form: self.storage.remove(BROKEN_KEY),
+            Command.DISCARD_SAVE: self._discard,
+            Command.CONFIRM_DISCARD: self._confirm_discard,
+            Command.KEEP_SAVE: lambda _form: self._set_deleting(None),
         }
 
     # ------------------------------------------------------------------ opening
@@ -307,6 +266,7 @@ class Controller:
         """The start screen, offering to resume a saved game."""
         self.stop_thinking()
         self.session = None
+        self.slot = None
         self.viewer = None
         self.message = None
         self.confirming = False
@@ -317,6 +277,7 @@ class Controller:
         """Open the replay a link's fragment holds, or say plainly why it cannot be shown."""
         self.stop_thinking()
         self.session = None
+        self.slot = None
         self.message = None
         try:
             self.link = parse_link(fragment)
@@ -340,7 +301,7 @@ class Controller:
             return Screen(overlay=message_panel(self.message, self.embedded), fragment=None)
         session = self.session
         if session is None:
-            return Screen(overlay=start_screen(self._resume_label(), self._choices(), self._broken_save()))
+            return Screen(overlay=start_screen(self.saved_games(), self._choices()))
         if self.confirming:
             return self._table_screen(session, confirm_leave())
         if self.settings_open:
@@ -374,6 +335,7 @@ class Controller:
             motion=MOTION[session.pace],
             overlay=panel,
             decision=turn.decision if turn is not None else "",
+            actions=len(session.game.actions),
             waiting="bot" if self._bot_may_move() else "human",
             layout=self.layout.kind,
         )
@@ -448,13 +410,56 @@ class Controller:
         if self.viewer is not None:
             self.viewer.set_view(view)
 
-    def export(self) -> Download | None:
-        """The replay being viewed, as a text file; on the start screen, the save kept
-        aside because it cannot be read."""
+    def export(self, slot: str | None = None) -> Download | None:
+        """The replay being viewed, as a text file; on the start screen, the save in
+        ``slot`` as it is stored (one that cannot be read can be kept this way)."""
         if self.link is not None and self.viewer is not None:
             return Download("farfalia-replay.txt", self.link.replay)
-        broken = self.storage.get(BROKEN_KEY) if self.session is None else None
-        return Download("farfalia-unreadable-save.json", broken) if broken is not None else None
+        kept = self.saves.slots.get(slot or "") if self.session is None else None
+        return Download(f"farfalia-save-{kept.id}.json", kept.save_text()) if kept is not None else None
+
+    # ---------------------------------------------------------- saved games
+
+    def saved_games(self) -> list[SavedGame]:
+        """The start screen's list of saved games, the one played last first."""
+        now = self.saves.clock()
+        rows = []
+        for slot in self.saves.by_recent():
+            label, players, readable = read_save(slot.save_text())
+            when = when_text(now - slot.when) if slot.when else ""
+            rows.append(
+                SavedGame(slot.id, label, players, when, readable, slot.id in self.elsewhere, slot.id == self.deleting)
+            )
+        return rows
+
+    def refresh_saves(self, journal: Iterable[str], elsewhere: Iterable[str]) -> None:
+        """Another tab may have saved: read the saved games again (on the start screen
+        only: a game being played here keeps its own slot's account), and which of them
+        are open elsewhere (``elsewhere``: their slots)."""
+        self.elsewhere = frozenset(elsewhere)
+        if self.session is None:
+            self.saves.refresh(journal)
+
+    def lost_slot(self, slot: str) -> None:
+        """Another tab is playing the game this page just opened: leave it to that tab."""
+        if slot == self.slot:
+            self.stop_thinking()
+            self.session = None
+            self.slot = None
+            self.message = text("game-elsewhere")
+
+    def page_hidden(self) -> None:
+        """The page is being hidden or closed: write the whole save now."""
+        if self.slot is not None:
+            self.saves.checkpoint(self.slot)
+
+    def journal_failed(self) -> None:
+        """The page's journal refused a write: saves go on as whole checkpoints."""
+        self.saves.journal_failed()
+
+    def take_writes(self) -> list[Entry | Forget]:
+        """What the page's journal must write, in order (once)."""
+        return self.saves.take_writes()
 
     # --------------------------------------------------------------- commands
 
@@ -469,6 +474,7 @@ class Controller:
 
     def _start(self, form: Mapping[str, str]) -> None:
         self.session = start_session(form, self.rng)
+        self.slot = self.saves.new_slot(self.rng)
         self.sheet_open = False
         self._save()
         remembered = {
@@ -485,24 +491,6 @@ class Controller:
         if not isinstance(stored, dict):
             return {}
         return {str(k): v[:MAX_NAME] for k, v in stored.items() if isinstance(v, str)}
-
-    def _resume_label(self) -> str | None:
-        """What the saved game is ("Farfalia for four, hand 2 of 4"), None without one. A
-        save that cannot be read is moved aside to :data:`BROKEN_KEY` (see :meth:`_broken_save`)."""
-        saved = self.storage.get(SAVE_KEY)
-        if saved is None:
-            return None
-        label, reason = read_save(saved)
-        if reason is not None:
-            self.storage.set(BROKEN_KEY, saved)
-            self.storage.remove(SAVE_KEY)
-        return label
-
-    def _broken_save(self) -> str | None:
-        """Why the save kept aside cannot be read, in the page's words; None without one."""
-        broken = self.storage.get(BROKEN_KEY)
-        reason = None if broken is None else read_save(broken)[1]
-        return None if reason is None else text("save-broken", reason=reason)
 
     def _set_confirming(self, on: bool) -> None:
         self.confirming = on
@@ -535,14 +523,39 @@ class Controller:
         self._save()
 
     def _leave_game(self) -> None:
-        self.storage.remove(SAVE_KEY)
+        self._forget_game()
         self.show_start()
 
-    def _resume(self) -> None:
-        saved = self.storage.get(SAVE_KEY)
-        if saved is None:
-            raise FarfaliaError("there is no saved game")
-        self.session = Session.from_save(saved)
+    def _forget_game(self) -> None:
+        if self.slot is not None:
+            self.saves.delete(self.slot)
+
+    def _chosen_slot(self, form: Mapping[str, str]) -> Slot:
+        slot = self.saves.slots.get(form.get("slot", ""))
+        if slot is None:
+            raise FarfaliaError(f"there is no saved game {form.get('slot', '')!r}")
+        return slot
+
+    def _resume(self, form: Mapping[str, str]) -> None:
+        slot = self._chosen_slot(form)
+        if slot.id in self.elsewhere:
+            raise FarfaliaError(text("game-elsewhere"))
+        self.session = Session.from_save(slot.save_text())
+        self.slot = slot.id
+
+    def _discard(self, form: Mapping[str, str]) -> None:
+        slot = self._chosen_slot(form)
+        if read_save(slot.save_text())[2]:
+            self.deleting = slot.id  # a game that can be played again is deleted once confirmed
+        else:
+            self.saves.delete(slot.id)
+
+    def _confirm_discard(self, form: Mapping[str, str]) -> None:
+        self.saves.delete(self._chosen_slot(form).id)
+        self.deleting = None
+
+    def _set_deleting(self, slot: str | None) -> None:
+        self.deleting = slot
 
     def _set_sheet(self, open_: bool) -> None:
         self.sheet_open = open_
@@ -550,7 +563,9 @@ class Controller:
     def _play_again(self) -> None:
         old = self._game_session()
         seed = self.rng.randrange(SEED_LIMIT)
+        self._forget_game()
         self.session = Session(old.game.settings, seed, old.players, old.pace, level=old.level)
+        self.slot = self.saves.new_slot(self.rng)
         self._save()
 
     def _new_game(self) -> None:
@@ -561,7 +576,7 @@ class Controller:
             self.confirming = True
             return
         if self.viewer is None:
-            self.storage.remove(SAVE_KEY)
+            self._forget_game()
         self.link = None
         self.show_start()
 
@@ -589,8 +604,8 @@ class Controller:
         self.hint = str(best)
 
     def _save(self) -> None:
-        if self.session is not None:
-            self.storage.set(SAVE_KEY, self.session.to_save())
+        if self.session is not None and self.slot is not None:
+            self.saves.save(self.slot, self.session.to_record())
 
     # ------------------------------------------------------------------- bots
 

@@ -6,6 +6,7 @@ Pure functions of a :class:`~farfalia.ui.session.Session`; every string comes fr
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 
 from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF
@@ -13,7 +14,7 @@ from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View
 from farfalia.records.replay import MAX_NAME
-from farfalia.ui.contract import Command, Id
+from farfalia.ui.contract import SLOT_ATTRIBUTE, Command, Id
 from farfalia.ui.explain import needs_line, notices, partnership_line, result_line, trick_line, turn_status
 from farfalia.ui.render import collection_figure
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
@@ -24,11 +25,39 @@ MAX_PLAYERS = max(PLAYERS.values())
 
 
 def _button(
-    label: str, *, command: Command | ViewerMove | None = None, action: str | None = None, primary: bool = False
+    label: str,
+    *,
+    command: Command | ViewerMove | None = None,
+    action: str | None = None,
+    primary: bool = False,
+    slot: str | None = None,
+    disabled: bool = False,
 ) -> str:
     attributes = f' data-command="{command}"' if command else f' data-action="{escape(action or "")}"'
+    if slot is not None:
+        attributes += f' {SLOT_ATTRIBUTE}="{escape(slot)}"'
+    if disabled:
+        attributes += " disabled"
     kind = " primary" if primary else ""
     return f'<button type="button" class="btn{kind}"{attributes}>{escape(label)}</button>'
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A row of the start screen's saved games."""
+
+    slot: str
+    #: What the game is ("Farfalia for five, hand 2 of 5"), or why its save cannot be read.
+    label: str
+    #: Who plays it ("" when it cannot be read).
+    players: str
+    #: When it was last played, in words ("" if unknown).
+    when: str
+    readable: bool
+    #: Whether the game is open in another tab (it cannot be resumed here).
+    elsewhere: bool = False
+    #: Whether the page asks to confirm its delete.
+    deleting: bool = False
 
 
 #: The start screen's choices before any were made (field name → value).
@@ -48,10 +77,9 @@ def _options(values: Sequence[str], label: Callable[[str], str], chosen: str, ex
     )
 
 
-def start_screen(resume: str | None, choices: Mapping[str, str] | None = None, broken: str | None = None) -> str:
+def start_screen(saved: Sequence[SavedGame] = (), choices: Mapping[str, str] | None = None) -> str:
     """The form that sets up a game (mode, variants, seats, first dealer, bots' level and
-    pace), filled in with the last ``choices``; ``resume`` names the saved game, if any;
-    ``broken`` says why a save cannot be read, with buttons to download or discard it."""
+    pace), filled in with the last ``choices``, under the list of ``saved`` games."""
     chosen = {**DEFAULT_CHOICES, **(choices or {})}
     modes = _options(MODES, lambda m: text(f"mode.{m}"), chosen["mode"])
     picked = set(chosen.get("variants", "").split(","))
@@ -67,14 +95,7 @@ def start_screen(resume: str | None, choices: Mapping[str, str] | None = None, b
     )
     paces = _options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
     levels = _options(list(LEVELS), lambda v: text(f"level.{v}"), chosen["level"])
-    top = _button(text("resume-game", game=resume), command=Command.RESUME, primary=True) if resume else ""
-    if broken:
-        top += (
-            f'<div class="broken-save" role="alert"><p>{escape(broken)}</p>'
-            f"{_button(text('save-download'), command=Command.EXPORT)}"
-            f"{_button(text('save-discard'), command=Command.DISCARD_SAVE)}</div>"
-        )
-    top += (
+    top = saved_list(saved) + (
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
         f'<a class="rules-link" href="rules.html" target="_blank" rel="noopener">{escape(text("rules-link"))}</a>'
@@ -92,6 +113,42 @@ def start_screen(resume: str | None, choices: Mapping[str, str] | None = None, b
         f'<input name="seed" id="{Id.SEED}" inputmode="numeric" autocomplete="off"></label>'
         f"{_button(text('start'), command=Command.START, primary=True)}</form>"
     )
+
+
+def saved_list(saved: Sequence[SavedGame]) -> str:
+    """The saved games, each with its buttons: resume or delete; download or discard a
+    save that cannot be read; a game open in another tab cannot be resumed here."""
+    if not saved:
+        return ""
+    rows = []
+    for number, game in enumerate(saved):
+        slot = game.slot
+        details = " · ".join(escape(part) for part in (game.players, game.when) if part)
+        if game.elsewhere:
+            details += f' · <span class="elsewhere">{escape(text("open-elsewhere"))}</span>'
+        if not game.readable:
+            buttons = _button(text("save-download"), command=Command.EXPORT, slot=slot) + _button(
+                text("save-discard"), command=Command.DISCARD_SAVE, slot=slot
+            )
+            rows.append(f'<li class="saved broken" role="alert"><p>{escape(game.label)}</p>{buttons}</li>')
+            continue
+        if game.deleting:
+            buttons = (
+                f'<span class="confirm-line">{escape(text("delete-confirm"))}</span>'
+                + _button(text("delete-save"), command=Command.CONFIRM_DISCARD, slot=slot)
+                + _button(text("keep-save"), command=Command.KEEP_SAVE, slot=slot, primary=True)
+            )
+        else:
+            resume = _button(
+                text("resume"), command=Command.RESUME, slot=slot, primary=number == 0, disabled=game.elsewhere
+            )
+            buttons = resume + _button(text("delete-save"), command=Command.DISCARD_SAVE, slot=slot)
+        rows.append(
+            f'<li class="saved"><p><strong>{escape(game.label)}</strong><br><small>{details}</small></p>'
+            f'<div class="saved-buttons">{buttons}</div></li>'
+        )
+    title = escape(text("saved-games"))
+    return f'<section class="saved-games" aria-label="{title}"><h2>{title}</h2><ul>{"".join(rows)}</ul></section>'
 
 
 def _seat_row(index: int, chosen: Mapping[str, str]) -> str:

@@ -224,24 +224,26 @@ class Session:
 
     def to_save(self) -> str:
         """The session as versioned JSON text (settings, seed, players, actions)."""
+        return dumps(self.to_record())
+
+    def to_record(self) -> dict[str, Any]:
+        """The save's fields (:meth:`to_save` writes them as JSON)."""
         settings = self.game.settings
-        return dumps(
-            {
-                "format": SAVE_FORMAT,
-                "mode": settings.mode,
-                "variants": sorted(settings.variants),
-                "first_dealer": settings.first_dealer,
-                "hands": settings.hands,
-                "target": settings.target,
-                "seed": self.game.seed,
-                "players": [{"name": p.name, "bot": p.bot} for p in self.players],
-                "pace": self.pace,
-                "level": self.level,
-                "actions": format_actions(self.game.actions),
-                "seen_hands": self.seen_hands,
-                "shown": self.shown,
-            }
-        )
+        return {
+            "format": SAVE_FORMAT,
+            "mode": settings.mode,
+            "variants": sorted(settings.variants),
+            "first_dealer": settings.first_dealer,
+            "hands": settings.hands,
+            "target": settings.target,
+            "seed": self.game.seed,
+            "players": [{"name": p.name, "bot": p.bot} for p in self.players],
+            "pace": self.pace,
+            "level": self.level,
+            "actions": format_actions(self.game.actions),
+            "seen_hands": self.seen_hands,
+            "shown": self.shown,
+        }
 
     @classmethod
     def from_save(cls, text_: str) -> Session:
