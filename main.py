@@ -33,6 +33,8 @@ from farfalia.ui.session import clean_name
 from farfalia.ui.texts import text
 
 T = TypeVar("T")
+#: The longest a bot's decision waits for the journal's last write (ms).
+DISK_WAIT = 2000
 
 
 def stored(operation: Callable[[], T]) -> T:
@@ -74,15 +76,20 @@ def set_data(attribute: Data, value: object) -> None:
 class Page:
     """The DOM side of the one page."""
 
-    def __init__(self, embedded: bool, store: Any, journal: list[str]) -> None:
+    def __init__(self, embedded: bool, store: Any, saves: tuple[list[str], list[str]]) -> None:
         address = str(window.location.href).split("#")[0]
-        self.controller = Controller(BrowserStorage(), address, embedded, journal=journal)
+        self.controller = Controller(BrowserStorage(), address, embedded, journal=saves[0])
+        self.controller.elsewhere = frozenset(saves[1])
         #: The saves' journal and tab locks (assets/store.js), None on pages without it.
         self.store = store
         #: The slot whose lock this tab holds.
         self.held: str | None = None
-        self.saved_proxy = create_proxy(lambda length: set_data(Data.SAVED, length))
-        self.journal_failed_proxy = create_proxy(lambda _error: self.controller.journal_failed())
+        #: Journal writes not yet on disk: the game does not move on by itself meanwhile.
+        self.unsaved = 0
+        self.waiting_for_disk = False
+        self.saved_proxy = create_proxy(self._saved)
+        self.journal_failed_proxy = create_proxy(self._journal_failed)
+        self.disk_wait = create_proxy(lambda: self._guarded(self._schedule, True))
         self.refreshed_proxy = create_proxy(lambda snapshot: self._guarded(self._refreshed, snapshot))
         self.draws = 0
         self.timer: int | None = None
@@ -162,6 +169,7 @@ class Page:
             return
         for write in controller.take_writes():
             if isinstance(write, Entry):
+                self.unsaved += 1
                 store.append(write.slot, write.seq, write.to_text(), write.base, write.length).then(
                     self.saved_proxy, self.journal_failed_proxy
                 )
@@ -173,6 +181,20 @@ class Page:
             self.held = slot = controller.slot
             if slot is not None:
                 store.hold(slot).then(create_proxy(lambda ok: None if ok else self._guarded(self._lost, slot)))
+
+    def _saved(self, length: int) -> None:
+        set_data(Data.SAVED, length)
+        self._written()
+
+    def _journal_failed(self, _error: Any) -> None:
+        self.controller.journal_failed()
+        self._written()
+
+    def _written(self) -> None:
+        """A journal write settled: once none is pending, the game may move on."""
+        self.unsaved -= 1
+        if self.unsaved == 0 and self.waiting_for_disk:
+            self._guarded(self._schedule)
 
     def _lost(self, slot: str) -> None:
         self.held = None
@@ -186,7 +208,7 @@ class Page:
 
     def _refreshed(self, snapshot: Any) -> None:
         controller = self.controller
-        controller.refresh_saves([str(entry) for entry in snapshot.entries], [str(s) for s in snapshot.elsewhere])
+        controller.refresh_saves(*read_snapshot(snapshot))
         if controller.session is None and controller.viewer is None and controller.message is None:
             self.draw()
 
@@ -244,8 +266,15 @@ class Page:
 
     # ------------------------------------------------------------------- timers
 
-    def _schedule(self) -> None:
+    def _schedule(self, disk_waited: bool = False) -> None:
+        """Set the timer of what comes next by itself: a bot's decision, or a search's next
+        slice. A decision waits until the journal has the last one on disk (at most
+        :data:`DISK_WAIT` ms, after which the journal is taken to be stuck)."""
         self._cancel_timer()
+        self.waiting_for_disk = bool(self.unsaved) and not disk_waited
+        if self.waiting_for_disk:
+            self.timer = window.setTimeout(self.disk_wait, DISK_WAIT)
+            return
         if self.controller.thinking:
             self.timer = window.setTimeout(self.think_step, 0)
             return
@@ -305,7 +334,7 @@ class Page:
         self.draw()
 
     def _resume(self, snapshot: Any, slot: str) -> None:
-        self.controller.refresh_saves([str(entry) for entry in snapshot.entries], [str(s) for s in snapshot.elsewhere])
+        self.controller.refresh_saves(*read_snapshot(snapshot))
         self.controller.command(Command.RESUME, {"slot": slot})
         self.draw()
 
@@ -383,19 +412,25 @@ class Page:
             element(Id.NOTE).textContent = text("error", error=str(error))
 
 
+def read_snapshot(snapshot: Any) -> tuple[list[str], list[str]]:
+    """The journal's entries and the slots other tabs hold, from ``farfaliaStore.snapshot()``."""
+    return [str(entry) for entry in snapshot.entries], [str(slot) for slot in snapshot.elsewhere]
+
+
 def boot() -> None:
     """Read the saves' journal (on the game page), then start."""
     store = getattr(window, "farfaliaStore", None)
     if store:
-        failed = create_proxy(lambda _error: start(None, []))
-        store.snapshot().then(create_proxy(lambda snapshot: start(store, [str(e) for e in snapshot.entries])), failed)
+        failed = create_proxy(lambda _error: start(None, ([], [])))
+        store.snapshot().then(create_proxy(lambda snapshot: start(store, read_snapshot(snapshot))), failed)
     else:
-        start(None, [])
+        start(None, ([], []))
 
 
-def start(store: Any, journal: list[str]) -> None:
-    """Start the page, draw its first screen and say it is ready."""
-    page = Page(document.body.getAttribute("data-page") == EMBED_PAGE, store, journal)
+def start(store: Any, saves: tuple[list[str], list[str]]) -> None:
+    """Start the page, draw its first screen and say it is ready (``saves``: the journal's
+    entries and the slots other tabs hold)."""
+    page = Page(document.body.getAttribute("data-page") == EMBED_PAGE, store, saves)
     page._guarded(page.controller.open, str(window.location.hash)[1:])
     page._guarded(page.draw)
     element(Id.LOADER).hidden = True

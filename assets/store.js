@@ -68,7 +68,7 @@
     // Append an entry (a base also drops the slot's earlier entries); resolves to `length`.
     async append(slot, seq, text, base, length) {
       await write((journal) => {
-        if (base) journal.delete(IDBKeyRange.bound([slot, 0], [slot, seq], false, true));
+        if (base && seq > 0) journal.delete(IDBKeyRange.bound([slot, 0], [slot, seq], false, true));
         journal.put(text, [slot, seq]);
       });
       if (base && seq === 0) changed();

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 from tools import serve
 
@@ -38,36 +38,59 @@ def site() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+def playwright() -> Iterator[Playwright]:
+    """The one Playwright driver of the run."""
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+#: Reports each Content Security Policy violation as a console error (a problem, below).
+#: (So ``wait_for_function`` is always given an arrow function: Playwright evaluates a bare
+#: expression with ``eval`` at every poll, which the pages' policy refuses.)
+CSP_REPORTER = """document.addEventListener("securitypolicyviolation", (event) => console.error(
+  `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+  + ` at ${event.sourceFile}:${event.lineNumber}`))"""
+
+
+def watch(context: BrowserContext, origin: str) -> list[str]:
+    """The problems of every page of ``context``, as they happen: console errors, page errors,
+    Content Security Policy violations, failed requests, HTTP errors and requests outside
+    ``origin``. A test that makes its own context asserts the list is empty at its end."""
+    problems: list[str] = []
+    context.add_init_script(CSP_REPORTER)
+
+    def follow(page: Page) -> None:
+        page.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
+                if message.type == "error" else None)  # fmt: skip
+        page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+        # A request the test's own navigation aborts (net::ERR_ABORTED) is no failure of the page.
+        page.on("requestfailed", lambda req: None if "ERR_ABORTED" in (req.failure or "")
+                else problems.append(f"failed request: {req.url} {req.failure}"))  # fmt: skip
+        page.on("response", lambda res: problems.append(f"HTTP {res.status}: {res.url}") if res.status >= 400 else None)
+        page.on("request", lambda req: None if req.url.startswith(origin) or req.url.startswith("data:")
+                else problems.append(f"request outside the site: {req.url}"))  # fmt: skip
+
+    for page in context.pages:
+        follow(page)
+    context.on("page", follow)
+    return problems
 
 
 @pytest.fixture
 def page(browser: Browser, site: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    problems = watch(context, site)
     page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
-            if message.type == "error" else None)  # fmt: skip
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    # A request the test's own navigation aborts (net::ERR_ABORTED) is no failure of the page.
-    page.on("requestfailed", lambda req: None if "ERR_ABORTED" in (req.failure or "")
-            else problems.append(f"failed request: {req.url} {req.failure}"))  # fmt: skip
-    page.on("response", lambda res: problems.append(f"HTTP {res.status}: {res.url}") if res.status >= 400 else None)
-    page.on("request", lambda req: None if req.url.startswith(site) or req.url.startswith("data:")
-            else problems.append(f"request outside the site: {req.url}"))  # fmt: skip
     page.problems = problems  # type: ignore[attr-defined]
     yield page
     record_modules(page)
-    try:
-        mods = page.evaluate("window.farfaliaModules ? window.farfaliaModules() : ''")
-        with open("/tmp/modules.txt", "a") as f:
-            f.write(mods + "\n")
-    except Exception:
-        pass
     failed = request.node.stash.get(FAILED, False)
     if failed:
         SHOTS.mkdir(exist_ok=True)

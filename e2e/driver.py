@@ -40,7 +40,9 @@ def click_and_wait(page: Page, selector: str) -> None:
     """Click, then wait until the page has drawn again."""
     draws = page.get_attribute("body", "data-draws")
     page.click(selector)
-    page.wait_for_function(f"document.body.dataset.draws !== {draws!r}" if draws else "document.body.dataset.draws")
+    page.wait_for_function(
+        f"() => document.body.dataset.draws !== {draws!r}" if draws else "() => document.body.dataset.draws"
+    )
 
 
 @dataclass
@@ -59,7 +61,7 @@ def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hint: bool = F
     rng = random.Random(seed)
     record = Record()
     for _ in range(limit):
-        page.wait_for_function("document.body.dataset.waiting === 'human'", timeout=30_000)
+        page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
         draws = page.get_attribute("body", "data-draws")
         if page.locator(".panel.over").count():
             return record
@@ -77,14 +79,14 @@ def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hint: bool = F
             choice = options.nth(rng.randrange(options.count()))
             record.actions.append(choice.get_attribute("data-action") or "")
             choice.click()
-        page.wait_for_function(f"document.body.dataset.draws !== {draws!r}", timeout=15_000)
+        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}", timeout=15_000)
     raise AssertionError("the game did not end")
 
 
 def ask_hint(page: Page, record: Record) -> None:
     """Press the hint button; check it names a move and marks that card or button."""
     page.click(f"[data-command={Command.HINT}]")
-    page.wait_for_function("document.getElementById('note').textContent.startsWith('Hint: ')", timeout=30_000)
+    page.wait_for_function("() => document.getElementById('note').textContent.startsWith('Hint: ')", timeout=30_000)
     marked = page.locator("svg .card.legal.hint, #bar .choices button.hint")
     assert marked.count() == 1, "the hint marks exactly one legal card or button"
     record.hints.append(page.inner_text(f"#{Id.NOTE}"))

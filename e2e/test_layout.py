@@ -9,7 +9,7 @@ import random
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.conftest import SHOTS
+from e2e.conftest import SHOTS, watch
 from e2e.driver import click_and_wait, open_game, start
 from farfalia.ui.layout import TOUCH_TARGET
 
@@ -55,6 +55,7 @@ def out_of_window(page: Page, selector: str) -> list[str]:
 def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) -> None:
     width, height, touch = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    problems = watch(context, site)
     page = context.new_page()
     try:
         open_game(page, site)
@@ -64,6 +65,7 @@ def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) ->
             assert element.evaluate(INSIDE), f"{field} cannot be brought into view at {size}"
         start(page, "basic5", seed=5, dealer=0)
         play_checking(page, touch, size)
+        assert not problems, problems
     except Exception:
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"layout-{size}.png"))
@@ -77,7 +79,7 @@ def play_checking(page: Page, touch: bool, size: str) -> None:
     rng = random.Random(size)
     checked = 0
     for _ in range(400):
-        page.wait_for_function("document.body.dataset.waiting === 'human'", timeout=30_000)
+        page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
         if page.locator(".panel.over").count():
             break
         primary = page.locator("#overlay button.primary")
@@ -99,5 +101,5 @@ def play_checking(page: Page, touch: bool, size: str) -> None:
         choice = options.nth(rng.randrange(options.count()))
         draws = page.get_attribute("body", "data-draws")
         choice.click()
-        page.wait_for_function(f"document.body.dataset.draws !== {draws!r}", timeout=15_000)
+        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}", timeout=15_000)
     assert page.locator(".panel.over").count() and checked >= 20

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.conftest import DIST
+from e2e.conftest import DIST, watch
 from e2e.driver import open_game, play_to_the_end, start
 from farfalia.ui.contract import Data
 from tools import build_site, serve
@@ -34,13 +34,13 @@ def play_a_short_game(page: Page) -> None:
 def test_a_game_from_a_sub_path(browser: Browser) -> None:
     server = serve.start(DIST, base=SUB_PATH)
     context = browser.new_context()
+    site = f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH.rstrip('/')}"
+    problems = watch(context, site)  # requests outside the sub-path among them
     page = context.new_page()
-    outside: list[str] = []
-    page.on("request", lambda request: None if SUB_PATH in request.url else outside.append(request.url))
     try:
-        open_game(page, f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH.rstrip('/')}")
+        open_game(page, site)
         play_a_short_game(page)
-        assert not outside, f"requests outside {SUB_PATH}: {outside}"
+        assert not problems, problems
     finally:
         context.close()
         server.shutdown()
@@ -71,6 +71,7 @@ def deploy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
 def test_a_new_deploy_is_offered_and_never_interrupts_a_game(browser: Browser, deploy: tuple[Path, str]) -> None:
     folder, url = deploy
     context = browser.new_context()
+    problems = watch(context, url)
     page = context.new_page()
     try:
         open_game(page, url)
@@ -90,21 +91,24 @@ def test_a_new_deploy_is_offered_and_never_interrupts_a_game(browser: Browser, d
         assert page.locator("svg .card.legal, #bar .choices button[data-action]").count()
         page.click("#update-reload")
         page.wait_for_selector(f"body[data-{Data.READY}]", timeout=90_000)
-        page.wait_for_function(f"caches.keys().then((keys) => keys.join() === 'farfalia-{new_version}')")
+        page.wait_for_function(f"() => caches.keys().then((keys) => keys.join() === 'farfalia-{new_version}')")
         assert "/* v2 */" in page.evaluate("fetch('assets/style.css').then((r) => r.text())")
         assert old_version != [f"farfalia-{new_version}"]
         page.click("[data-command=resume]")  # the game played before the update goes on
-        page.wait_for_function("document.body.dataset.waiting === 'human'")
+        page.wait_for_function("() => document.body.dataset.waiting === 'human'")
+        assert not problems, problems
     finally:
         context.close()
 
 
 def test_without_service_workers_the_game_still_plays(browser: Browser, site: str) -> None:
     context = browser.new_context(service_workers="block")
+    problems = watch(context, site)
     page = context.new_page()
     try:
         open_game(page, site)
         play_a_short_game(page)
         assert not page.evaluate("navigator.serviceWorker.controller")
+        assert not problems, problems
     finally:
         context.close()

@@ -47,17 +47,17 @@ def test_reload_mid_hand_resumes_the_same_state(page: Page, site: str) -> None:
     open_game(page, site)
     start(page, "three", humans=(0,), seed=21, dealer=0, pace="instant")
     for _ in range(9):  # trump, then a few tricks' worth of clicks
-        page.wait_for_function("document.body.dataset.waiting === 'human'")
+        page.wait_for_function("() => document.body.dataset.waiting === 'human'")
         draws = page.get_attribute("body", "data-draws")
         page.locator("svg .card.legal, #bar .choices button[data-action], #overlay button.primary").first.click()
-        page.wait_for_function(f"document.body.dataset.draws !== {draws!r}")
-    page.wait_for_function("document.body.dataset.waiting === 'human'")
+        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")
+    page.wait_for_function("() => document.body.dataset.waiting === 'human'")
     before = page.inner_html("#table"), page.inner_text("#bar")
     assert "trick" in before[0]
     page.reload()
     page.wait_for_selector("body[data-ready]", timeout=90_000)
     page.click("[data-command=resume]")
-    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    page.wait_for_function("() => document.body.dataset.waiting === 'human'")
     assert (page.inner_html("#table"), page.inner_text("#bar")) == before
 
 
@@ -108,20 +108,20 @@ def test_undo_restores_the_table_as_it_was(page: Page, site: str) -> None:
     click_and_wait(page, "[data-command=settings]")
     page.check("input[data-setting=undo]")
     click_and_wait(page, "[data-command=close-settings]")
-    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    page.wait_for_function("() => document.body.dataset.waiting === 'human'")
     before = page.inner_html("#table")
     click_and_wait(page, "svg .card.legal >> nth=0")
-    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    page.wait_for_function("() => document.body.dataset.waiting === 'human'")
     assert page.inner_html("#table") != before
     click_and_wait(page, "[data-command=undo]")
-    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    page.wait_for_function("() => document.body.dataset.waiting === 'human'")
     assert page.inner_html("#table") == before
 
 
 def test_a_played_card_glides_to_the_trick_unless_instant(page: Page, site: str) -> None:
     open_game(page, site)
     start(page, "four", seed=3, dealer=3, pace="normal")
-    page.wait_for_function("document.body.dataset.waiting === 'human'")
+    page.wait_for_function("() => document.body.dataset.waiting === 'human'")
     card = page.locator("svg .hand .card.legal").first.get_attribute("data-card")
     click_and_wait(page, "svg .hand .card.legal >> nth=0")
     moving = page.evaluate(
@@ -129,6 +129,6 @@ def test_a_played_card_glides_to_the_trick_unless_instant(page: Page, site: str)
     )
     assert moving == 1  # from the hand to the trick
     page.emulate_media(reduced_motion="reduce")
-    page.wait_for_function("document.body.dataset.waiting === 'human'", timeout=30_000)
+    page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
     click_and_wait(page, "svg .hand .card.legal >> nth=0")
     assert page.evaluate("document.getAnimations().length") == 0

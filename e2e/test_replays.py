@@ -31,13 +31,13 @@ def test_viewer_steps_by_keys_and_buttons_and_keeps_the_link(page: Page, site: s
     open_link(page, site, f"index.html#replay={GOOD}&at=5")
     assert at(page) == 5 and "Action 5 of" in page.inner_text("#position")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.body.dataset.at === '6'")
+    page.wait_for_function("() => document.body.dataset.at === '6'")
     assert page.url.endswith("&at=6&view=all")
     page.keyboard.press("End")
-    page.wait_for_function(f"document.body.dataset.at === '{len(GAME.actions)}'")
+    page.wait_for_function(f"() => document.body.dataset.at === '{len(GAME.actions)}'")
     assert page.locator(".panel.summary").count() == 1  # the last hand's scores
     page.keyboard.press("Home")
-    page.wait_for_function("document.body.dataset.at === '0'")
+    page.wait_for_function("() => document.body.dataset.at === '0'")
     click_and_wait(page, "[data-command=next-trick]")
     assert at(page) > 1
     click_and_wait(page, "[data-command=next-hand]")
@@ -45,7 +45,7 @@ def test_viewer_steps_by_keys_and_buttons_and_keeps_the_link(page: Page, site: s
     click_and_wait(page, "[data-command=prev-trick]")
     assert at(page) < first_hand_end
     page.select_option("#view-select", "1")
-    page.wait_for_function("location.hash.endsWith('view=1')")
+    page.wait_for_function("() => location.hash.endsWith('view=1')")
     assert page.locator("svg.table .hand .card").count() > 0  # Bruno's own hand at the bottom
 
 
@@ -97,7 +97,7 @@ def test_markup_in_names_is_shown_as_text(page: Page, site: str) -> None:
 def test_share_a_running_game_shows_finished_hands_only(page: Page, site: str) -> None:
     open_game(page, site)
     start(page, "two", humans=(), seed=5, dealer=0, pace="instant")
-    page.wait_for_function("document.querySelector('.panel.summary')")  # a hand is over
+    page.wait_for_function("() => document.querySelector('.panel.summary')")  # a hand is over
     page.click("[data-command=share]")
     link = page.input_value("#share-link")
     shared = replay.decode(link.split("#replay=")[1])
@@ -125,7 +125,7 @@ def test_jump_anywhere_export_and_import_a_file(page: Page, site: str, tmp_path)
     open_link(page, site, f"index.html#replay={GOOD}&at=0")
     page.locator("#seek").fill("100")
     page.locator("#seek").dispatch_event("change")
-    page.wait_for_function("document.body.dataset.at === '100'")
+    page.wait_for_function("() => document.body.dataset.at === '100'")
     with page.expect_download() as download:
         page.click("[data-command=export]")
     saved = tmp_path / "replay.txt"
@@ -134,5 +134,5 @@ def test_jump_anywhere_export_and_import_a_file(page: Page, site: str, tmp_path)
     click_and_wait(page, "[data-command=new-game]")
     draws = page.get_attribute("body", "data-draws")
     page.set_input_files("#import-file", str(saved))
-    page.wait_for_function(f"document.body.dataset.draws !== {draws!r}")
+    page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")
     assert at(page) == len(GAME.actions) and "Action" in page.inner_text("#position")

@@ -18,8 +18,8 @@ from farfalia.ui.controller import (
     InputGuard,
     start_session,
 )
-from farfalia.ui.saves import LEGACY_SAVE_KEY, MemoryStorage
 from farfalia.ui.links import parse_link
+from farfalia.ui.saves import LEGACY_SAVE_KEY, MemoryStorage
 from farfalia.ui.texts import text
 from farfalia.ui.viewer import ViewerMove
 

@@ -128,3 +128,23 @@ def test_the_local_server_serves_like_a_static_host(tmp_path: Path) -> None:
         assert fetch(f"{base}/index.html", None)[0] == 404  # outside the sub-path
     finally:
         server.shutdown()
+
+
+def test_every_page_ships_a_policy_that_runs_no_string_as_script(tmp_path: Path) -> None:
+    policy = build_site.CONTENT_SECURITY_POLICY
+    assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy and "default-src 'none'" in policy
+    for name in (n for n in build_site.PAGES if n.endswith(".html")):
+        page = build_site.with_policy((ROOT / name).read_text())
+        assert f'<meta http-equiv="Content-Security-Policy" content="{policy}">' in page, name
+    (tmp_path / "_headers").write_text(build_site.headers_file())
+    (tmp_path / "embed.html").write_text("<p>embed</p>")
+    (tmp_path / "index.html").write_text("<p>game</p>")
+    server = serve.start(tmp_path)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        for path, ancestors in (("/", "'self'"), ("/index.html", "'self'"), ("/embed.html", "*")):
+            _, headers, _ = fetch(base + path, None)
+            assert headers["Content-Security-Policy"] == f"{policy}; frame-ancestors {ancestors}", path
+            assert headers["X-Content-Type-Options"] == "nosniff"
+    finally:
+        server.shutdown()

@@ -44,10 +44,22 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 #: xterm, the zip reader and MicroPython are never loaded, and left out).
 PYSCRIPT_FILES = ("core.js", "core.css", "core-*.js", "toml-*.js", "error-*.js", "donkey-*.js", "py-editor-*.js",
                   "py-game-*.js", "py-terminal-*.js", "deprecations-manager-*.js")  # fmt: skip
+#: The pages' Content Security Policy: nothing but the site itself, and no string ever run as
+#: script ('wasm-unsafe-eval' lets Pyodide compile its WebAssembly; PyScript's one use of
+#: `Function()` is avoided, see assets/no-eval.js). The build writes it into every page as a
+#: ``<meta http-equiv>`` and into ``_headers`` for static hosts that read one.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; manifest-src 'self'; worker-src 'self'; frame-src 'self'; "
+    "base-uri 'none'; form-action 'none'"
+)
+#: Who may frame each page (only a header can say so): the embed page, anyone.
+FRAME_ANCESTORS = {"index.html": "'self'", "rules.html": "'self'", "embed.html": "*"}
 #: What is worth compressing (the zip holds deflated entries already).
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".py", ".toml", ".wasm", ".webmanifest", ".txt"}
-#: Not precached by the service worker: itself (nor the compressed twins, see site_files).
-NOT_PRECACHED = {"sw.js"}
+#: Not precached by the service worker: itself and the host's headers file (nor the compressed
+#: twins, see site_files).
+NOT_PRECACHED = {"sw.js", "_headers"}
 
 
 def copy(source: Path, target: Path) -> None:
@@ -116,10 +128,32 @@ def compress(site: Path) -> None:
                 shutil.copyfileobj(source, target)
 
 
+def with_policy(page: str) -> str:
+    """A page's HTML with the Content Security Policy as its first ``<meta>``."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">'
+    return page.replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n  {meta}', 1)
+
+
+def headers_file() -> str:
+    """``_headers`` (the format of Netlify and Cloudflare Pages): the pages' policy with who
+    may frame them, and two safe defaults for every file."""
+    rules = ["/*", "  X-Content-Type-Options: nosniff", "  Referrer-Policy: no-referrer"]
+    for name, ancestors in FRAME_ANCESTORS.items():
+        paths = ["/", f"/{name}"] if name == "index.html" else [f"/{name}"]
+        for path in paths:
+            rules += [path, f"  Content-Security-Policy: {CONTENT_SECURITY_POLICY}; frame-ancestors {ancestors}"]
+    return "\n".join(rules) + "\n"
+
+
 def build_dist(full_stdlib: bool) -> str:
     shutil.rmtree(DIST, ignore_errors=True)
     for name in PAGES:
-        copy(ROOT / name, DIST / name)
+        if name.endswith(".html"):
+            (DIST / name).parent.mkdir(parents=True, exist_ok=True)
+            (DIST / name).write_text(with_policy((ROOT / name).read_text()))
+        else:
+            copy(ROOT / name, DIST / name)
+    (DIST / "_headers").write_text(headers_file())
     for source in sorted((ROOT / "assets").iterdir()):
         if source.name != "sw.js":
             copy(source, DIST / "assets" / source.name)

@@ -1,6 +1,8 @@
 """Serve a built site as a static host would: the right MIME types (``application/wasm``
 above all), the pre-compressed ``.gz`` twin of a file to browsers that accept gzip, and
-``Cache-Control: no-cache`` (the browser may keep files, but asks whether they changed).
+``Cache-Control: no-cache`` (the browser may keep files, but asks whether they changed),
+and the headers the folder's ``_headers`` file gives each path (the format of Netlify and
+Cloudflare Pages: a path or ``/*``, then indented ``Name: value`` lines).
 
 ``make play`` serves ``dist/`` with it; the end-to-end tests and the start-up benchmark
 use :func:`start`, optionally under a sub-path (``/some/sub/path/``).
@@ -29,14 +31,36 @@ TYPES = {
 }
 
 
+def read_headers(folder: Path) -> list[tuple[str, str, str]]:
+    """The rules of ``folder/_headers`` as (path pattern, header, value); none without the file."""
+    rules: list[tuple[str, str, str]] = []
+    path = folder / "_headers"
+    pattern = ""
+    for line in path.read_text().splitlines() if path.is_file() else []:
+        if line.strip() and not line[0].isspace():
+            pattern = line.strip()
+        elif ":" in line and pattern:
+            name, _, value = line.strip().partition(":")
+            rules.append((pattern, name.strip(), value.strip()))
+    return rules
+
+
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """One folder under ``base``; ``.gz`` twins served with ``Content-Encoding: gzip``."""
 
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
-    def __init__(self, *args: object, base: str = "/", quiet: bool = True, **kwargs: object) -> None:
+    def __init__(
+        self,
+        *args: object,
+        base: str = "/",
+        quiet: bool = True,
+        rules: list[tuple[str, str, str]] | None = None,
+        **kwargs: object,
+    ) -> None:
         self.base = base
         self.quiet = quiet
+        self.rules = rules or []
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     def send_head(self):  # type: ignore[no-untyped-def]
@@ -69,6 +93,10 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         return body
 
     def end_headers(self) -> None:
+        path = self.path.split("?")[0]
+        for pattern, name, value in self.rules:
+            if pattern == path or (pattern.endswith("/*") and path.startswith(pattern[:-1])):
+                self.send_header(name, value)
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
@@ -81,7 +109,8 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 def start(folder: Path, base: str = "/", port: int = 0, quiet: bool = True) -> http.server.ThreadingHTTPServer:
     """Serve ``folder`` under ``base`` on 127.0.0.1 from a background thread; the caller
     reads the port from ``server_address`` and calls ``shutdown()`` when done."""
-    handler = functools.partial(StaticHandler, directory=str(folder), base=base, quiet=quiet)
+    rules = read_headers(folder)
+    handler = functools.partial(StaticHandler, directory=str(folder), base=base, quiet=quiet, rules=rules)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
