@@ -207,10 +207,11 @@ class Page:
             self.store.snapshot().then(self.refreshed_proxy)
 
     def _refreshed(self, snapshot: Any) -> None:
-        controller = self.controller
-        controller.refresh_saves(*read_snapshot(snapshot))
-        if controller.session is None and controller.viewer is None and controller.message is None:
-            self.draw()
+        """Show the saved games as they are now (the list alone: a form being filled in stays)."""
+        self.controller.refresh_saves(*read_snapshot(snapshot))
+        listing = element(Id.SAVED_GAMES)
+        if listing:
+            listing.innerHTML = self.controller.saved_list()
 
     def _on_visibility(self, _event: Any) -> None:
         if document.visibilityState == "hidden":

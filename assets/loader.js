@@ -42,6 +42,7 @@ function offerUpdate(worker) {
 }
 
 function watch(registration) {
+  if (!registration) return;  // a browser that blocks service workers may register none
   if (registration.waiting) offerUpdate(registration.waiting);
   setInterval(() => registration.update().catch(() => {}), 60 * 60 * 1000);  // long games see deploys too
   registration.addEventListener("updatefound", () => {

@@ -76,9 +76,12 @@ def test_a_killed_browser_resumes_the_game_at_its_last_saved_action(playwright: 
             context.close()
         context = launch(playwright, profile)
         problems = watch(context, site)
+        assert len(context.pages) == 1, f"round {round_}: {[p.url for p in context.pages]} (a tab restored?)"
         page = context.pages[0]
         open_game(page, site)
-        assert page.locator(f"[data-command={Command.RESUME}]").count() == 1, f"round {round_}: one saved game"
+        resume = page.locator(f"[data-command={Command.RESUME}]")
+        assert resume.count() == 1, f"round {round_}: {resume.count()} saved games"
+        assert resume.is_enabled(), f"round {round_}: the game is taken for open in another tab"
         click_and_wait(page, f"[data-command={Command.RESUME}]")
         resumed = hook(page, Data.ACTIONS)
         assert resumed >= saved, f"round {round_}: {saved} actions were on disk, {resumed} came back"

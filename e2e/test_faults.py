@@ -72,7 +72,7 @@ def test_a_broken_save_is_shown_at_load_and_can_be_downloaded_then_discarded(pag
     page.add_init_script(f"localStorage.setItem({SLOT_PREFIX + 'old'!r}, {broken!r});")
     open_game(page, site)
     block = page.locator(".saved.broken")
-    assert block.inner_text().startswith("The saved game cannot be read: it is not readable JSON")
+    assert block.inner_text().startswith("This saved game cannot be read: it is not readable JSON")
     with page.expect_download() as download:
         page.click(f".saved.broken [data-command={Command.EXPORT}]")
     assert download.value.path().read_text() == broken

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import DIST, watch
-from e2e.driver import open_game, play_to_the_end, start
+from e2e.driver import click_and_wait, open_game, play_to_the_end, start
 from farfalia.ui.contract import Data
 from tools import build_site, serve
 
@@ -94,7 +94,7 @@ def test_a_new_deploy_is_offered_and_never_interrupts_a_game(browser: Browser, d
         page.wait_for_function(f"() => caches.keys().then((keys) => keys.join() === 'farfalia-{new_version}')")
         assert "/* v2 */" in page.evaluate("fetch('assets/style.css').then((r) => r.text())")
         assert old_version != [f"farfalia-{new_version}"]
-        page.click("[data-command=resume]")  # the game played before the update goes on
+        click_and_wait(page, "[data-command=resume]")  # the game played before the update goes on
         page.wait_for_function("() => document.body.dataset.waiting === 'human'")
         assert not problems, problems
     finally:

@@ -56,7 +56,7 @@ def test_reload_mid_hand_resumes_the_same_state(page: Page, site: str) -> None:
     assert "trick" in before[0]
     page.reload()
     page.wait_for_selector("body[data-ready]", timeout=90_000)
-    page.click("[data-command=resume]")
+    click_and_wait(page, "[data-command=resume]")
     page.wait_for_function("() => document.body.dataset.waiting === 'human'")
     assert (page.inner_html("#table"), page.inner_text("#bar")) == before
 

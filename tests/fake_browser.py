@@ -69,6 +69,8 @@ class Document:
 
     def __init__(self, ids: list[str]) -> None:
         self.elements = {id_: Element(id_) for id_ in ids}
+        #: Elements found in the HTML written so far, by id.
+        self.written: dict[str, Element] = {}
         self.body = Element("body")
         self.listeners: dict[str, Callable[[Any], None]] = {}
 
@@ -77,7 +79,7 @@ class Document:
         if id_ in self.elements:
             return self.elements[id_]
         written = any(f'id="{id_}"' in element.innerHTML for element in self.elements.values())
-        return Element(id_) if written else None
+        return self.written.setdefault(id_, Element(id_)) if written else None
 
     def querySelector(self, _selector: str) -> None:
         return None

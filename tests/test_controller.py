@@ -330,7 +330,7 @@ def test_a_broken_save_is_found_at_load_kept_and_never_crashes_the_page(broken: 
     page = Controller(storage, rng=random.Random(5))
     page.open("")
     overlay = page.screen().overlay
-    assert "The saved game cannot be read: " in overlay and 'data-command="resume"' not in overlay
+    assert "This saved game cannot be read: " in overlay and 'data-command="resume"' not in overlay
     [slot] = page.saves.slots
     download = page.export(slot)
     assert download is not None and download.content == broken

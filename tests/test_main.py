@@ -107,9 +107,11 @@ def test_a_game_open_in_another_tab_is_marked_and_not_resumed_here(page) -> None
     assert window.farfaliaStore.held == {slot}
     _, document, window = load_page(window)  # a second tab: the first still holds the game
     window.farfaliaStore.others, window.farfaliaStore.held = {slot}, set()
+    draws = document.body.dataset.draws
     window.farfaliaStore.onchange()  # the first tab said so
-    overlay = document.elements[Id.OVERLAY].innerHTML
-    assert "open in another tab" in overlay and f'data-slot="{slot}" disabled' in overlay
+    listing = document.getElementById(Id.SAVED_GAMES).innerHTML
+    assert "open in another tab" in listing and f'data-slot="{slot}" disabled' in listing
+    assert document.body.dataset.draws == draws  # the list alone: a form being filled in stays
     resume_first(document, window)
     assert window.farfaliaPage.controller.session is None
     assert document.elements[Id.NOTE].textContent.endswith(text("game-elsewhere"))

@@ -2,9 +2,9 @@
 
     .venv/bin/python tools/screenshots.py [--out DIR] [--mode four] [--steps 6]
 
-Serves the built site (``dist/``, ``make dist``) on localhost, opens the start screen and a game (all bots
-but the first seat, instant pace) at each size, and saves one PNG per screen and
-size: phone portrait and landscape, tablet portrait, two laptops, a monitor.
+Serves the built site (``dist/``, ``make dist``) on localhost, opens the start screen, a game (all bots
+but the first seat, instant pace) and the start screen again with the saved games at
+each size, and saves one PNG per screen and size: phone portrait and landscape, tablet portrait, two laptops, a monitor.
 """
 
 from __future__ import annotations
@@ -57,8 +57,12 @@ def main() -> None:
             page.fill("#seed", "3")
             page.select_option("#dealer", "1")
             page.click("[data-command=start]")
-            page.wait_for_function("document.body.dataset.waiting === 'human'", timeout=30_000)
+            page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
             page.screenshot(path=str(out / f"{name}-table.png"))
+            page.evaluate("localStorage.setItem('farfalia.game.broken', '{cut short')")
+            page.reload()  # the start screen with the saved games: the one just played, and a broken one
+            page.wait_for_selector("body[data-ready]", timeout=120_000)
+            page.screenshot(path=str(out / f"{name}-saved.png"))
             print(out / f"{name}-table.png")
             context.close()
         browser.close()

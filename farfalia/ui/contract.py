@@ -32,6 +32,8 @@ class Id(StrEnum):
     SEED = "seed"
     IMPORT_FILE = "import-file"
     SHARE_LINK = "share-link"
+    #: The start screen's list of saved games (redrawn alone when another tab saves).
+    SAVED_GAMES = "saved-games"
     SEEK = "seek"
     VIEW_SELECT = "view-select"
     POSITION = "position"

@@ -36,6 +36,7 @@ from farfalia.ui.screens import (
     game_over,
     hand_summary,
     message_panel,
+    saved_list,
     score_sheet,
     settings_panel,
     share_panel,
@@ -432,6 +433,10 @@ class Controller:
             )
         return rows
 
+    def saved_list(self) -> str:
+        """The start screen's list of saved games, alone (HTML)."""
+        return saved_list(self.saved_games())
+
     def refresh_saves(self, journal: Iterable[str], elsewhere: Iterable[str]) -> None:
         """Another tab may have saved: read the saved games again (on the start screen
         only: a game being played here keeps its own slot's account), and which of them
@@ -474,7 +479,7 @@ class Controller:
 
     def _start(self, form: Mapping[str, str]) -> None:
         self.session = start_session(form, self.rng)
-        self.slot = self.saves.new_slot(self.rng)
+        self.slot = self.saves.new_slot(self.rng, self.elsewhere)
         self.sheet_open = False
         self._save()
         remembered = {
@@ -565,7 +570,7 @@ class Controller:
         seed = self.rng.randrange(SEED_LIMIT)
         self._forget_game()
         self.session = Session(old.game.settings, seed, old.players, old.pace, level=old.level)
-        self.slot = self.saves.new_slot(self.rng)
+        self.slot = self.saves.new_slot(self.rng, self.elsewhere)
         self._save()
 
     def _new_game(self) -> None:

@@ -336,11 +336,15 @@ class SavedGames:
             if checkpoints.get(slot.id) != slot.checkpoint_text():
                 self.storage.set(slot.key, slot.checkpoint_text())
 
-    def new_slot(self, rng: Any) -> str:
+    def new_slot(self, rng: Any, keep: Iterable[str] = ()) -> str:
         """A new, empty slot's id; when :data:`MAX_SLOTS` are kept, the one played longest
-        ago is forgotten."""
+        ago is forgotten (never one of ``keep``: the games open in other tabs)."""
+        kept = set(keep)
         while len(self.slots) >= MAX_SLOTS:
-            self.delete(min(self.slots.values(), key=lambda s: s.when).id)
+            oldest = min((s for s in self.slots.values() if s.id not in kept), key=lambda s: s.when, default=None)
+            if oldest is None:
+                break
+            self.delete(oldest.id)
         slot_id = f"{rng.getrandbits(48):012x}"
         self.slots[slot_id] = Slot(slot_id)
         return slot_id

@@ -95,7 +95,7 @@ def start_screen(saved: Sequence[SavedGame] = (), choices: Mapping[str, str] | N
     )
     paces = _options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
     levels = _options(list(LEVELS), lambda v: text(f"level.{v}"), chosen["level"])
-    top = saved_list(saved) + (
+    top = f'<div id="{Id.SAVED_GAMES}">{saved_list(saved)}</div>' + (
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
         f'<a class="rules-link" href="rules.html" target="_blank" rel="noopener">{escape(text("rules-link"))}</a>'

@@ -52,7 +52,7 @@ TEXT: dict[str, str] = {
     "ago.day.other": "{count} days ago",
     "resume-label": "{mode}, hand {number} of {total}",
     "resume-label-target": "{mode}, hand {number}",
-    "save-broken": "The saved game cannot be read: {reason}. It is kept until you discard it.",
+    "save-broken": "This saved game cannot be read: {reason}. It is kept until you discard it.",
     "save-download": "Download it",
     "save-discard": "Discard it",
     "saves-off": "Saves are off in this browser: this game will not be kept.",
