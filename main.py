@@ -18,6 +18,7 @@ from farfalia.engine.errors import FarfaliaError, StorageError
 from farfalia.ui.contract import (
     ACTION_ATTRIBUTE,
     COMMAND_ATTRIBUTE,
+    DIAGRAMS_PAGE,
     EMBED_PAGE,
     REASON_ATTRIBUTE,
     SETTING_ATTRIBUTE,
@@ -28,6 +29,7 @@ from farfalia.ui.contract import (
     dataset_key,
 )
 from farfalia.ui.controller import Controller, InputGuard, Screen
+from farfalia.ui.diagrams import DIAGRAM_ATTRIBUTE, STEP_ATTRIBUTE, Diagrams
 from farfalia.ui.saves import Entry
 from farfalia.ui.session import clean_name
 from farfalia.ui.texts import text
@@ -413,13 +415,57 @@ class Page:
             element(Id.NOTE).textContent = text("error", error=str(error))
 
 
+class DiagramPage:
+    """The DOM side of a page of diagrams (the rules page): one runtime for all of them.
+    The build wrote each figure's first picture; here each comes to life, and a step
+    redraws only its own figure."""
+
+    def __init__(self) -> None:
+        self.figures = list(document.querySelectorAll(f"[{DIAGRAM_ATTRIBUTE}]"))
+        self.diagrams = Diagrams([str(figure.getAttribute(DIAGRAM_ATTRIBUTE)) for figure in self.figures])
+        for index, figure in enumerate(self.figures):
+            figure.dataset.diagram = index
+            figure.innerHTML = self.diagrams.html(index)
+        document.addEventListener("click", create_proxy(self._on_click))
+        document.addEventListener("keydown", create_proxy(self._on_key))
+
+    def _figure_of(self, target: Any) -> tuple[int, Any] | None:
+        figure = target.closest(f"[{DIAGRAM_ATTRIBUTE}]") if hasattr(target, "closest") else None
+        return (int(figure.dataset.diagram), figure) if figure else None
+
+    def _on_click(self, event: Any) -> None:
+        button = event.target.closest(f"[{STEP_ATTRIBUTE}]")
+        found = self._figure_of(event.target)
+        if not button or found is None:
+            return
+        index, figure = found
+        move = str(button.getAttribute(STEP_ATTRIBUTE))
+        figure.innerHTML = self.diagrams.step(index, move)
+        figure.querySelector(f'[{STEP_ATTRIBUTE}="{move}"]').focus()  # the focus stays on the button
+
+    def _on_key(self, event: Any) -> None:
+        found = self._figure_of(event.target)
+        if found is None or (event.target.tagName == "BUTTON" and event.key in ("Enter", " ")):
+            return
+        index, figure = found
+        content = self.diagrams.key(index, str(event.key))
+        if content is not None:
+            event.preventDefault()
+            figure.innerHTML = content
+            figure.focus()
+
+
 def read_snapshot(snapshot: Any) -> tuple[list[str], list[str]]:
     """The journal's entries and the slots other tabs hold, from ``farfaliaStore.snapshot()``."""
     return [str(entry) for entry in snapshot.entries], [str(slot) for slot in snapshot.elsewhere]
 
 
 def boot() -> None:
-    """Read the saves' journal (on the game page), then start."""
+    """A page of diagrams comes to life; the game page reads the saves' journal, then starts."""
+    if document.body.getAttribute("data-page") == DIAGRAMS_PAGE:
+        window.farfaliaPage = DiagramPage()
+        set_data(Data.READY, 1)
+        return
     store = getattr(window, "farfaliaStore", None)
     if store:
         failed = create_proxy(lambda _error: start(None, ([], [])))

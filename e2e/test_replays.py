@@ -1,4 +1,4 @@
-"""Replay links in the viewer and the embed, bad links, sharing, and the rules page."""
+"""Replay links in the viewer and the embed, bad links, sharing, and the rules page's diagrams."""
 
 from __future__ import annotations
 
@@ -112,13 +112,26 @@ def test_share_a_running_game_shows_finished_hands_only(page: Page, site: str) -
     page.problems.clear()  # type: ignore[attr-defined]  # headless Chromium may refuse the clipboard
 
 
-def test_rules_page_diagrams_are_live(page: Page, site: str) -> None:
-    page.goto(f"{site}/rules.html")
-    frames = page.locator("iframe.diagram")
-    assert frames.count() == 9
-    first = page.frame_locator("iframe.diagram").first
-    first.locator("svg.table:not(.placeholder)").wait_for(timeout=240_000)  # nine runtimes boot at once
+def test_the_rules_page_shows_every_diagram_at_once_and_steps_them_in_one_runtime(page: Page, site: str) -> None:
+    runtimes: list[str] = []
+    page.on("request", lambda request: runtimes.append(request.url) if request.url.endswith(".wasm") else None)
+    page.goto(f"{site}/rules.html", wait_until="domcontentloaded")
+    figures = page.locator("figure.diagram")
+    assert figures.count() == 9 and page.locator("figure.diagram > svg.table").count() == 9  # before Python
+    assert page.locator("figure.diagram .btn:disabled").count() == 9 * 6  # its controls wait for it
+    first = figures.first
     assert first.locator("svg.table .hand .card.illegal").count() > 0  # Daniel must follow blue
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert page.locator("figure.diagram .btn:disabled").count() == 0
+    third = figures.nth(2)
+    before = third.locator(".position").inner_text()
+    third.locator("[data-step=next]").click()
+    assert third.locator(".position").inner_text() != before
+    assert figures.nth(1).locator(".position").inner_text() == "Action 8 of 62"  # the others stay
+    third.locator("[data-step=next]").focus()
+    page.keyboard.press("ArrowLeft")
+    assert third.locator(".position").inner_text() == before
+    assert len(runtimes) == 1, runtimes  # one Pyodide for nine diagrams
 
 
 def test_jump_anywhere_export_and_import_a_file(page: Page, site: str, tmp_path) -> None:  # type: ignore[no-untyped-def]

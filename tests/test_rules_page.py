@@ -1,4 +1,5 @@
-"""rules.html: up to date with its generator, and every diagram shows what its text says."""
+"""rules.html: up to date with its generator, every diagram shows what its text says, and
+the page's diagrams step in one runtime."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 from farfalia.engine.cards import parse_card
 from farfalia.engine.views import EMPTY, HIDDEN
 from farfalia.records.replay import decode
-from farfalia.ui.viewer import ReplayViewer
+from farfalia.ui.diagrams import STEPS, Diagram, Diagrams
+from farfalia.ui.viewer import ReplayViewer, ViewerMove
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -20,7 +22,7 @@ import make_rules_page  # noqa: E402
 
 def diagrams() -> list[ReplayViewer]:
     page = (ROOT / "rules.html").read_text()
-    fragments = re.findall(r'src="embed.html#([^"]+)"', page)
+    fragments = re.findall(r'data-farfalia="([^"]+)"', page)
     viewers = []
     for fragment in fragments:
         params = dict(part.split("=", 1) for part in unescape(fragment).split("&"))
@@ -47,3 +49,24 @@ def test_every_diagram_shows_its_moment() -> None:
     assert uncovered.view().seat(3).layout[0] == (HIDDEN, EMPTY)
     assert turned.view().seat(3).layout[0] == (parse_card("R1"), EMPTY)
     assert burn.view().burnt == tuple(sorted(parse_card(c) for c in ("B3", "B5", "B9")))
+
+
+def test_the_page_holds_each_picture_and_the_card_art_once() -> None:
+    page = (ROOT / "rules.html").read_text()
+    assert page.count("<figure") == len(make_rules_page.DIAGRAMS) == page.count("<svg") - 1  # one more: the art
+    assert page.count('id="sym-fish"') == 1 and 'class="shared-defs"' in page
+    assert page.count("<iframe") == 0 and page.count('<script type="py"') == 1  # one runtime for the page
+    assert page.count(" disabled>") == len(make_rules_page.DIAGRAMS) * len(STEPS)  # alive once Python runs
+
+
+def test_diagrams_step_by_button_and_key_and_a_bad_link_is_a_message() -> None:
+    page = (ROOT / "rules.html").read_text()
+    fragments = [unescape(f) for f in re.findall(r'data-farfalia="([^"]+)"', page)]
+    board = Diagrams([fragments[0], "replay=nonsense&at=3"])
+    first = board.diagrams[0]
+    assert isinstance(first, Diagram) and first.viewer.at == 5 and " disabled" not in board.html(0)
+    assert "Action 6 of" in board.step(0, ViewerMove.NEXT)
+    assert "Action 5 of" in (board.key(0, "ArrowLeft") or "")
+    assert board.key(0, "x") is None and board.step(0, "jump-around") == board.html(0)
+    assert board.html(1).startswith('<p class="diagram-error" role="alert">This link does not hold')
+    assert board.step(1, ViewerMove.NEXT) == board.html(1) and board.key(1, "ArrowRight") is None

@@ -211,18 +211,29 @@ def seat_anchor(offset: int, count: int, layout: Layout = WIDE) -> tuple[float, 
 # ----------------------------------------------------------------- the table
 
 
-def render_table(view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS, layout: Layout = WIDE) -> str:
-    """The whole table as an SVG document string."""
-    return ET.tostring(table_element(view, names, colours, layout), encoding="unicode")
+def render_table(
+    view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS, layout: Layout = WIDE, defs: bool = True
+) -> str:
+    """The whole table as an SVG document string (without ``defs``, it refers to the
+    art of a :func:`render_defs` elsewhere in the page)."""
+    return ET.tostring(table_element(view, names, colours, layout, defs), encoding="unicode")
+
+
+def render_defs(colours: Mapping[str, str] = COLOURS) -> str:
+    """The card art alone, in an SVG that takes no room: for a page of many tables."""
+    svg = _el("svg", xmlns=SVG_NS, class_="shared-defs", width=0, height=0, aria_hidden="true", focusable="false")
+    svg.append(symbol_defs(colours))
+    return ET.tostring(svg, encoding="unicode")
 
 
 def table_element(
-    view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS, layout: Layout = WIDE
+    view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS, layout: Layout = WIDE, defs: bool = True
 ) -> ET.Element:
     """The whole table, seen by ``view.viewer`` (or everything, for an omniscient view), arranged by ``layout``."""
     svg = _el("svg", xmlns=SVG_NS, viewBox=layout.view_box, class_=f"table layout-{layout.kind}", role="group",
               aria_label=text("title"))  # fmt: skip
-    svg.append(symbol_defs(colours))
+    if defs:
+        svg.append(symbol_defs(colours))
     if layout.kind == "wide":
         x = layout.info[0] - 20
         _el("rect", svg, class_="sidebar", x=x, y=0, width=layout.width - x, height=layout.height,

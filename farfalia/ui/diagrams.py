@@ -1,0 +1,121 @@
+"""Diagrams in a page: replays shown at one moment, many to a page, all driven by one
+Python runtime.
+
+A diagram is a ``<figure data-farfalia="replay=…&at=…&view=…">`` (the link grammar of
+:mod:`farfalia.ui.links`). The build writes each figure's first picture into the page
+(:func:`diagram_figure`), so the page is complete at first paint and without scripts,
+its step buttons disabled; once Python runs, :class:`Diagrams` brings them to life and
+redraws only the figure that moves. The card art is defined once per page
+(:func:`shared_defs`), every diagram's SVG refers to it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from farfalia.engine.errors import FarfaliaError
+from farfalia.records.replay import decode
+from farfalia.ui.links import parse_link
+from farfalia.ui.render import COLOURS, LIGHT_COLOURS, render_defs, render_table
+from farfalia.ui.texts import text
+from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
+
+#: The attribute of a diagram's figure: its link (the fragment of an embed's address).
+DIAGRAM_ATTRIBUTE = "data-farfalia"
+#: The attribute of a diagram's step buttons: a :class:`~farfalia.ui.viewer.ViewerMove`.
+STEP_ATTRIBUTE = "data-step"
+#: A diagram's step buttons, in the bar's order, with their symbols.
+STEPS = {
+    ViewerMove.FIRST: "|◀",
+    ViewerMove.PREV_TRICK: "◀◀",
+    ViewerMove.PREV: "◀",
+    ViewerMove.NEXT: "▶",
+    ViewerMove.NEXT_TRICK: "▶▶",
+    ViewerMove.LAST: "▶|",
+}
+
+
+class Diagram:
+    """One diagram: its link and the replay stepped through."""
+
+    def __init__(self, fragment: str) -> None:
+        self.link = parse_link(fragment)
+        self.viewer = ReplayViewer(decode(self.link.replay), self.link.at, self.link.view)
+        self.colours = LIGHT_COLOURS if self.link.theme == "light" else COLOURS
+
+    def html(self, live: bool = True) -> str:
+        """The figure's content: the table at the diagram's moment and, unless the link
+        hides them, its step bar (disabled until ``live``)."""
+        viewer = self.viewer
+        table = render_table(viewer.view(), viewer.names(), self.colours, defs=False)
+        if not self.link.controls:
+            return table
+        disabled = "" if live else " disabled"
+        steps = "".join(
+            f'<button type="button" class="btn step" {STEP_ATTRIBUTE}="{move}" aria-label="{escape(label)}"'
+            f' title="{escape(label)}"{disabled}>{symbol}</button>'
+            for move, symbol in STEPS.items()
+            for label in [text("step." + move)]
+        )
+        where = escape(text("position", at=viewer.at, total=viewer.total))
+        return (
+            f'{table}<figcaption class="diagram-bar" role="toolbar" aria-label="{escape(text("replay"))}">'
+            f'{steps}<span class="position" role="status">{where}</span></figcaption>'
+        )
+
+    def step(self, move: str) -> None:
+        """A step button was pressed (an unknown move is ignored)."""
+        if move in ViewerMove.__members__.values():
+            self.viewer.move(ViewerMove(move))
+
+    def key(self, key: str) -> bool:
+        """A key pressed in the diagram: True if it stepped."""
+        move = VIEWER_KEYS.get(key)
+        if move is not None:
+            self.viewer.move(move)
+        return move is not None
+
+
+def diagram_figure(fragment: str, label: str) -> str:
+    """A diagram as the build writes it into a page: its first picture, controls disabled."""
+    return (
+        f'<figure class="diagram" {DIAGRAM_ATTRIBUTE}="{escape(fragment)}" tabindex="0" aria-label="{escape(label)}">'
+        f"{Diagram(fragment).html(live=False)}</figure>"
+    )
+
+
+def shared_defs(theme: str = "light") -> str:
+    """The card art every diagram of a page (in ``theme``) refers to, once, in a hidden SVG."""
+    return render_defs(LIGHT_COLOURS if theme == "light" else COLOURS)
+
+
+class Diagrams:
+    """The page's diagrams, by their order in the page. A link that cannot be shown
+    becomes a readable message in its figure; the others work on."""
+
+    def __init__(self, fragments: list[str]) -> None:
+        self.diagrams: list[Diagram | str] = []
+        for fragment in fragments:
+            try:
+                self.diagrams.append(Diagram(fragment))
+            except FarfaliaError as error:
+                self.diagrams.append(text("bad-link", error=str(error)))
+
+    def html(self, index: int) -> str:
+        """Diagram ``index``'s content, live (or why it cannot be shown)."""
+        diagram = self.diagrams[index]
+        if isinstance(diagram, str):
+            return f'<p class="diagram-error" role="alert">{escape(diagram)}</p>'
+        return diagram.html()
+
+    def step(self, index: int, move: str) -> str:
+        """Step diagram ``index``; its new content."""
+        diagram = self.diagrams[index]
+        if isinstance(diagram, Diagram):
+            diagram.step(move)
+        return self.html(index)
+
+    def key(self, index: int, key: str) -> str | None:
+        """A key pressed in diagram ``index``: its new content, or None if the key does nothing."""
+        diagram = self.diagrams[index]
+        return self.html(index) if isinstance(diagram, Diagram) and diagram.key(key) else None
