@@ -18,7 +18,6 @@ from farfalia.engine.errors import FarfaliaError, StorageError
 from farfalia.ui.contract import (
     ACTION_ATTRIBUTE,
     COMMAND_ATTRIBUTE,
-    DIAGRAMS_PAGE,
     EMBED_PAGE,
     REASON_ATTRIBUTE,
     SETTING_ATTRIBUTE,
@@ -423,8 +422,13 @@ class DiagramPage:
     def __init__(self) -> None:
         self.figures = list(document.querySelectorAll(f"[{DIAGRAM_ATTRIBUTE}]"))
         self.diagrams = Diagrams([str(figure.getAttribute(DIAGRAM_ATTRIBUTE)) for figure in self.figures])
+        if not document.querySelector(".shared-defs"):  # another site's page: the card art, once
+            document.body.insertAdjacentHTML("afterbegin", self.diagrams.shared_defs())
         for index, figure in enumerate(self.figures):
             figure.dataset.diagram = index
+            figure.classList.add("diagram")
+            if not figure.hasAttribute("tabindex"):
+                figure.setAttribute("tabindex", "0")
             figure.innerHTML = self.diagrams.html(index)
         document.addEventListener("click", create_proxy(self._on_click))
         document.addEventListener("keydown", create_proxy(self._on_key))
@@ -461,8 +465,9 @@ def read_snapshot(snapshot: Any) -> tuple[list[str], list[str]]:
 
 
 def boot() -> None:
-    """A page of diagrams comes to life; the game page reads the saves' journal, then starts."""
-    if document.body.getAttribute("data-page") == DIAGRAMS_PAGE:
+    """A page of diagrams (the rules page, another site's page with the script embed: no
+    table of its own) comes to life; the game page reads the saves' journal, then starts."""
+    if not element(Id.STAGE):
         window.farfaliaPage = DiagramPage()
         set_data(Data.READY, 1)
         return

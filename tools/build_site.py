@@ -136,8 +136,13 @@ def with_policy(page: str) -> str:
 
 def headers_file() -> str:
     """``_headers`` (the format of Netlify and Cloudflare Pages): the pages' policy with who
-    may frame them, and two safe defaults for every file."""
-    rules = ["/*", "  X-Content-Type-Options: nosniff", "  Referrer-Policy: no-referrer"]
+    may frame them; for every file, two safe defaults and CORS (for the script embed)."""
+    rules = [
+        "/*",
+        "  X-Content-Type-Options: nosniff",
+        "  Referrer-Policy: no-referrer",
+        "  Access-Control-Allow-Origin: *",
+    ]  # the script embed loads the runtime from other sites' pages
     for name, ancestors in FRAME_ANCESTORS.items():
         paths = ["/", f"/{name}"] if name == "index.html" else [f"/{name}"]
         for path in paths:

@@ -124,12 +124,13 @@ def page() -> str:
   <link rel="apple-touch-icon" href="./assets/icon-192.png">
   <meta name="theme-color" content="#12382b">
   <link rel="stylesheet" href="./assets/table.css">
+  <link rel="stylesheet" href="./assets/diagrams.css">
   <link rel="stylesheet" href="./assets/rules.css">
   <link rel="stylesheet" href="./vendor/pyscript/core.css">
   <script type="module" src="./vendor/pyscript/core.js"></script>
   <script type="module" src="./assets/no-eval.js"></script>
 </head>
-<body data-page="rules">
+<body>
 {shared_defs()}
 <main>
 <h1>How to play Farfalia</h1>

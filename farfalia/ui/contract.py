@@ -112,8 +112,6 @@ SLOT_ATTRIBUTE: Final = "data-slot"
 #: The attribute of an unplayable card that says why.
 REASON_ATTRIBUTE: Final = "data-reason"
 EMBED_PAGE: Final = "embed"
-#: The ``data-page`` of a page of diagrams (the rules page): see :mod:`farfalia.ui.diagrams`.
-DIAGRAMS_PAGE: Final = "rules"
 
 
 def dataset_key(attribute: Data) -> str:

@@ -59,8 +59,8 @@ class Diagram:
         )
         where = escape(text("position", at=viewer.at, total=viewer.total))
         return (
-            f'{table}<figcaption class="diagram-bar" role="toolbar" aria-label="{escape(text("replay"))}">'
-            f'{steps}<span class="position" role="status">{where}</span></figcaption>'
+            f'{table}<div class="diagram-bar" role="toolbar" aria-label="{escape(text("replay"))}">'
+            f'{steps}<span class="position" role="status">{where}</span></div>'
         )
 
     def step(self, move: str) -> None:
@@ -100,6 +100,11 @@ class Diagrams:
                 self.diagrams.append(Diagram(fragment))
             except FarfaliaError as error:
                 self.diagrams.append(text("bad-link", error=str(error)))
+
+    def shared_defs(self) -> str:
+        """The card art for these diagrams (in the first one's theme), once for the page."""
+        first = next((d for d in self.diagrams if isinstance(d, Diagram)), None)
+        return shared_defs(first.link.theme if first else "light")
 
     def html(self, index: int) -> str:
         """Diagram ``index``'s content, live (or why it cannot be shown)."""

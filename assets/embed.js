@@ -1,0 +1,30 @@
+// The script embed: one <script src="https://this.site/assets/embed.js" defer></script> turns
+// every <div data-farfalia="replay=…&at=…&view=…"> of the host page into a live diagram, all
+// driven by one Python runtime loaded from this site (main.py, as on the rules page). The host
+// page needs nothing else; this site must send `Access-Control-Allow-Origin` (dist/_headers does).
+(() => {
+  "use strict";
+  const site = new URL("..", document.currentScript.src).href; // this file is <site>/assets/embed.js
+  const add = (tag, attributes) => document.head.appendChild(Object.assign(document.createElement(tag), attributes));
+  add("link", { rel: "stylesheet", href: site + "assets/table.css" });
+  add("link", { rel: "stylesheet", href: site + "assets/diagrams.css" });
+
+  function start() {
+    for (const holder of document.querySelectorAll("[data-farfalia]")) {
+      if (!holder.children.length) {
+        holder.classList.add("diagram");
+        holder.innerHTML = '<p class="diagram-loading">Loading the diagram…</p>';
+      }
+    }
+    const python = document.createElement("script");
+    python.type = "py";
+    python.src = site + "main.py";
+    python.setAttribute("config", JSON.stringify({ interpreter: site + "vendor/pyodide/pyodide.mjs" }));
+    document.body.appendChild(python);
+    // As assets/no-eval.js does on this site's pages: PyScript then never calls Function().
+    import(site + "vendor/pyscript/core.js").then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear());
+  }
+
+  if (document.readyState === "loading") addEventListener("DOMContentLoaded", start);
+  else start();
+})();

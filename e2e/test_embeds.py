@@ -1,0 +1,56 @@
+"""The script embed: another site's page with three ``<div data-farfalia>`` and one
+``<script>`` from this site shows three live diagrams, sharing one runtime."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from html import unescape
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from e2e.conftest import ROOT, watch
+from tools import serve
+
+#: Three diagrams of the rules page.
+FRAGMENTS = [unescape(f) for f in re.findall(r'data-farfalia="([^"]+)"', (ROOT / "rules.html").read_text())][:3]
+
+
+@pytest.fixture
+def host(tmp_path: Path, site: str) -> Iterator[str]:
+    """Another site (another origin: ``localhost``, not ``127.0.0.1``) whose page embeds three diagrams."""
+    divs = "\n".join(f'<h2>Diagram {k}</h2><div data-farfalia="{f}"></div>' for k, f in enumerate(FRAGMENTS))
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A teacher\'s page</title>'
+        '<link rel="icon" href="data:,">'  # (the host's own favicon is not this test's business)
+        f'<script src="{site}/assets/embed.js" defer></script></head>'
+        f"<body><h1>Farfalia in class</h1>{divs}</body></html>"
+    )
+    server = serve.start(tmp_path)
+    yield f"http://localhost:{server.server_address[1]}"
+    server.shutdown()
+
+
+def test_three_diagrams_on_another_site_share_one_runtime(browser: Browser, site: str, host: str) -> None:
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    problems = watch(context, site)
+    page = context.new_page()
+    runtimes: list[str] = []
+    page.on("request", lambda request: runtimes.append(request.url) if request.url.endswith(".wasm") else None)
+    try:
+        page.goto(f"{host}/index.html")
+        diagrams = page.locator("[data-farfalia]")
+        page.wait_for_selector("[data-farfalia] svg.table >> nth=2", timeout=90_000)
+        assert diagrams.locator("svg.table").count() == 3
+        second = diagrams.nth(1)
+        before = second.locator(".position").inner_text()
+        second.locator("[data-step=next]").click()
+        assert second.locator(".position").inner_text() != before
+        assert diagrams.nth(0).locator(".position").inner_text().startswith("Action 5 of")
+        assert len(runtimes) == 1, runtimes
+        problems[:] = [p for p in problems if not p.startswith(f"request outside the site: {host}/")]
+        assert not problems, problems
+    finally:
+        context.close()
