@@ -42,3 +42,7 @@ class StorageError(FarfaliaError):
 
 class SaveError(FarfaliaError):
     """A saved game that cannot be read: malformed, of another format, or replaying illegally."""
+
+
+class ScenarioError(FarfaliaError):
+    """A scenario that cannot be dealt or played as set up."""

@@ -229,6 +229,11 @@ class Game:
         return outcome
 
     @property
+    def given_chance(self) -> tuple[Chance, ...]:
+        """The chance outcomes given to the game (drawn ones are in :attr:`history`)."""
+        return tuple(self._script)
+
+    @property
     def chance_left(self) -> int:
         """Given chance outcomes not used yet."""
         return len(self._script) - self._script_used

@@ -81,7 +81,10 @@ class Replay:
 
 
 def encode(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
-    """The replay text of ``game`` (whose chance outcomes all come from its seed)."""
+    """The replay text of ``game``: its seed and actions, or with its chance outcomes
+    written out when some were given rather than drawn (a scenario's)."""
+    if game.given_chance:
+        return encode_with_chance(game, names)
     if game.seed < 0:
         raise ReplayError(f"replays carry seeds of 0 or more, not {game.seed}")
     return _encode(game.settings, game.seed, game.actions, names, ())
@@ -100,7 +103,7 @@ def encode_finished_hands(game: Game, names: tuple[str, ...] | list[str] = ()) -
     finished = game.progress().rounds
     if not finished:
         raise ReplayError("no hand is finished yet")
-    probe = FARFALIA.new(game.settings, game.seed)
+    probe = FARFALIA.new(game.settings, game.seed, game.given_chance)
     for action in game.actions:
         probe.apply(action)
         if probe.progress().rounds == finished:
@@ -129,7 +132,7 @@ def _encode(settings: Settings, seed: int | None, actions: list[Action], names: 
         _b64(_int_bytes(_pack(settings, seed, actions, chance))),
     ]
     if chance:
-        fields.append("~".join(_encode_chance(outcome) for outcome in chance))
+        fields.append(encode_chances(chance))
     body = ".".join(fields)
     return f"{body}.{_check(body)}"
 
@@ -162,7 +165,7 @@ def decode(text: str) -> Replay:
     written = len(fields) == 8
     if written and seed_text != CHANCE_WRITTEN:
         raise ReplayError("the replay's seed and chance parts do not agree")
-    chance = tuple(_decode_chance(part) for part in fields[6].split("~")) if written else ()
+    chance = decode_chances(fields[6]) if written else ()
     seed = None if written else _from_base36(seed_text, "seed")
     count = _from_base36(count_text, "action count")
     if count > MAX_ACTIONS:
@@ -235,6 +238,16 @@ def _unpack(
 # -------------------------------------------------------------------- chance
 
 _CARD_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"  # 62: every card code
+
+
+def encode_chances(outcomes: Sequence[Chance]) -> str:
+    """Chance outcomes as text, ``~``-separated (a replay's chance part, a save's ``chance``)."""
+    return "~".join(_encode_chance(outcome) for outcome in outcomes)
+
+
+def decode_chances(text: str) -> tuple[Chance, ...]:
+    """The chance outcomes :func:`encode_chances` wrote; :class:`ReplayError` if malformed."""
+    return tuple(_decode_chance(part) for part in text.split("~")) if text else ()
 
 
 def _encode_chance(outcome: Chance) -> str:

@@ -40,6 +40,14 @@ class Id(StrEnum):
     #: The offer of a new deploy, and its button (written by assets/loader.js).
     UPDATE = "update"
     UPDATE_RELOAD = "update-reload"
+    #: The scenario editor's form, and its line saying whether the scenario can be played.
+    EDITOR_FORM = "editor-form"
+    EDITOR_STATUS = "editor-status"
+    #: The embed builder's form, its snippets and its live preview.
+    EMBED_FORM = "embed-form"
+    EMBED_IFRAME = "embed-iframe"
+    EMBED_SCRIPT = "embed-script"
+    EMBED_PREVIEW = "embed-preview"
 
 
 class Data(StrEnum):
@@ -99,6 +107,22 @@ class Command(StrEnum):
     DISCARD_SAVE = "discard-save"
     CONFIRM_DISCARD = "confirm-discard"
     KEEP_SAVE = "keep-save"
+    #: The scenario editor: open it, give a card (``data-card``) to the hand being filled,
+    #: deal the rest, empty the hands, take back a play, then play on, step through or share.
+    EDITOR = "editor"
+    EDITOR_CARD = "editor-card"
+    EDITOR_FILL = "editor-fill"
+    EDITOR_CLEAR = "editor-clear"
+    EDITOR_TAKE_BACK = "editor-take-back"
+    EDITOR_PLAY = "editor-play"
+    EDITOR_STEP = "editor-step"
+    EDITOR_SHARE = "editor-share"
+    #: The viewer: play on from the position shown, or edit its hand as a scenario.
+    PLAY_FROM_HERE = "play-from-here"
+    EDIT_POSITION = "edit-position"
+    #: The viewer's embed builder (its form's changes go to the controller's ``edit``).
+    EMBED = "embed"
+    CLOSE_EMBED = "close-embed"
 
 
 #: The attribute of a card or button that plays an action (its notation).

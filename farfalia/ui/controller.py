@@ -13,17 +13,21 @@ import dataclasses
 import functools
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from json import dumps, loads
 
 from farfalia.bots.search import Search
+from farfalia.engine.actions import Action, Chance
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError
-from farfalia.engine.rules import PLAYERS
+from farfalia.engine.rules import PLAYERS, Settings
+from farfalia.engine.views import omniscient_view
 from farfalia.records import replay
 from farfalia.records.replay import MAX_NAME
-from farfalia.ui.contract import Command
+from farfalia.ui.contract import Command, Id
+from farfalia.ui.editor import ScenarioEditor
+from farfalia.ui.embeds import EmbedOptions, iframe_snippet, script_snippet, site_base
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.render import COLOURS, LIGHT_COLOURS, render_table
@@ -33,6 +37,8 @@ from farfalia.ui.screens import (
     SavedGame,
     confirm_leave,
     cover,
+    editor_panel,
+    embed_panel,
     game_over,
     hand_summary,
     message_panel,
@@ -148,6 +154,8 @@ class Screen:
     motion: int = 0
     #: How many actions the game played here has (``data-actions``).
     actions: int = 0
+    #: Whether the field being typed in keeps the focus across the redraw (a form being filled).
+    keep_focus: bool = False
 
 
 @dataclass
@@ -212,6 +220,10 @@ class Controller:
         self.session: Session | None = None
         self.viewer: ReplayViewer | None = None
         self.link: Link | None = None
+        #: The scenario being set up, None when the editor is closed.
+        self.editor: ScenarioEditor | None = None
+        #: The embed builder's options, None when it is closed.
+        self.embed_options: EmbedOptions | None = None
         self.colours = COLOURS
         self.layout = WIDE
         self.sheet_open = False
@@ -251,6 +263,18 @@ class Controller:
             Command.DISCARD_SAVE: self._discard,
             Command.CONFIRM_DISCARD: self._confirm_discard,
             Command.KEEP_SAVE: lambda _form: self._set_deleting(None),
+            Command.EDITOR: lambda _form: self._open_editor(ScenarioEditor(self._chosen_names(), self._chosen_mode())),
+            Command.EDITOR_CARD: lambda form: self._editing().toggle(form.get("card", "")),
+            Command.EDITOR_FILL: lambda _form: self._editing().fill(self.rng),
+            Command.EDITOR_CLEAR: lambda _form: self._editing().clear(),
+            Command.EDITOR_TAKE_BACK: lambda _form: self._editing().take_back(),
+            Command.EDITOR_PLAY: self._play_scenario,
+            Command.EDITOR_STEP: lambda _form: self._step_scenario(),
+            Command.EDITOR_SHARE: lambda _form: self._share_scenario(),
+            Command.PLAY_FROM_HERE: lambda _form: self._play_from_here(),
+            Command.EDIT_POSITION: lambda _form: self._edit_position(),
+            Command.EMBED: lambda _form: self._set_embed(EmbedOptions(view=self._viewing().view_name)),
+            Command.CLOSE_EMBED: lambda _form: self._set_embed(None),
         }
 
     # ------------------------------------------------------------------ opening
@@ -266,6 +290,8 @@ class Controller:
     def show_start(self) -> None:
         """The start screen, offering to resume a saved game."""
         self.stop_thinking()
+        self.editor = None
+        self.embed_options = None
         self.session = None
         self.slot = None
         self.viewer = None
@@ -278,6 +304,9 @@ class Controller:
         """Open the replay a link's fragment holds, or say plainly why it cannot be shown."""
         self.stop_thinking()
         self.session = None
+        self.editor = None
+        self.embed_options = None
+        self.share_link = None
         self.slot = None
         self.message = None
         try:
@@ -301,6 +330,8 @@ class Controller:
         if self.message is not None:
             return Screen(overlay=message_panel(self.message, self.embedded), fragment=None)
         session = self.session
+        if self.editor is not None:
+            return self._editor_screen(self.editor)
         if session is None:
             return Screen(overlay=start_screen(self.saved_games(), self._choices()))
         if self.confirming:
@@ -341,14 +372,25 @@ class Controller:
             layout=self.layout.kind,
         )
 
+    def _editor_screen(self, editor: ScenarioEditor) -> Screen:
+        if self.share_link is not None:
+            return Screen(overlay=share_panel(self.share_link), fragment=None)
+        game = editor.game()
+        preview = render_table(omniscient_view(game), editor.player_names(), self.colours, WIDE) if game else ""
+        return Screen(overlay=editor_panel(editor, preview), fragment=None, keep_focus=True)
+
     def _viewer_screen(self, viewer: ReplayViewer) -> Screen:
         finished = viewer.finished_hand()
         link = self.link
         assert link is not None
+        overlay = summary_panel(finished, viewer.names()) if finished else ""
+        if self.embed_options is not None:
+            overlay = self._embed_panel(viewer, link, self.embed_options)
         return Screen(
             table=render_table(viewer.view(), viewer.names(), self.colours, self.layout),
             bar=viewer_bar(viewer, self.embedded),
-            overlay=summary_panel(finished, viewer.names()) if finished else "",
+            overlay=overlay,
+            keep_focus=self.embed_options is not None,
             bar_hidden=not link.controls,
             at=viewer.at,
             fragment=link.with_position(viewer.at, viewer.view_name).fragment(),
@@ -379,8 +421,11 @@ class Controller:
         self._commands[command](form or {})
 
     def act(self, action: str) -> None:
-        """A human clicked a card or a choice (a replay's cards take no action)."""
-        if self.session is not None:
+        """A human clicked a card or a choice (a replay's cards take no action); in the
+        scenario editor, the preview's card is played on."""
+        if self.editor is not None and self.session is None:
+            self.editor.play(action)
+        elif self.session is not None:
             self.session.human_action(action)
             self.hint = None
             self._save()
@@ -400,6 +445,14 @@ class Controller:
             self.viewer.move(VIEWER_KEYS[key])
             return True
         return False
+
+    def edit(self, form: str, fields: Mapping[str, str]) -> None:
+        """A field of the scenario editor's form, or of the embed builder's, changed: the
+        whole form as it now reads."""
+        if form == Id.EDITOR_FORM:
+            self._editing().update(fields)
+        elif form == Id.EMBED_FORM and self.embed_options is not None:
+            self.embed_options = self.embed_options.updated(dict(fields), len(self._viewing().names()))
 
     def seek(self, at: int) -> None:
         """The viewer's slider moved."""
@@ -597,6 +650,92 @@ class Controller:
 
     def _close_share(self) -> None:
         self.share_link = None
+
+    # ------------------------------------------------- scenarios and embeds
+
+    def _chosen_names(self) -> list[str]:
+        choices = self._choices()
+        return [choices.get(f"name-{k}", "").strip() or text("default-name", number=k + 1) for k in range(5)]
+
+    def _chosen_mode(self) -> str:
+        mode = self._choices().get("mode", "basic5")
+        return mode if mode in PLAYERS else "basic5"
+
+    def _open_editor(self, editor: ScenarioEditor) -> None:
+        self.show_start()
+        self.link = None
+        self.editor = editor
+
+    def _editing(self) -> ScenarioEditor:
+        if self.editor is None:
+            raise FarfaliaError("no scenario is being set up")
+        return self.editor
+
+    def _viewing(self) -> ReplayViewer:
+        if self.viewer is None:
+            raise FarfaliaError("no replay is being shown")
+        return self.viewer
+
+    def _scenario_link(self) -> Link:
+        editor = self._editing()
+        game = editor.game()
+        if game is None:
+            raise FarfaliaError(editor.problem() or "the scenario cannot be played")
+        return Link(editor.scenario().replay_text(), at=len(game.actions))
+
+    def _step_scenario(self) -> None:
+        self.open_replay(self._scenario_link().fragment())
+
+    def _share_scenario(self) -> None:
+        self.share_link = f"{self.address}#{self._scenario_link().fragment()}"
+
+    def _play_scenario(self, form: Mapping[str, str]) -> None:
+        editor = self._editing()
+        you = ascii_int(form.get("you", ""), 1)
+        scenario = editor.scenario()
+        game = scenario.game()  # raises the scenario's problem, if any
+        self._play_on(scenario.settings, scenario.chance(), game.actions, editor.player_names(), you)
+
+    def _play_from_here(self) -> None:
+        """Play on from the replay's position: the viewed seat (or the first player) is
+        human, the others bots; the deals so far are the replay's own."""
+        viewer = self._viewing()
+        game = viewer.game
+        you = ascii_int(viewer.view_name, 1)
+        self._play_on(game.settings, game.given_chance, game.actions, viewer.names(), 0 if you is None else you,
+                      game.seed if not game.given_chance else None)  # fmt: skip
+
+    def _play_on(self, settings: Settings, chance: Sequence[Chance], actions: Sequence[Action],
+                 names: Sequence[str], you: int | None, seed: int | None = None) -> None:  # fmt: skip
+        """A new game at the table from these chance outcomes and actions; ``you`` the human (None: bots only)."""
+        players = [Player(name, k != you) for k, name in enumerate(names)]
+        seed = self.rng.randrange(SEED_LIMIT) if seed is None else seed
+        session = Session(settings, seed, players, actions=list(actions), chance=chance)
+        self.show_start()
+        self.link = None
+        self.session = session
+        self.slot = self.saves.new_slot(self.rng, self.elsewhere)
+        self._save()
+
+    def _edit_position(self) -> None:
+        """Edit the first hand of the replay shown as a scenario, with its plays up to the
+        position shown (all of them past that hand)."""
+        viewer = self._viewing()
+        assert self.link is not None
+        editor = ScenarioEditor.from_replay_text(self.link.replay)
+        setup = len(editor.scenario().setup_actions())
+        editor.plays = editor.plays[: max(0, viewer.at - setup)]
+        self._open_editor(editor)
+
+    def _set_embed(self, options: EmbedOptions | None) -> None:
+        self.embed_options = options
+
+    def _embed_panel(self, viewer: ReplayViewer, link: Link, options: EmbedOptions) -> str:
+        embed_link = options.link(link.replay, viewer.at, viewer.total)
+        iframe = iframe_snippet(self.address, options, embed_link)
+        script = script_snippet(self.address, options, embed_link)
+        preview = f"{site_base(self.address)}embed.html#{embed_link.fragment()}"
+        return embed_panel(options, viewer.names(), iframe, script, preview)
 
     def _hint(self) -> None:
         session = self._game_session()

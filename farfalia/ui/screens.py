@@ -9,16 +9,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF
+from farfalia.engine.cards import DECK_SIZE, FAMILY_NAMES, FAMILY_OF, card_name
 from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View
 from farfalia.records.replay import MAX_NAME
 from farfalia.ui.contract import SLOT_ATTRIBUTE, Command, Id
+from farfalia.ui.editor import ScenarioEditor
+from farfalia.ui.embeds import SIZES, STARTS, EmbedOptions
 from farfalia.ui.explain import needs_line, notices, partnership_line, result_line, trick_line, turn_status
+from farfalia.ui.links import THEMES
 from farfalia.ui.render import collection_figure
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
-from farfalia.ui.texts import action_text, count_text, text
+from farfalia.ui.texts import action_text, card_text, count_text, text
 from farfalia.ui.viewer import ReplayViewer, ViewerMove
 
 MAX_PLAYERS = max(PLAYERS.values())
@@ -99,6 +102,7 @@ def start_screen(saved: Sequence[SavedGame] = (), choices: Mapping[str, str] | N
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
         f'<a class="rules-link" href="rules.html" target="_blank" rel="noopener">{escape(text("rules-link"))}</a>'
+        + _button(text("editor-open"), command=Command.EDITOR)
     )
     return (
         f'<form id="{Id.START_FORM}" class="start" aria-label="{escape(text("new-game"))}">'
@@ -257,7 +261,11 @@ def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
     leave = (
         ""
         if embedded
-        else _button(text("export"), command=Command.EXPORT) + _button(text("new-game"), command=Command.NEW_GAME)
+        else _button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
+        + _button(text("editor-edit"), command=Command.EDIT_POSITION)
+        + _button(text("embed"), command=Command.EMBED)
+        + _button(text("export"), command=Command.EXPORT)
+        + _button(text("new-game"), command=Command.NEW_GAME)
     )
     seek = (
         f'<input type="range" id="{Id.SEEK}" min="0" max="{viewer.total}" value="{viewer.at}"'
@@ -390,4 +398,139 @@ def game_over(session: Session) -> str:
         f"{_sheet_table(session)}"
         f"{_button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
         f"{_button(text('new-game'), command=Command.NEW_GAME)}</div>"
+    )
+
+
+def editor_panel(editor: ScenarioEditor, preview: str) -> str:
+    """The scenario editor: mode and variants, each hand (typed, or filled by clicking the
+    card picker), the proposal, the dealer's choices, the plays so far, the engine's check,
+    and a ``preview`` of the table (its playable cards play on when clicked)."""
+    settings = editor.settings
+    scenario = editor.scenario()
+    players = editor.player_names()
+    modes = _options(MODES, lambda m: text(f"mode.{m}"), editor.mode)
+    variants = "".join(
+        f'<label class="check"><input type="checkbox" name="variant" value="{v}"'
+        f"{' checked' if v in editor.variants else ''}> {escape(text(f'variant.{v}'))}</label>"
+        for v in VARIANTS
+    )
+    dealers = _options([str(k) for k in range(settings.players)], lambda k: players[int(k)], str(editor.dealer))
+    seat_names = editor.seat_names()
+    hands = "".join(
+        f'<div class="editor-seat"><label class="check"><input type="radio" name="seat" value="{k}"'
+        f"{' checked' if k == editor.seat else ''}> {escape(name)} "
+        f'<span class="count">{len(editor.hands[k])}/{scenario.dealt_size(k)}</span></label>'
+        f'<input name="hand-{k}" value="{escape(" ".join(card_name(c) for c in editor.hands[k]))}"'
+        f' autocomplete="off" spellcheck="false" aria-label="{escape(text("editor-hand", name=name))}"></div>'
+        for k, name in enumerate(seat_names)
+    )
+    holder = {card: k for k, hand in enumerate(editor.hands) for card in hand}
+    picker = "".join(
+        f'<button type="button" class="chip suit-{card_name(c)[0]}{" held" if c in holder else ""}"'
+        f' data-command="{Command.EDITOR_CARD}" data-card="{card_name(c)}"'
+        f' aria-label="{escape(_chip_label(c, holder, seat_names))}">{card_name(c)}'
+        f'<span aria-hidden="true">{escape(seat_names[holder[c]][:1]) if c in holder else ""}</span></button>'
+        for c in range(DECK_SIZE)
+    )
+    dealer_fields = _field("proposal", text("editor-proposal"), editor.proposal, "F R R B O")
+    if scenario.plan.discards:
+        dealer_fields += _field("discards", text("editor-discards", count=scenario.plan.discards), editor.discards)
+    if scenario.dealer_names_trump:
+        trumps = _options(
+            ["", "R", "G", "B", "O", "none"], lambda v: text(f"editor-trump.{v or 'unset'}"), editor.trump
+        )
+        dealer_fields += f'<label>{escape(text("editor-trump"))} <select name="trump">{trumps}</select></label>'
+    if settings.burning:
+        dealer_fields += "".join(
+            _field(f"wild-{k}", text("editor-wild", name=name), editor.wilds[k], "WF1")
+            for k, name in enumerate(players)
+        )
+    if settings.double_you:
+        dealer_fields += "".join(
+            f'<label class="check"><input type="checkbox" name="double-{k}"{" checked" if k in editor.doubles else ""}>'
+            f" {escape(text('editor-double', name=name))}</label>"
+            for k, name in enumerate(players)
+        )
+    problem = editor.problem()
+    status = problem if problem is not None else _editor_ready(editor)
+    you = _options(["bots", *map(str, range(settings.players))], lambda v: text("editor-you.bots") if v == "bots"
+                   else players[int(v)], "0")  # fmt: skip
+    blocked = problem is not None
+    return (
+        f'<form id="{Id.EDITOR_FORM}" class="panel editor" aria-label="{escape(text("editor"))}">'
+        f'<h1>{escape(text("editor"))}</h1><p class="editor-help">{escape(text("editor-help"))}</p>'
+        f'<div class="editor-top"><label>{escape(text("mode"))} <select name="mode">{modes}</select></label>'
+        f'<fieldset class="variants">{variants}</fieldset>'
+        f'<label>{escape(text("dealer"))} <select name="dealer">{dealers}</select></label></div>'
+        f'<p id="{Id.EDITOR_STATUS}" class="editor-status {"bad" if blocked else "ok"}" role="status">'
+        f"{escape(status)}</p>"
+        f'<div class="editor-columns"><div class="editor-fields">'
+        f'<fieldset class="editor-hands"><legend>{escape(text("editor-hands"))}</legend>{hands}</fieldset>'
+        f'<div class="picker" role="group" aria-label="{escape(text("editor-picker"))}">{picker}</div>'
+        f'<div class="editor-dealer">{dealer_fields}</div>'
+        f"{_field('plays', text('editor-plays'), editor.plays_text(), 'B3 B5 pick:B5', wide=True)}"
+        f'<div class="editor-tools">{_button(text("editor-take-back"), command=Command.EDITOR_TAKE_BACK)}'
+        f"{_button(text('editor-fill'), command=Command.EDITOR_FILL)}"
+        f"{_button(text('editor-clear'), command=Command.EDITOR_CLEAR)}</div></div>"
+        f'<div class="editor-preview" aria-label="{escape(text("editor-preview"))}" role="group">{preview}</div></div>'
+        f'<div class="editor-actions"><label>{escape(text("editor-you"))} <select name="you">{you}</select></label>'
+        f"{_button(text('editor-play'), command=Command.EDITOR_PLAY, primary=True, disabled=blocked)}"
+        f"{_button(text('editor-step'), command=Command.EDITOR_STEP, disabled=blocked)}"
+        f"{_button(text('share'), command=Command.EDITOR_SHARE, disabled=blocked)}"
+        f"{_button(text('back'), command=Command.NEW_GAME)}</div></form>"
+    )
+
+
+def _field(name: str, label: str, value: str, placeholder: str = "", wide: bool = False) -> str:
+    return (
+        f'<label{" class=wide" if wide else ""}>{escape(label)} <input name="{name}" value="{escape(value)}"'
+        f' placeholder="{escape(placeholder)}" autocomplete="off" spellcheck="false"></label>'
+    )
+
+
+def _chip_label(card: int, holder: Mapping[int, int], seat_names: Sequence[str]) -> str:
+    where = seat_names[holder[card]] if card in holder else text("editor-unheld")
+    return f"{card_text(card)}: {where}"
+
+
+def _editor_ready(editor: ScenarioEditor) -> str:
+    """The status line of a scenario that can be played: who acts now."""
+    game = editor.game()
+    assert game is not None
+    turn = game.to_act()
+    if turn is None:
+        return text("editor-hand-over")
+    names = editor.seat_names()
+    seat = names[turn.seat] if turn.seat < len(names) else str(turn.seat)
+    return text("editor-ready", name=seat, decision=text(f"decision.{turn.decision}"))
+
+
+def embed_panel(options: EmbedOptions, names: Sequence[str], iframe: str, script: str, preview: str) -> str:
+    """The embed builder: size, theme, view, start and controls; the two snippets to copy;
+    and a live ``preview`` (the iframe's own address) at the chosen size."""
+    sizes = _options(list(SIZES), lambda s: s.replace("x", " × "), options.size)
+    themes = _options(list(THEMES), lambda t: text(f"theme.{t}"), options.theme)
+    views = _options(["all", *map(str, range(len(names)))], lambda v: text("view.all") if v == "all"
+                     else names[int(v)], options.view)  # fmt: skip
+    starts = _options(list(STARTS), lambda s: text(f"embed-start.{s}"), options.start)
+    checked = " checked" if options.controls else ""
+    return (
+        f'<div class="panel embed-builder" role="dialog" aria-label="{escape(text("embed"))}">'
+        f'<h2>{escape(text("embed"))}</h2><form id="{Id.EMBED_FORM}" class="embed-options">'
+        f'<label>{escape(text("embed-size"))} <select name="size">{sizes}</select></label>'
+        f'<label>{escape(text("embed-theme"))} <select name="theme">{themes}</select></label>'
+        f'<label>{escape(text("view"))} <select name="view">{views}</select></label>'
+        f'<label>{escape(text("embed-start"))} <select name="start">{starts}</select></label>'
+        f'<label class="check"><input type="checkbox" name="controls"{checked}>'
+        f" {escape(text('embed-controls'))}</label>"
+        f"</form>"
+        f'<label class="snippet">{escape(text("embed-iframe"))}'
+        f'<textarea id="{Id.EMBED_IFRAME}" readonly rows="3">{escape(iframe)}</textarea></label>'
+        f'<label class="snippet">{escape(text("embed-script"))}'
+        f'<textarea id="{Id.EMBED_SCRIPT}" readonly rows="3">{escape(script)}</textarea></label>'
+        f'<p class="embed-note">{escape(text("embed-note"))}</p>'
+        f'<div class="embed-preview-box"><iframe id="{Id.EMBED_PREVIEW}" src="{escape(preview)}"'
+        f' width="{options.width}"'
+        f' height="{options.height}" title="{escape(text("embed-preview"))}"></iframe></div>'
+        f"{_button(text('close'), command=Command.CLOSE_EMBED, primary=True)}</div>"
     )

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from json import dumps, loads
 from typing import Any
 
 from farfalia.bots.search import PLAYOUTS, Search
-from farfalia.engine.actions import Action
+from farfalia.engine.actions import Action, Chance
 from farfalia.engine.cards import FAMILY_NAMES
 from farfalia.engine.definition import FARFALIA
 from farfalia.engine.errors import FarfaliaError, SaveError, SessionError
@@ -19,7 +20,7 @@ from farfalia.engine.rules import PLAYERS, Settings
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, seat_view
 from farfalia.records.notation import format_actions, parse_actions
-from farfalia.records.replay import MAX_NAME, check_rules_edition
+from farfalia.records.replay import MAX_NAME, check_rules_edition, decode_chances, encode_chances
 from farfalia.ui.texts import card_text, points_text, text
 
 #: Version of the saved form; a save of another version is refused, never guessed at.
@@ -52,6 +53,7 @@ class Session:
         actions: list[Action] | None = None,
         seen_hands: int = 0,
         level: str = "strong",
+        chance: Sequence[Chance] = (),
     ) -> None:
         if len(players) != settings.players:
             raise SessionError(f"{settings.mode} seats {settings.players} players, not {len(players)}")
@@ -59,7 +61,9 @@ class Session:
             raise SessionError(f"unknown pace {pace!r}")
         if level not in LEVELS:
             raise SessionError(f"unknown bot level {level!r}")
-        self.game = FARFALIA.new(settings, seed)
+        #: Chance outcomes given instead of drawn (a scenario's deal), the rest from the seed.
+        self.chance = tuple(chance)
+        self.game = FARFALIA.new(settings, seed, self.chance)
         for action in actions or []:
             self.game.apply(action)
         self.players = players
@@ -243,6 +247,7 @@ class Session:
             "actions": format_actions(self.game.actions),
             "seen_hands": self.seen_hands,
             "shown": self.shown,
+            "chance": encode_chances(self.chance),
         }
 
     @classmethod
@@ -275,6 +280,7 @@ class Session:
                 parse_actions(_typed(data, "actions", str)),
                 _typed(data, "seen_hands", int),
                 data.get("level", "strong"),
+                decode_chances(data.get("chance") or ""),
             )
             if session.seen_hands < 0:
                 raise SaveError(f"it has seen {session.seen_hands} hands")

@@ -1,0 +1,260 @@
+"""The scenario editor's model: the form an author fills in to set up a hand, card by
+card, and the plays after it; every change is checked by the engine
+(:class:`~farfalia.records.scenario.Scenario`), which says why a set-up cannot be played.
+
+Cards are given by clicking them (each goes to the seat being filled) or by typing
+them (``R3 G12 WB1``); plays by clicking the preview's playable cards or by typing
+them (``B3 B5 pick:B5``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from farfalia.engine.actions import NO_TRUMP_SUIT, Action, parse_action
+from farfalia.engine.cards import DECK_SIZE, FIRST_WILD, SUIT_LETTERS, card_name, parse_card, parse_family
+from farfalia.engine.errors import FarfaliaError
+from farfalia.engine.game import Game
+from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, Settings, plan_hand
+from farfalia.records.notation import format_actions
+from farfalia.records.replay import decode
+from farfalia.records.scenario import Scenario
+from farfalia.ui.texts import text
+
+#: The trump field's values: a suit letter, or ``none`` for no trump.
+NO_TRUMP_VALUE = "none"
+
+
+class ScenarioEditor:
+    """A scenario being set up: the form's fields as typed, the seat being filled,
+    and the plays after the set-up."""
+
+    def __init__(self, names: list[str] | None = None, mode: str = "basic5") -> None:
+        self.names = list(names or [])
+        self.mode = mode
+        self.variants: frozenset[str] = frozenset()
+        self.dealer = 0
+        self.hands: list[list[int]] = []
+        self.proposal = ""
+        self.discards = ""
+        self.trump = ""
+        self.wilds: list[str] = []
+        self.doubles: set[int] = set()
+        self.plays: list[Action] = []
+        #: The seat whose hand a clicked card goes to.
+        self.seat = 0
+        #: Why the fields typed last could not be read (a card or action mistyped).
+        self.typing_error: str | None = None
+        self._set_mode(mode)
+
+    @classmethod
+    def from_replay_text(cls, replay_text: str) -> ScenarioEditor:
+        """An editor holding the first hand of a replay (a rules diagram, a shared game)."""
+        replay = decode(replay_text)
+        scenario = Scenario.from_replay(replay)
+        editor = cls(list(replay.names), scenario.settings.mode)
+        editor.variants = scenario.settings.variants
+        editor.dealer = scenario.settings.first_dealer or 0
+        editor.hands = [list(hand) for hand in scenario.hands]
+        editor.proposal = " ".join("RGBOF"[f] for f in scenario.proposal)
+        editor.discards = " ".join(card_name(c) for c in scenario.discards)
+        editor.trump = _trump_value(scenario.trump)
+        editor.wilds = [card_name(w) for w in scenario.wilds] or [""] * scenario.settings.players
+        editor.doubles = set(scenario.doubles)
+        editor.plays = list(scenario.plays)
+        return editor
+
+    # -------------------------------------------------------------- the seats
+
+    @property
+    def settings(self) -> Settings:
+        """The scenario's settings (its dealer deals the hand)."""
+        return Settings(self.mode, self.variants, self.dealer)
+
+    def seat_count(self) -> int:
+        """Hands dealt: the players', then the dummies'."""
+        return len(plan_hand(self.settings, 0, self.dealer).seats)
+
+    def seat_names(self) -> list[str]:
+        """Every seat's name, the dummies' as "Ada's dummy"."""
+        scenario = self._scenario_unchecked()
+        return [scenario.seat_name(seat) for seat in range(self.seat_count())]
+
+    def player_names(self) -> list[str]:
+        """The players' names (numbered where none was given)."""
+        players = PLAYERS[self.mode]
+        named = self.names[:players]
+        return named + [text("default-name", number=k + 1) for k in range(len(named), players)]
+
+    def _set_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise FarfaliaError(f"unknown mode {mode!r}")
+        self.mode = mode
+        self.dealer = min(self.dealer, PLAYERS[mode] - 1)
+        count = self.seat_count()
+        self.hands = (self.hands + [[] for _ in range(count)])[:count]
+        self.wilds = (self.wilds + [""] * PLAYERS[mode])[: PLAYERS[mode]]
+        self.doubles = {p for p in self.doubles if p < PLAYERS[mode]}
+        self.seat = min(self.seat, count - 1)
+        if not Scenario(self.settings, (), ()).dealer_names_trump:
+            self.trump = ""
+
+    # -------------------------------------------------------------- changes
+
+    def update(self, fields: Mapping[str, str]) -> None:
+        """The form's fields as they stand (``mode``, ``variant`` comma-separated, ``dealer``,
+        ``seat``, ``hand-K``, ``proposal``, ``discards``, ``trump``, ``wild-K``, ``double-K``,
+        ``plays``). Plays no longer legal after a change of the set-up are kept: the check says why."""
+        changed_mode = fields.get("mode", self.mode) != self.mode
+        self.variants = frozenset(v for v in fields.get("variants", "").split(",") if v in VARIANTS)
+        dealer = fields.get("dealer", "")
+        self.dealer = int(dealer) if dealer.isdigit() and int(dealer) < PLAYERS[self.mode] else self.dealer
+        self._set_mode(fields.get("mode", self.mode))
+        if changed_mode:
+            self.plays = []
+            return
+        self.typing_error = None
+        seat = fields.get("seat", "")
+        self.seat = int(seat) if seat.isdigit() and int(seat) < self.seat_count() else self.seat
+        for k in range(self.seat_count()):
+            if f"hand-{k}" in fields:
+                self.hands[k] = self._cards(fields[f"hand-{k}"], k)
+        self.proposal = fields.get("proposal", self.proposal)
+        self.discards = fields.get("discards", self.discards)
+        self.trump = fields.get("trump", self.trump)
+        for k in range(len(self.wilds)):
+            self.wilds[k] = fields.get(f"wild-{k}", self.wilds[k])
+        self.doubles = {k for k in range(PLAYERS[self.mode]) if fields.get(f"double-{k}") == "on"}
+        if "plays" in fields and fields["plays"].split() != [str(a) for a in self.plays]:
+            self._type_plays(fields["plays"])
+
+    def _cards(self, typed: str, seat: int) -> list[int]:
+        """A hand as typed; a word that is not a card is left out and named."""
+        found = []
+        for word in typed.replace(",", " ").split():
+            try:
+                found.append(parse_card(word))
+            except FarfaliaError:
+                self.typing_error = f"{self.seat_names()[seat]}: {word[:12]!r} is not a card (e.g. B11, R3)"
+        return list(dict.fromkeys(found))
+
+    def _type_plays(self, typed: str) -> None:
+        plays = []
+        for word in typed.split():
+            try:
+                plays.append(parse_action(word))
+            except FarfaliaError as error:
+                self.typing_error = str(error)
+                return
+        self.plays = plays
+
+    def toggle(self, name: str) -> None:
+        """A card of the picker was clicked: into the hand being filled, out of it if
+        already there (from another hand, it moves)."""
+        card = parse_card(name)
+        if card >= FIRST_WILD:
+            raise FarfaliaError("wild cards are given in each player's wild card field")
+        hand = self.hands[self.seat]
+        if card in hand:
+            hand.remove(card)
+            return
+        for other in self.hands:
+            if card in other:
+                other.remove(card)
+        hand.append(card)
+
+    def fill(self, rng: random.Random) -> None:
+        """Deal the cards no hand holds to the hands short of cards, and draw whatever else is missing."""
+        filled = self._scenario_unchecked().filled(rng)
+        self.hands = [list(hand) for hand in filled.hands]
+        self.proposal = " ".join("RGBOF"[f] for f in filled.proposal)
+        self.discards = " ".join(card_name(c) for c in filled.discards)
+        self.wilds = [card_name(w) for w in filled.wilds] if filled.wilds else self.wilds
+        if filled.dealer_names_trump and not self.trump:
+            self.trump = SUIT_LETTERS[rng.randrange(4)]
+
+    def clear(self) -> None:
+        """Empty every hand and the plays."""
+        self.hands = [[] for _ in self.hands]
+        self.plays = []
+
+    def play(self, action: str) -> None:
+        """A playable card of the preview was clicked (or a pick chosen): it is played."""
+        game = self.game()
+        if game is None:
+            raise FarfaliaError(self.problem() or "the scenario cannot be played yet")
+        act = game.parse(action)
+        game.apply(act)
+        self.plays.append(act)
+
+    def take_back(self) -> None:
+        """Take back the last play."""
+        if self.plays:
+            self.plays.pop()
+
+    # -------------------------------------------------------------- checking
+
+    def _scenario_unchecked(self) -> Scenario:
+        """The scenario the fields describe, mistyped words left out."""
+        proposal: list[int] = []
+        for word in self.proposal.replace(",", " ").split():
+            try:
+                proposal.append(parse_family(word))
+            except FarfaliaError:
+                proposal.append(-1)
+        trump = None if not self.trump else NO_TRUMP_SUIT if self.trump == NO_TRUMP_VALUE else "RGBO".find(self.trump)
+        return Scenario(
+            settings=self.settings,
+            hands=tuple(tuple(hand) for hand in self.hands),
+            proposal=tuple(proposal),
+            wilds=tuple(_card_or_none(w) for w in self.wilds) if self.settings.burning else (),
+            doubles=frozenset(self.doubles) if self.settings.double_you else frozenset(),
+            discards=tuple(_card_or_none(w) for w in self.discards.replace(",", " ").split()),
+            trump=trump,
+            plays=tuple(self.plays),
+            names=tuple(self.player_names()),
+        )
+
+    def scenario(self) -> Scenario:
+        """The scenario the fields describe."""
+        return self._scenario_unchecked()
+
+    def problem(self) -> str | None:
+        """Why the scenario cannot be played as it stands, or None."""
+        if self.typing_error:
+            return self.typing_error
+        try:
+            self.scenario().check()
+        except FarfaliaError as error:
+            return str(error)
+        return None
+
+    def game(self) -> Game | None:
+        """The scenario's game after its plays, or None while it cannot be played."""
+        if self.problem() is not None:
+            return None
+        return self.scenario().game()
+
+    def unheld(self) -> list[int]:
+        """The play cards no hand holds yet."""
+        held = {c for hand in self.hands for c in hand}
+        return [c for c in range(DECK_SIZE) if c not in held]
+
+    def plays_text(self) -> str:
+        """The plays in notation."""
+        return format_actions(self.plays)
+
+
+def _card_or_none(word: str) -> int:
+    """A card's code, or -1 for a word that is not one (the check names the field)."""
+    try:
+        return parse_card(word)
+    except FarfaliaError:
+        return -1
+
+
+def _trump_value(trump: int | None) -> str:
+    if trump is None:
+        return ""
+    return NO_TRUMP_VALUE if trump == NO_TRUMP_SUIT else SUIT_LETTERS[trump]
