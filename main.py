@@ -101,6 +101,12 @@ class Page:
         document.addEventListener("keydown", create_proxy(self._on_key))
         document.addEventListener("focusin", create_proxy(self._on_focus))
         document.addEventListener("change", create_proxy(self._on_change))
+        #: A pointer is down: a form's redraw waits for its click (it would replace the button pressed).
+        self.pressing = False
+        self.pending_draw = False
+        self.flush_proxy = create_proxy(self._flush)
+        document.addEventListener("pointerdown", create_proxy(lambda _event: setattr(self, "pressing", True)))
+        document.addEventListener("pointerup", create_proxy(self._on_pointer_up))
         window.addEventListener("resize", create_proxy(lambda _event: self._guarded(self._resize)))
         document.addEventListener("visibilitychange", create_proxy(self._on_visibility))
         window.addEventListener("pagehide", create_proxy(lambda _event: self.controller.page_hidden()))
@@ -124,6 +130,7 @@ class Page:
     def draw(self) -> None:
         """Write out the controller's screen, then schedule what comes next."""
         controller = self.controller
+        self.pending_draw = False
         screen: Screen = controller.screen()
         bar = element(Id.BAR)
         bar.innerHTML = screen.bar
@@ -139,7 +146,12 @@ class Page:
         if motion:
             motion.play(screen.motion)
         overlay = element(Id.OVERLAY)
+        focused = document.activeElement
+        typing = str(focused.getAttribute("name") or "") if screen.keep_focus and focused else ""
+        scrolled = overlay.scrollTop
         overlay.innerHTML = screen.overlay
+        if screen.keep_focus:  # a form redrawn as it is filled in stays where it was
+            overlay.scrollTop = scrolled
         overlay.hidden = not screen.overlay
         document.body.classList.toggle("light", screen.theme == "light")
         set_data(Data.DECISION, screen.decision)
@@ -152,7 +164,7 @@ class Page:
             address = "#" + screen.fragment if screen.fragment else window.location.pathname
             window.history.replaceState(None, "", address)
         self._fit_seats()
-        self._focus(screen)
+        self._focus(screen, typing)
         self._show_note()  # after the focus, whose reason line would clear it
         if screen.sound:
             self._beep()
@@ -243,7 +255,14 @@ class Page:
             if marked:  # None or jsnull
                 marked.classList.add("hint")
 
-    def _focus(self, screen: Screen) -> None:
+    def _focus(self, screen: Screen, typing: str = "") -> None:
+        """Focus what the screen asks for: the link to share; the field being filled in (a
+        form redrawn as it changes); else the first button of a panel, or a playable card."""
+        if screen.keep_focus:
+            field = element(Id.OVERLAY).querySelector(f'[name="{typing}"]') if typing else None
+            if field:
+                field.focus()
+            return
         share = element(Id.SHARE_LINK)
         if share:
             share.focus()
@@ -331,7 +350,13 @@ class Page:
                 resume = create_proxy(lambda snapshot: self._guarded(self._resume, snapshot, slot))
                 self.store.snapshot().then(resume)
                 return
-            form = self._form_fields() if command == Command.START else {"slot": slot or ""}
+            if command == Command.START:
+                form = self._form_fields(element(Id.START_FORM))
+            elif command == Command.EDITOR_PLAY:
+                form = self._form_fields(element(Id.EDITOR_FORM))
+            else:
+                card = target.getAttribute("data-card") if target.hasAttribute("data-card") else ""
+                form = {"slot": slot or "", "card": str(card)}
             self.controller.command(command, form)
         self.draw()
 
@@ -340,9 +365,18 @@ class Page:
         self.controller.command(Command.RESUME, {"slot": slot})
         self.draw()
 
-    def _form_fields(self) -> dict[str, str]:
-        form = element(Id.START_FORM)
-        fields = {field.name: field.value for field in form.querySelectorAll("input[name], select[name]")}
+    def _form_fields(self, form: Any) -> dict[str, str]:
+        """A form's fields by name: checkboxes ``on`` when checked, the checked radio's value,
+        the variants ticked comma-separated."""
+        fields = {}
+        for field in form.querySelectorAll("input[name], select[name]"):
+            if field.type == "radio":
+                if field.checked:
+                    fields[field.name] = field.value
+            elif field.type == "checkbox":
+                fields[field.name] = "on" if field.checked else ""
+            else:
+                fields[field.name] = field.value
         fields["variants"] = ",".join(box.value for box in form.querySelectorAll("input[name=variant]:checked"))
         return fields
 
@@ -382,10 +416,25 @@ class Page:
             target.files.item(0).text().then(create_proxy(self._import_text))
         elif target.id == Id.MODE:
             self._fit_seats()
+        elif target.form and target.form.id in (Id.EDITOR_FORM, Id.EMBED_FORM):
+            self._guarded(controller.edit, target.form.id, self._form_fields(target.form))
+            if self.pressing:  # the field lost the focus to a press: redraw after its click
+                self.pending_draw = True
+            else:
+                self._guarded(self.draw)
         elif (target.name or "").startswith("name-"):  # the first-dealer choices follow the names typed
             index = target.name[5:]
             option = document.querySelector(f"[data-seat-option='{index}']")
             option.textContent = clean_name(target.value, int(index))
+
+    def _on_pointer_up(self, _event: Any) -> None:
+        self.pressing = False
+        if self.pending_draw:
+            window.setTimeout(self.flush_proxy, 0)  # after the click this press makes
+
+    def _flush(self) -> None:
+        if self.pending_draw:
+            self._guarded(self.draw)
 
     def _import_text(self, content: str) -> None:
         self.controller.open_replay_text(content)

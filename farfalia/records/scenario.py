@@ -119,7 +119,8 @@ class Scenario:
                 found.append(f"{wild_cards[0]} is a wild card: it is dealt apart, not in {self.seat_name(seat)}'s hand")
             size = self.dealt_size(seat)
             if len(hand) != size:
-                found.append(f"{self.seat_name(seat)} holds {len(hand)} cards; {_dealt_words(plan, seat, size)}")
+                held = f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
+                found.append(f"{self.seat_name(seat)} holds {held}; {_dealt_words(plan, seat, size)}")
         for card, seated in sorted(holders.items()):
             if len(set(seated)) < len(seated):
                 found.append(f"{card_name(card)} is twice in {self.seat_name(seated[0])}'s hand")

@@ -44,6 +44,8 @@ class ScenarioEditor:
         self.plays: list[Action] = []
         #: The seat whose hand a clicked card goes to.
         self.seat = 0
+        #: Who plays the scenario at the table: a player's number, or ``bots``.
+        self.you = "0"
         #: Why the fields typed last could not be read (a card or action mistyped).
         self.typing_error: str | None = None
         self._set_mode(mode)
@@ -117,9 +119,16 @@ class ScenarioEditor:
         self.typing_error = None
         seat = fields.get("seat", "")
         self.seat = int(seat) if seat.isdigit() and int(seat) < self.seat_count() else self.seat
-        for k in range(self.seat_count()):
-            if f"hand-{k}" in fields:
-                self.hands[k] = self._cards(fields[f"hand-{k}"], k)
+        typed = {k: self._cards(fields[f"hand-{k}"], k) for k in range(self.seat_count()) if f"hand-{k}" in fields}
+        for k in list(typed):
+            cards = typed[k]
+            if cards != self.hands[k]:  # cards typed into a hand leave the hands that held them
+                self.hands = [
+                    cards if j == k else [c for c in hand if c not in cards] for j, hand in enumerate(self.hands)
+                ]
+                typed = {j: [c for c in other if c not in cards] if j != k else other for j, other in typed.items()}
+        you = fields.get("you", self.you)
+        self.you = you if you == "bots" or (you.isdigit() and int(you) < PLAYERS[self.mode]) else "0"
         self.proposal = fields.get("proposal", self.proposal)
         self.discards = fields.get("discards", self.discards)
         self.trump = fields.get("trump", self.trump)
@@ -222,13 +231,20 @@ class ScenarioEditor:
 
     def problem(self) -> str | None:
         """Why the scenario cannot be played as it stands, or None."""
-        if self.typing_error:
-            return self.typing_error
-        try:
-            self.scenario().check()
-        except FarfaliaError as error:
-            return str(error)
-        return None
+        found = self.problems()
+        return found[0] if found else None
+
+    def problems(self) -> list[str]:
+        """Every reason the set-up cannot be dealt (or the first play that cannot be played)."""
+        found = [self.typing_error] if self.typing_error else []
+        scenario = self.scenario()
+        found += scenario.problems()
+        if not found:
+            try:
+                scenario.check()
+            except FarfaliaError as error:
+                found.append(str(error))
+        return found
 
     def game(self) -> Game | None:
         """The scenario's game after its plays, or None while it cannot be played."""

@@ -418,7 +418,7 @@ def editor_panel(editor: ScenarioEditor, preview: str) -> str:
     seat_names = editor.seat_names()
     hands = "".join(
         f'<div class="editor-seat"><label class="check"><input type="radio" name="seat" value="{k}"'
-        f"{' checked' if k == editor.seat else ''}> {escape(name)} "
+        f"{' checked' if k == editor.seat else ''}> {k + 1}. {escape(name)} "
         f'<span class="count">{len(editor.hands[k])}/{scenario.dealt_size(k)}</span></label>'
         f'<input name="hand-{k}" value="{escape(" ".join(card_name(c) for c in editor.hands[k]))}"'
         f' autocomplete="off" spellcheck="false" aria-label="{escape(text("editor-hand", name=name))}"></div>'
@@ -429,7 +429,7 @@ def editor_panel(editor: ScenarioEditor, preview: str) -> str:
         f'<button type="button" class="chip suit-{card_name(c)[0]}{" held" if c in holder else ""}"'
         f' data-command="{Command.EDITOR_CARD}" data-card="{card_name(c)}"'
         f' aria-label="{escape(_chip_label(c, holder, seat_names))}">{card_name(c)}'
-        f'<span aria-hidden="true">{escape(seat_names[holder[c]][:1]) if c in holder else ""}</span></button>'
+        f'<span aria-hidden="true">{holder[c] + 1 if c in holder else ""}</span></button>'
         for c in range(DECK_SIZE)
     )
     dealer_fields = _field("proposal", text("editor-proposal"), editor.proposal, "F R R B O")
@@ -451,11 +451,11 @@ def editor_panel(editor: ScenarioEditor, preview: str) -> str:
             f" {escape(text('editor-double', name=name))}</label>"
             for k, name in enumerate(players)
         )
-    problem = editor.problem()
-    status = problem if problem is not None else _editor_ready(editor)
+    problems = editor.problems()
+    status = "\n".join(problems) if problems else _editor_ready(editor)
     you = _options(["bots", *map(str, range(settings.players))], lambda v: text("editor-you.bots") if v == "bots"
-                   else players[int(v)], "0")  # fmt: skip
-    blocked = problem is not None
+                   else players[int(v)], editor.you)  # fmt: skip
+    blocked = bool(problems)
     return (
         f'<form id="{Id.EDITOR_FORM}" class="panel editor" aria-label="{escape(text("editor"))}">'
         f'<h1>{escape(text("editor"))}</h1><p class="editor-help">{escape(text("editor-help"))}</p>'

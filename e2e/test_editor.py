@@ -1,0 +1,68 @@
+"""The scenario editor and the embed builder, used as an author would: set up a hand, be
+told why an impossible one cannot be played, play a card on from the preview, play the
+situation at the table, step through it; then copy an embed of it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+
+from e2e.conftest import watch
+
+BOOT = 90_000
+
+
+def test_an_author_sets_up_a_hand_plays_it_on_and_embeds_it(browser: Browser, site: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    problems = watch(context, site)
+    page = context.new_page()
+    try:
+        page.goto(f"{site}/index.html")
+        page.wait_for_selector("body[data-ready]", timeout=BOOT)
+        page.click("[data-command=editor]")
+        status = page.locator("#editor-status")
+        expect(status).to_contain_text("holds 0 cards; the dealer is dealt 12 and discards 2")
+        # Click a card into the first hand, then deal the rest: the hands are full.
+        page.check("input[name=seat][value='0']")
+        page.click("[data-card=B13]")
+        expect(page.locator("input[name=hand-0]")).to_have_value("B13")
+        page.click("[data-command=editor-fill]")
+        page.select_option("select[name=trump]", "O")
+        expect(status).to_have_text("Ready: Player 2 to play.")
+        # An impossible hand: two cards for the second player, refused with its reason.
+        page.fill("input[name=hand-1]", "R1 R2")
+        page.press("input[name=hand-1]", "Tab")
+        expect(status).to_contain_text("Player 2 holds 2 cards; each hand is dealt 10 cards")
+        assert page.locator("[data-command=editor-play]").is_disabled()
+        page.click("[data-command=editor-fill]")
+        expect(status).to_have_text("Ready: Player 2 to play.")
+        assert "B13" in page.input_value("input[name=hand-0]")
+        # A second player's card played from the preview.
+        page.locator(".editor-preview .card.legal").first.click()
+        expect(status).to_have_text("Ready: Player 3 to play.")
+        assert len(page.input_value("input[name=plays]").split()) == 1
+        # Step through it in the viewer, then open the embed builder there.
+        page.click("[data-command=editor-step]")
+        page.wait_for_selector("body[data-at='4']")  # two discards, trump, one play
+        page.click("[data-command=embed]")
+        iframe_code = page.locator("#embed-iframe")
+        expect(iframe_code).to_contain_text("embed.html#replay=f2.")
+        page.select_option("#embed-form select[name=size]", "400x300")
+        page.select_option("#embed-form select[name=theme]", "dark")
+        expect(iframe_code).to_contain_text('width="400" height="300"')
+        expect(iframe_code).to_contain_text("theme=dark")
+        expect(page.locator("#embed-script")).to_contain_text("assets/embed.js")
+        preview = page.frame_locator("#embed-preview")
+        preview.locator("body[data-ready] svg.table").wait_for(timeout=BOOT)
+        expect(preview.locator(".card").first).to_be_visible()
+        page.click("[data-command=close-embed]")
+        # Play it at the table against bots, from where it stands.
+        page.click("[data-command=edit-position]")
+        page.select_option("select[name=you]", "2")
+        page.click("[data-command=editor-play]")
+        page.wait_for_selector("body[data-decision=play][data-waiting=human]", timeout=60_000)
+        assert (
+            int(page.get_attribute("body", "data-actions") or 0) == 4
+        )  # two discards, trump, one play: Player 3 plays next
+        assert not problems, problems
+    finally:
+        context.close()
