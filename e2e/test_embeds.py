@@ -54,3 +54,45 @@ def test_three_diagrams_on_another_site_share_one_runtime(browser: Browser, site
         assert not problems, problems
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [(320, 240), (400, 300), (800, 500)])
+def test_embed_html_fits_its_frame_with_every_control_inside(
+    browser: Browser, site: str, size: tuple[int, int]
+) -> None:
+    """embed.html in a frame of this size: the table and the bar inside it, nothing scrolls;
+    the menu's controls (hand and trick steps, the slider, the view) open inside it too."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    problems = watch(context, site)
+    page = context.new_page()
+    try:
+        page.goto(f"{site}/embed.html#{FRAGMENTS[0]}")
+        page.wait_for_selector("body[data-ready] #table svg.table", timeout=90_000)
+        scroll = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        assert scroll[0] <= width and scroll[1] <= height, scroll
+
+        def inside(selector: str) -> None:
+            for box in [page.locator(selector).nth(k).bounding_box() for k in range(page.locator(selector).count())]:
+                assert box is not None and box["width"] > 0, selector
+                assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
+                assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, (
+                    selector,
+                    box,
+                )
+
+        inside("#bar .step:visible")
+        inside("#bar .more summary")
+        inside("#table svg.table")
+        before = page.get_attribute("body", "data-at")
+        page.click("#bar [data-command=prev]")
+        page.wait_for_function(f"() => document.body.dataset.at !== '{before}'")
+        page.click("#bar .more summary")
+        inside("#bar .more-menu [data-command]")
+        inside("#bar .more-menu select")
+        inside("#bar .more-menu input[type=range]")
+        page.click("#bar .more-menu [data-command=next-trick]")
+        page.wait_for_function(f"() => document.body.dataset.at !== '{int(before or 0) - 1}'")
+        assert not problems, problems
+    finally:
+        context.close()

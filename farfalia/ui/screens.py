@@ -5,7 +5,7 @@ Pure functions of a :class:`~farfalia.ui.session.Session`; every string comes fr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -246,35 +246,49 @@ def summary_panel(result: HandResult, names: list[str], buttons: str = "") -> st
 
 
 def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
-    """The replay's controls: steps by hand, trick and action, the position, the view."""
-    steps = "".join(
-        f'<button type="button" class="btn step" data-command="{move}" aria-label="{escape(label)}"'
-        f' title="{escape(label)}">{symbol}</button>'
-        for move, symbol in VIEWER_STEPS.items()
-        for label in [text("step." + move)]
-    )
+    """The replay's controls: steps by hand, trick and action, the position, the view.
+    Embedded, a compact bar on one line (the first and last steps, a short position) whose
+    other controls fold into a menu, so every control fits a frame from 320 x 240."""
     where = text("position", at=viewer.at, total=viewer.total)
     options = f'<option value="all">{escape(text("view.all"))}</option>' + "".join(
         f'<option value="{k}"{" selected" if viewer.view_name == str(k) else ""}>{escape(name)}</option>'
         for k, name in enumerate(viewer.names())
     )
+    seek = (
+        f'<input type="range" id="{Id.SEEK}" min="0" max="{viewer.total}" value="{viewer.at}"'
+        f' aria-label="{escape(text("seek"))}">'
+    )
+    view = f'<label>{escape(text("view"))} <select id="{Id.VIEW_SELECT}">{options}</select></label>'
+    if embedded:
+        main = [ViewerMove.FIRST, ViewerMove.PREV, ViewerMove.NEXT, ViewerMove.LAST]
+        more = [ViewerMove.PREV_HAND, ViewerMove.PREV_TRICK, ViewerMove.NEXT_TRICK, ViewerMove.NEXT_HAND]
+        return (
+            f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(main)}</div>'
+            f'<p class="status" role="status" id="{Id.POSITION}" aria-label="{escape(where)}">'
+            f"{viewer.at}/{viewer.total}</p>"
+            f'<details class="more"><summary class="btn" aria-label="{escape(text("more"))}">⋯</summary>'
+            f'<div class="more-menu"><div class="steps">{_steps(more)}</div>{seek}{view}</div></details>'
+        )
     leave = (
-        ""
-        if embedded
-        else _button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
+        _button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
         + _button(text("editor-edit"), command=Command.EDIT_POSITION)
         + _button(text("embed"), command=Command.EMBED)
         + _button(text("export"), command=Command.EXPORT)
         + _button(text("new-game"), command=Command.NEW_GAME)
     )
-    seek = (
-        f'<input type="range" id="{Id.SEEK}" min="0" max="{viewer.total}" value="{viewer.at}"'
-        f' aria-label="{escape(text("seek"))}">'
-    )
     return (
-        f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{steps}</div>{seek}'
-        f'<p class="status" role="status" id="{Id.POSITION}">{escape(where)}</p>'
-        f'<label>{escape(text("view"))} <select id="{Id.VIEW_SELECT}">{options}</select></label>{leave}'
+        f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(VIEWER_STEPS)}</div>{seek}'
+        f'<p class="status" role="status" id="{Id.POSITION}">{escape(where)}</p>{view}{leave}'
+    )
+
+
+def _steps(moves: Iterable[ViewerMove]) -> str:
+    """The step buttons of ``moves``, in order."""
+    return "".join(
+        f'<button type="button" class="btn step step-{move}" data-command="{move}" aria-label="{escape(label)}"'
+        f' title="{escape(label)}">{VIEWER_STEPS[move]}</button>'
+        for move in moves
+        for label in [text("step." + move)]
     )
 
 

@@ -76,6 +76,7 @@ TEXT: dict[str, str] = {
     "scores": "Score sheet",
     "close": "Close",
     "back": "Back",
+    "more": "More controls",
     "embed": "Embed",
     "embed-size": "Size",
     "embed-theme": "Colours",
