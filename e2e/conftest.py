@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, sync_playwright
 
 from tools import serve
 
@@ -117,3 +117,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     if report.when == "call" and report.failed:
         item.stash[FAILED] = True
     return report
+
+
+def assert_steps(figure: Locator) -> str:
+    """A diagram's "next" button moves its own position on; the position it left."""
+    before = figure.locator(".position").inner_text()
+    figure.locator("[data-step=next]").click()
+    assert figure.locator(".position").inner_text() != before
+    return before

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from e2e.conftest import assert_steps
 from e2e.driver import click_and_wait, open_game, start
 from farfalia.cli import random_game
 from farfalia.engine.rules import Settings
@@ -124,9 +125,7 @@ def test_the_rules_page_shows_every_diagram_at_once_and_steps_them_in_one_runtim
     page.wait_for_selector("body[data-ready]", timeout=90_000)
     assert page.locator("figure.diagram .btn:disabled").count() == 0
     third = figures.nth(2)
-    before = third.locator(".position").inner_text()
-    third.locator("[data-step=next]").click()
-    assert third.locator(".position").inner_text() != before
+    before = assert_steps(third)
     assert figures.nth(1).locator(".position").inner_text() == "Action 8 of 62"  # the others stay
     third.locator("[data-step=next]").focus()
     page.keyboard.press("ArrowLeft")

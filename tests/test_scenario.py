@@ -34,7 +34,9 @@ def random_scenario(mode: str, variants: frozenset[str], seed: int) -> Scenario:
     if filled.dealer_names_trump:
         filled = dataclasses.replace(filled, trump=rng.choice((NO_TRUMP_SUIT, 0, 1, 2, 3)))
     if settings.double_you:
-        filled = dataclasses.replace(filled, doubles=frozenset(p for p in range(settings.players) if rng.random() < 0.5))
+        filled = dataclasses.replace(
+            filled, doubles=frozenset(p for p in range(settings.players) if rng.random() < 0.5)
+        )
     return filled
 
 
@@ -78,7 +80,9 @@ def test_any_filled_scenario_plays_and_round_trips(mode: str, variants: set[str]
 
 def test_a_five_player_scenario_link_is_at_most_400_characters() -> None:
     """A whole basic5 hand, its five names, mid-way through the last trick, as a link."""
-    scenario = dataclasses.replace(random_scenario("basic5", frozenset({"burning", "double-you"}), 5), names=EXAMPLE_NAMES)
+    scenario = dataclasses.replace(
+        random_scenario("basic5", frozenset({"burning", "double-you"}), 5), names=EXAMPLE_NAMES
+    )
     scenario = played_on(scenario, 200, 5)
     game = scenario.game()
     assert game.progress().rounds == 1  # the whole hand was played
@@ -132,7 +136,7 @@ def test_a_pick_the_side_cannot_take_is_refused_with_the_engine_reason() -> None
     game = dataclasses.replace(base, plays=tuple(plays)).game()
     assert game.to_act().decision == "pick"
     fish = next(c for c in game.state.trick if c // 13 == 2)  # the blue 13 Emma led
-    with pytest.raises(ScenarioError, match="play 17 .*the side already holds the proposal's 1 fish"):
+    with pytest.raises(ScenarioError, match=r"play 17 .*the side already holds the proposal's 1 fish"):
         dataclasses.replace(base, plays=(*plays, parse_action(f"pick:{'B' + str(fish % 13 + 1)}"))).check()
 
 

@@ -103,6 +103,107 @@ DIAGRAMS: list[tuple[str, str, Example, int, str]] = [
 ]
 
 
+#: The rules before the diagrams: (heading, paragraphs).
+BASICS: list[tuple[str, list[str]]] = [
+    (
+        "The cards",
+        [
+            "52 play cards in four suits numbered 1 to 13: red strawberries, green leaves, blue fishes and orange "
+            "seashells. The 8, 10 and 12 of every suit show a butterfly instead of their suit's symbol: for "
+            "following suit they are ordinary cards of their suit, but for the proposal they are butterflies.",
+            "25 subject cards, five of each family (butterfly, strawberry, leaf, fish, seashell), and ten wild "
+            "cards, two of each family, used only by the variants.",
+        ],
+    ),
+    (
+        "A hand: deal, trump, proposal",
+        [
+            "With five players the dealer deals ten cards to everyone and twelve to himself, then sets two aside "
+            "unseen and names trump (a suit, or no trump). Then five subject cards are turned face up: this is "
+            "the proposal, what the magazine wants this hand.",
+            "The dealer plays alone; the other four play in two pairs: the players second and fourth from the "
+            "dealer's left against the first and third. Partners change as the deal moves on.",
+        ],
+    ),
+    (
+        "Tricks and picks",
+        [
+            "The player left of the dealer leads. Follow the suit led if you can, otherwise play any card. The "
+            "highest trump wins the trick, or with no trump in it the highest card of the suit led; the winner "
+            "leads the next trick.",
+            "The winner may set aside one card of the trick for his side's collection, if it matches a subject "
+            "the side still needs: an 8, 10 or 12 matches only a butterfly, any other card only its suit's "
+            "family. A side never holds more cards of a family than the proposal shows; partners share the "
+            "limit.",
+        ],
+    ),
+]
+
+#: The rules after the diagrams: the whole game, every mode and variant.
+GAME: list[tuple[str, list[str]]] = [
+    (
+        "Hands, dealers and winners",
+        [
+            "Farfalia for five plays three hands; the third scores double. The player with the lowest total "
+            "deals the next hand (ties: the first met clockwise from the last dealer's left). The two players "
+            "with the highest totals win together (ties share).",
+            "Points for a side's collection: 1, 3, 6, 10 or 15 for one to five cards. Both partners score the "
+            "side's points; the dealer scores alone.",
+        ],
+    ),
+    (
+        "Chinkway!",
+        [
+            "Five players, ten hands and an extra one, the deal passing to the left. In hands 1 to 5 the "
+            "dealer's two left neighbours play together against the other two; in hands 6 to 10 the first and "
+            "third from the dealer's left against the second and fourth. For the extra hand the players sit by "
+            "their totals: the third deals, and the first and fourth play against the second and fifth. The "
+            "highest total wins. The short version plays five hands, the first and fourth from the dealer's "
+            "left against the second and third.",
+        ],
+    ),
+    (
+        "Farfalia for four",
+        [
+            "Partners sit facing each other for the whole game. Everyone gets 13 cards and nobody discards. "
+            "The first subject card turned names trump (a butterfly: no trump). No card is taken from the first "
+            "three tricks. Play four hands (or a multiple of four, or to a target score); the partnership with "
+            "the most points wins.",
+        ],
+    ),
+    (
+        "Farfalia for three and for two",
+        [
+            "With three players the dealer plays with a dummy sitting opposite him, against the two others: "
+            "13 cards each, the dummy's laid out as six face down under six face up, and a seventh face up. The "
+            "dealer names trump after seeing his hand and the dummy's face-up cards. Six hands, the deal "
+            "passing to the left; no card is taken from the first three tricks. The short game plays three "
+            "such hands, then one with everyone alone: the lowest total deals 18 cards to himself and 17 to "
+            "the others, names trump and sets one card aside.",
+            "With two players each has a dummy facing him, and trump comes from the first subject card, as for "
+            "four. Four hands; the deal alternates.",
+        ],
+    ),
+    (
+        "Double You",
+        [
+            "Everyone receives two wild cards at the start of the game. Before a hand is dealt, each player may "
+            "spend one to double his own score for that hand (in the last hand of Farfalia for five: four "
+            "times). The decisions are secret and shown together; a player whose total is the highest may not "
+            "double, unless all totals are equal.",
+        ],
+    ),
+]
+
+
+def prose(sections: list[tuple[str, list[str]]]) -> str:
+    """Sections of text alone."""
+    return "\n".join(
+        f"<section><h2>{escape(heading)}</h2>" + "".join(f"<p>{escape(p)}</p>" for p in paragraphs) + "</section>"
+        for heading, paragraphs in sections
+    )
+
+
 def diagram(example: Example, at: int, view: str, title: str) -> str:
     fragment = f"replay={encode_with_chance(example.game, example.names)}&at={at}&view={view}&controls=1&theme=light"
     return diagram_figure(fragment, title)
@@ -136,9 +237,12 @@ def page() -> str:
 <h1>How to play Farfalia</h1>
 <p>A trick-taking game by Derek Carver for two to five players. Each hand, the magazine Farfalia proposes
 five subjects; the players take tricks and set aside cards that match them. The diagrams below are live:
-step through them with their buttons or the arrow keys. <a href="index.html">Play the game</a>.</p>
+step through them with their buttons or the arrow keys. <a href="index.html">Play the game</a>, or set up
+a situation of your own there and share it.</p>
 <!-- Generated by tools/make_rules_page.py: edit that file, not this one. -->
+{prose(BASICS)}
 {sections}
+{prose(GAME)}
 </main>
 <script type="py" src="./main.py" config="./pyscript.toml"></script>
 </body>

@@ -1,0 +1,77 @@
+"""The scenario editor and the embed builder through the page's controller, as the page drives them."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from farfalia.records.examples import worked_example
+from farfalia.records.replay import decode, encode_with_chance
+from farfalia.ui.contract import Command, Id
+from farfalia.ui.controller import Controller
+from farfalia.ui.editor import ScenarioEditor
+from farfalia.ui.saves import MemoryStorage
+
+
+def page() -> Controller:
+    return Controller(MemoryStorage(), "http://site/farfalia/index.html", rng=random.Random(3))
+
+
+def ready_editor(controller: Controller) -> ScenarioEditor:
+    controller.command(Command.EDITOR)
+    controller.command(Command.EDITOR_FILL)
+    editor = controller.editor
+    assert editor is not None
+    editor.trump = "B"
+    assert editor.problem() is None
+    return editor
+
+
+def test_a_scenario_is_built_played_on_and_taken_to_the_table() -> None:
+    controller = page()
+    editor = ready_editor(controller)
+    overlay = controller.screen().overlay
+    assert "Ready: Player 2 to play." in overlay
+    legal = re.findall(r'data-action="([^"]+)"', overlay)
+    assert legal, "the preview offers the playable cards"
+    controller.act(legal[0])
+    assert [str(a) for a in editor.plays] == [legal[0]]
+    controller.command(Command.EDITOR_SHARE)
+    assert controller.share_link is not None and "#replay=f2." in controller.share_link
+    assert decode(controller.share_link.split("replay=")[1].split("&")[0]).actions[-1] == editor.plays[-1]
+    controller.command(Command.CLOSE_SHARE)
+    controller.command(Command.EDITOR_PLAY, {"you": "1"})
+    session = controller.session
+    assert session is not None and controller.editor is None
+    assert [str(a) for a in session.game.actions][-1] == legal[0]
+    assert [p.bot for p in session.players] == [True, False, True, True, True]
+    resumed = session.from_save(session.to_save())  # the deal survives a save
+    assert resumed.game.state == session.game.state
+
+
+def test_an_impossible_scenario_says_why_and_cannot_be_played() -> None:
+    controller = page()
+    editor = ready_editor(controller)
+    fields = {"mode": "basic5", "dealer": "0", "hand-1": "R1 R2 R1 X9"}
+    controller.edit(Id.EDITOR_FORM, fields)
+    assert editor.problems()[0] == "Player 2: 'X9' is not a card (e.g. B11, R3)"
+    editor.typing_error = None
+    assert "Player 2 holds 2 cards; each hand is dealt 10 cards" in editor.problems()
+    assert 'data-command="editor-play" disabled' in controller.screen().overlay
+
+
+def test_the_viewer_edits_its_position_and_builds_embeds() -> None:
+    example = worked_example()
+    controller = page()
+    controller.open(f"replay={encode_with_chance(example.game, example.names)}&at=8&view=3")
+    controller.command(Command.EMBED)
+    controller.edit(Id.EMBED_FORM, {"size": "320x240", "theme": "dark", "view": "3", "start": "here"})
+    overlay = controller.screen().overlay
+    assert 'width="320" height="240"' in overlay
+    assert "http://site/farfalia/embed.html#replay=f2." in overlay and "at=8&amp;view=3&amp;controls=0" in overlay
+    assert "http://site/farfalia/assets/embed.js" in overlay
+    controller.command(Command.CLOSE_EMBED)
+    controller.command(Command.EDIT_POSITION)
+    editor = controller.editor
+    assert editor is not None and len(editor.plays) == 5  # two discards and trump, then five plays
+    assert editor.problem() is None and editor.seat_names()[3] == "Daniel"
