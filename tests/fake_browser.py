@@ -27,6 +27,7 @@ class Element:
         self.textContent = ""
         self.hidden = False
         self.value = ""
+        self.scrollTop = 0
         self.name = attributes.pop("name", "")
         self.tagName = "DIV"
         self.dataset = Dataset()
@@ -72,6 +73,8 @@ class Document:
         #: Elements found in the HTML written so far, by id.
         self.written: dict[str, Element] = {}
         self.body = Element("body")
+        #: The focused element (None: the page's body).
+        self.activeElement: Element | None = None
         self.listeners: dict[str, Callable[[Any], None]] = {}
 
     def getElementById(self, id_: str) -> Element | None:
