@@ -43,6 +43,7 @@ def test_an_author_sets_up_a_hand_plays_it_on_and_embeds_it(browser: Browser, si
         # Step through it in the viewer, then open the embed builder there.
         page.click("[data-command=editor-step]")
         page.wait_for_selector("body[data-at='4']")  # two discards, trump, one play
+        page.click("#bar .more summary")
         page.click("[data-command=embed]")
         iframe_code = page.locator("#embed-iframe")
         expect(iframe_code).to_contain_text("embed.html#replay=f2.")
@@ -56,6 +57,7 @@ def test_an_author_sets_up_a_hand_plays_it_on_and_embeds_it(browser: Browser, si
         expect(preview.locator(".card").first).to_be_visible()
         page.click("[data-command=close-embed]")
         # Play it at the table against bots, from where it stands.
+        page.click("#bar .more summary")
         page.click("[data-command=edit-position]")
         page.select_option("select[name=you]", "2")
         page.click("[data-command=editor-play]")

@@ -139,6 +139,7 @@ def test_jump_anywhere_export_and_import_a_file(page: Page, site: str, tmp_path)
     page.locator("#seek").dispatch_event("change")
     page.wait_for_function("() => document.body.dataset.at === '100'")
     with page.expect_download() as download:
+        page.click("#bar .more summary")
         page.click("[data-command=export]")
     saved = tmp_path / "replay.txt"
     download.value.save_as(saved)

@@ -375,9 +375,9 @@ class Controller:
     def _editor_screen(self, editor: ScenarioEditor) -> Screen:
         if self.share_link is not None:
             return Screen(overlay=share_panel(self.share_link), fragment=None)
-        game = editor.game()
+        game, problems = editor.checked()
         preview = render_table(omniscient_view(game), editor.player_names(), self.colours, WIDE) if game else ""
-        return Screen(overlay=editor_panel(editor, preview), fragment=None, keep_focus=True)
+        return Screen(overlay=editor_panel(editor, game, problems, preview), fragment=None, keep_focus=True)
 
     def _viewer_screen(self, viewer: ReplayViewer) -> Screen:
         finished = viewer.finished_hand()
@@ -678,10 +678,8 @@ class Controller:
 
     def _scenario_link(self) -> Link:
         editor = self._editing()
-        game = editor.game()
-        if game is None:
-            raise FarfaliaError(editor.problem() or "the scenario cannot be played")
-        return Link(editor.scenario().replay_text(), at=len(game.actions))
+        game = editor.playable()
+        return Link(replay.encode_with_chance(game, editor.player_names()), at=len(game.actions))
 
     def _step_scenario(self) -> None:
         self.open_replay(self._scenario_link().fragment())
@@ -692,9 +690,8 @@ class Controller:
     def _play_scenario(self, form: Mapping[str, str]) -> None:
         editor = self._editing()
         you = ascii_int(form.get("you", ""), 1)
-        scenario = editor.scenario()
-        game = scenario.game()  # raises the scenario's problem, if any
-        self._play_on(scenario.settings, scenario.chance(), game.actions, editor.player_names(), you)
+        game = editor.playable()
+        self._play_on(game.settings, game.given_chance, game.actions, editor.player_names(), you)
 
     def _play_from_here(self) -> None:
         """Play on from the replay's position: the viewed seat (or the first player) is

@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action, parse_action
-from farfalia.engine.cards import DECK_SIZE, FIRST_WILD, SUIT_LETTERS, card_name, parse_card, parse_family
+from farfalia.engine.cards import FIRST_WILD, SUIT_LETTERS, card_name, parse_card, parse_family
 from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.game import Game
 from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, Settings, plan_hand
@@ -80,7 +80,7 @@ class ScenarioEditor:
 
     def seat_names(self) -> list[str]:
         """Every seat's name, the dummies' as "Ada's dummy"."""
-        scenario = self._scenario_unchecked()
+        scenario = self.scenario()
         return [scenario.seat_name(seat) for seat in range(self.seat_count())]
 
     def player_names(self) -> list[str]:
@@ -175,7 +175,7 @@ class ScenarioEditor:
 
     def fill(self, rng: random.Random) -> None:
         """Deal the cards no hand holds to the hands short of cards, and draw whatever else is missing."""
-        filled = self._scenario_unchecked().filled(rng)
+        filled = self.scenario().filled(rng)
         self.hands = [list(hand) for hand in filled.hands]
         self.proposal = " ".join("RGBOF"[f] for f in filled.proposal)
         self.discards = " ".join(card_name(c) for c in filled.discards)
@@ -190,9 +190,7 @@ class ScenarioEditor:
 
     def play(self, action: str) -> None:
         """A playable card of the preview was clicked (or a pick chosen): it is played."""
-        game = self.game()
-        if game is None:
-            raise FarfaliaError(self.problem() or "the scenario cannot be played yet")
+        game = self.playable()
         act = game.parse(action)
         game.apply(act)
         self.plays.append(act)
@@ -204,8 +202,8 @@ class ScenarioEditor:
 
     # -------------------------------------------------------------- checking
 
-    def _scenario_unchecked(self) -> Scenario:
-        """The scenario the fields describe, mistyped words left out."""
+    def scenario(self) -> Scenario:
+        """The scenario the fields describe, mistyped words left out (unchecked)."""
         proposal: list[int] = []
         for word in self.proposal.replace(",", " ").split():
             try:
@@ -225,37 +223,38 @@ class ScenarioEditor:
             names=tuple(self.player_names()),
         )
 
-    def scenario(self) -> Scenario:
-        """The scenario the fields describe."""
-        return self._scenario_unchecked()
-
-    def problem(self) -> str | None:
-        """Why the scenario cannot be played as it stands, or None."""
-        found = self.problems()
-        return found[0] if found else None
-
-    def problems(self) -> list[str]:
-        """Every reason the set-up cannot be dealt (or the first play that cannot be played)."""
+    def checked(self) -> tuple[Game | None, list[str]]:
+        """The scenario's game after its plays, or None and every reason the set-up cannot be
+        dealt (or the first play that cannot be played): one check for all who ask."""
         found = [self.typing_error] if self.typing_error else []
         scenario = self.scenario()
         found += scenario.problems()
-        if not found:
-            try:
-                scenario.check()
-            except FarfaliaError as error:
-                found.append(str(error))
-        return found
+        if found:
+            return None, found
+        try:
+            return scenario.game(), []
+        except FarfaliaError as error:
+            return None, [str(error)]
+
+    def problems(self) -> list[str]:
+        """Why the scenario cannot be played as it stands (empty: it can)."""
+        return self.checked()[1]
+
+    def problem(self) -> str | None:
+        """The first reason the scenario cannot be played, or None."""
+        found = self.problems()
+        return found[0] if found else None
 
     def game(self) -> Game | None:
         """The scenario's game after its plays, or None while it cannot be played."""
-        if self.problem() is not None:
-            return None
-        return self.scenario().game()
+        return self.checked()[0]
 
-    def unheld(self) -> list[int]:
-        """The play cards no hand holds yet."""
-        held = {c for hand in self.hands for c in hand}
-        return [c for c in range(DECK_SIZE) if c not in held]
+    def playable(self) -> Game:
+        """The scenario's game after its plays; :class:`FarfaliaError` with the first reason if none."""
+        game, found = self.checked()
+        if game is None:
+            raise FarfaliaError(found[0])
+        return game
 
     def plays_text(self) -> str:
         """The plays in notation."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from html import escape
 
 from farfalia.engine.cards import DECK_SIZE, FAMILY_NAMES, FAMILY_OF, card_name
+from farfalia.engine.game import Game
 from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View
@@ -102,7 +103,6 @@ def start_screen(saved: Sequence[SavedGame] = (), choices: Mapping[str, str] | N
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
         f'<a class="rules-link" href="rules.html" target="_blank" rel="noopener">{escape(text("rules-link"))}</a>'
-        + _button(text("editor-open"), command=Command.EDITOR)
     )
     return (
         f'<form id="{Id.START_FORM}" class="start" aria-label="{escape(text("new-game"))}">'
@@ -115,7 +115,8 @@ def start_screen(saved: Sequence[SavedGame] = (), choices: Mapping[str, str] | N
         f'<label>{escape(text("pace"))} <select name="pace" id="{Id.PACE}">{paces}</select></label>'
         f'<label class="seed">{escape(text("seed"))} '
         f'<input name="seed" id="{Id.SEED}" inputmode="numeric" autocomplete="off"></label>'
-        f"{_button(text('start'), command=Command.START, primary=True)}</form>"
+        f"{_button(text('start'), command=Command.START, primary=True)}"
+        f"{_button(text('editor-open'), command=Command.EDITOR)}</form>"
     )
 
 
@@ -246,9 +247,10 @@ def summary_panel(result: HandResult, names: list[str], buttons: str = "") -> st
 
 
 def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
-    """The replay's controls: steps by hand, trick and action, the position, the view.
-    Embedded, a compact bar on one line (the first and last steps, a short position) whose
-    other controls fold into a menu, so every control fits a frame from 320 x 240."""
+    """The replay's controls: steps by hand, trick and action, the position, the view, and a
+    menu of what to do with the position (play on, edit, embed, save). Embedded, a compact
+    bar on one line (the first and last steps, a short position) whose other controls fold
+    into the menu, so every control fits a frame from 320 x 240."""
     where = text("position", at=viewer.at, total=viewer.total)
     options = f'<option value="all">{escape(text("view.all"))}</option>' + "".join(
         f'<option value="{k}"{" selected" if viewer.view_name == str(k) else ""}>{escape(name)}</option>'
@@ -265,20 +267,27 @@ def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
         return (
             f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(main)}</div>'
             f'<p class="status" role="status" id="{Id.POSITION}" aria-label="{escape(where)}">'
-            f"{viewer.at}/{viewer.total}</p>"
-            f'<details class="more"><summary class="btn" aria-label="{escape(text("more"))}">⋯</summary>'
-            f'<div class="more-menu"><div class="steps">{_steps(more)}</div>{seek}{view}</div></details>'
+            f"{viewer.at}/{viewer.total}</p>" + _more_menu(f'<div class="steps">{_steps(more)}</div>{seek}{view}')
         )
-    leave = (
+    tools = (
         _button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
         + _button(text("editor-edit"), command=Command.EDIT_POSITION)
         + _button(text("embed"), command=Command.EMBED)
         + _button(text("export"), command=Command.EXPORT)
-        + _button(text("new-game"), command=Command.NEW_GAME)
     )
     return (
         f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(VIEWER_STEPS)}</div>{seek}'
-        f'<p class="status" role="status" id="{Id.POSITION}">{escape(where)}</p>{view}{leave}'
+        f'<p class="status" role="status" id="{Id.POSITION}">{escape(where)}</p>{view}'
+        + _more_menu(tools)
+        + _button(text("new-game"), command=Command.NEW_GAME)
+    )
+
+
+def _more_menu(content: str) -> str:
+    """A menu of further controls behind a ``⋯`` button, opening above the bar."""
+    return (
+        f'<details class="more"><summary class="btn" aria-label="{escape(text("more"))}">⋯</summary>'
+        f'<div class="more-menu">{content}</div></details>'
     )
 
 
@@ -415,10 +424,11 @@ def game_over(session: Session) -> str:
     )
 
 
-def editor_panel(editor: ScenarioEditor, preview: str) -> str:
+def editor_panel(editor: ScenarioEditor, game: Game | None, problems: Sequence[str], preview: str) -> str:
     """The scenario editor: mode and variants, each hand (typed, or filled by clicking the
-    card picker), the proposal, the dealer's choices, the plays so far, the engine's check,
-    and a ``preview`` of the table (its playable cards play on when clicked)."""
+    card picker), the proposal, the dealer's choices, the plays so far, the engine's check
+    (``game`` and ``problems``, :meth:`ScenarioEditor.checked`), and a ``preview`` of the
+    table (its playable cards play on when clicked)."""
     settings = editor.settings
     scenario = editor.scenario()
     players = editor.player_names()
@@ -465,11 +475,10 @@ def editor_panel(editor: ScenarioEditor, preview: str) -> str:
             f" {escape(text('editor-double', name=name))}</label>"
             for k, name in enumerate(players)
         )
-    problems = editor.problems()
-    status = "\n".join(problems) if problems else _editor_ready(editor)
+    status = "\n".join(problems) if game is None else _editor_ready(editor, game)
     you = _options(["bots", *map(str, range(settings.players))], lambda v: text("editor-you.bots") if v == "bots"
                    else players[int(v)], editor.you)  # fmt: skip
-    blocked = bool(problems)
+    blocked = game is None
     return (
         f'<form id="{Id.EDITOR_FORM}" class="panel editor" aria-label="{escape(text("editor"))}">'
         f'<h1>{escape(text("editor"))}</h1><p class="editor-help">{escape(text("editor-help"))}</p>'
@@ -507,10 +516,8 @@ def _chip_label(card: int, holder: Mapping[int, int], seat_names: Sequence[str])
     return f"{card_text(card)}: {where}"
 
 
-def _editor_ready(editor: ScenarioEditor) -> str:
+def _editor_ready(editor: ScenarioEditor, game: Game) -> str:
     """The status line of a scenario that can be played: who acts now."""
-    game = editor.game()
-    assert game is not None
     turn = game.to_act()
     if turn is None:
         return text("editor-hand-over")
