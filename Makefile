@@ -8,7 +8,7 @@ PORT ?= 8000
 SITE_SOURCES := $(wildcard farfalia/*.py farfalia/*/*.py assets/*) main.py index.html embed.html rules.html \
 	pyscript.toml manifest.webmanifest tools/build_site.py tools/pack_stdlib.py tools/stdlib-modules.txt
 
-.PHONY: play dist test test-python test-e2e lint lock bench bench-startup simulate clean
+.PHONY: play dist test test-python test-e2e lint lock bench bench-startup bench-rules-page simulate clean
 
 ## Install everything, build the site and serve it at http://127.0.0.1:$(PORT)/ as a static host would.
 play: dist
@@ -61,6 +61,10 @@ bench: $(VENV)/installed
 ## Start-up of the game page against a bare Pyodide page: transfer, first paint, ready cold and warm.
 bench-startup: dist /usr/bin/chromium
 	$(PY) tools/bench_startup.py
+
+## The rules page against the game page: runtime downloads, renderer memory, every diagram shown.
+bench-rules-page: dist /usr/bin/chromium
+	$(PY) tools/bench_rules_page.py
 
 ## 1,000 random games of every mode and variant combination through the checked API.
 simulate: $(VENV)/installed

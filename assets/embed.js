@@ -10,12 +10,14 @@
   add("link", { rel: "stylesheet", href: site + "assets/diagrams.css" });
 
   function start() {
-    for (const holder of document.querySelectorAll("[data-farfalia]")) {
-      if (!holder.children.length) {
-        holder.classList.add("diagram");
-        holder.innerHTML = '<p class="diagram-loading">Loading the diagram…</p>';
-      }
+    const holders = [...document.querySelectorAll("[data-farfalia]")].filter((holder) => !holder.children.length);
+    for (const holder of holders) {
+      holder.classList.add("diagram");
+      holder.innerHTML = '<p class="diagram-loading">Loading the diagram…</p>';
     }
+    import(site + "assets/still.js").then(({ showStill }) => {  // each link's still picture, if it has one
+      for (const holder of holders) showStill(holder.dataset.farfalia, holder, holder.firstElementChild);
+    });
     const python = document.createElement("script");
     python.type = "py";
     python.src = site + "main.py";

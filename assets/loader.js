@@ -14,8 +14,18 @@ addEventListener("py:progress", (event) => {
 function fail(message) {
   if (document.body.dataset.ready) return;
   document.body.dataset.failed = "1";
+  document.body.classList.remove("still-shown");  // the message shows over the still picture
   text.textContent = "The game could not start: " + message + ". Reload the page to try again.";
   bar.hidden = true;
+}
+
+// An embed whose link carries a still picture of the table shows it at once (assets/still.js).
+if (document.body.dataset.page === "embed") {
+  document.body.classList.toggle("light", new URLSearchParams(location.hash.slice(1)).get("theme") === "light");
+  const table = document.getElementById("table");
+  import("./still.js")
+    .then(({ showStill }) => showStill(location.hash.slice(1), table, table.querySelector(".placeholder")))
+    .then((shown) => document.body.classList.toggle("still-shown", shown));
 }
 
 addEventListener("error", (event) => fail(event.message || "a script failed to load"));

@@ -74,7 +74,7 @@ def watch(context: BrowserContext, origin: str) -> list[str]:
         page.on("requestfailed", lambda req: None if "ERR_ABORTED" in (req.failure or "")
                 else problems.append(f"failed request: {req.url} {req.failure}"))  # fmt: skip
         page.on("response", lambda res: problems.append(f"HTTP {res.status}: {res.url}") if res.status >= 400 else None)
-        page.on("request", lambda req: None if req.url.startswith(origin) or req.url.startswith("data:")
+        page.on("request", lambda req: None if req.url.startswith((origin, "data:", f"blob:{origin}"))
                 else problems.append(f"request outside the site: {req.url}"))  # fmt: skip
 
     for page in context.pages:

@@ -10,7 +10,10 @@ from farfalia.records.replay import decode, encode_with_chance
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.controller import Controller
 from farfalia.ui.editor import ScenarioEditor
+from farfalia.ui.embeds import EmbedOptions, read_still
+from farfalia.ui.render import THEME_COLOURS, render_table
 from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.viewer import ReplayViewer
 
 
 def page() -> Controller:
@@ -60,6 +63,17 @@ def test_an_impossible_scenario_says_why_and_cannot_be_played() -> None:
     assert 'data-command="editor-play" disabled' in controller.screen().overlay
 
 
+def assert_still_shows(overlay: str, options: EmbedOptions, position: int) -> None:
+    """Both snippets' links carry the same still picture: the table at the embed's start,
+    in its theme, as its view sees it, arranged for its frame."""
+    stills = re.findall(r"still=([A-Za-z0-9_-]+)", overlay)
+    assert len(stills) == 3 and len(set(stills)) == 1  # the iframe, the script embed, the preview
+    replay = decode(re.findall(r"replay=([^&]+)&", overlay)[0])
+    viewer = ReplayViewer(replay, position, options.view)
+    expected = render_table(viewer.view(), viewer.names(), THEME_COLOURS[options.theme], options.layout())
+    assert read_still(stills[0]) == expected
+
+
 def test_the_viewer_edits_its_position_and_builds_embeds() -> None:
     example = worked_example()
     controller = page()
@@ -70,6 +84,10 @@ def test_the_viewer_edits_its_position_and_builds_embeds() -> None:
     assert 'width="320" height="240"' in overlay
     assert "http://site/farfalia/embed.html#replay=f2." in overlay and "at=8&amp;view=3&amp;controls=0" in overlay
     assert "http://site/farfalia/assets/embed.js" in overlay
+    assert_still_shows(overlay, EmbedOptions("320x240", "dark", "3", "here", controls=False), position=8)
+    fields = {"size": "800x500", "theme": "light", "view": "all", "start": "start", "controls": "on"}
+    controller.edit(Id.EMBED_FORM, fields)
+    assert_still_shows(controller.screen().overlay, EmbedOptions("800x500", "light", "all", "start"), position=0)
     controller.command(Command.CLOSE_EMBED)
     controller.command(Command.EDIT_POSITION)
     editor = controller.editor

@@ -12,6 +12,7 @@ from farfalia.engine.cards import parse_card
 from farfalia.engine.views import EMPTY, HIDDEN
 from farfalia.records.replay import decode
 from farfalia.ui.diagrams import STEPS, Diagram, Diagrams
+from farfalia.ui.render import render_table
 from farfalia.ui.viewer import ReplayViewer, ViewerMove
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +36,7 @@ def test_rules_page_is_generated_from_the_examples() -> None:
 
 
 def test_every_diagram_shows_its_moment() -> None:
-    following, picking, nothing, trump, scoring, dummy, uncovered, turned, burn = diagrams()
+    following, picking, nothing, trump, scoring, dummy, uncovered, turned, burn, doubled = diagrams()
     assert set(following.view().reasons.values()) == {None, "follow-suit"}
     assert sorted(a.card for a in picking.view().legal_actions if a.kind == "pick") == sorted(
         parse_card(c) for c in ("B2", "B3", "B5", "B11", "R3")
@@ -49,14 +50,19 @@ def test_every_diagram_shows_its_moment() -> None:
     assert uncovered.view().seat(3).layout[0] == (HIDDEN, EMPTY)
     assert turned.view().seat(3).layout[0] == (parse_card("R1"), EMPTY)
     assert burn.view().burnt == tuple(sorted(parse_card(c) for c in ("B3", "B5", "B9")))
+    assert doubled.view().doubling == (False, True, False, False, True)  # Barbara and Emma, marked
+    assert render_table(doubled.view(), doubled.names()).count('class="doubled-mark"') == 2
+    doubled.move(ViewerMove.LAST)
+    assert doubled.view().totals == (3, 12, 10, 6, 20)  # the worked example's 3, 6, 10, 6, 10
 
 
 def test_the_page_holds_each_picture_and_the_card_art_once() -> None:
     page = (ROOT / "rules.html").read_text()
-    assert page.count("<figure") == len(make_rules_page.DIAGRAMS) == page.count("<svg") - 1  # one more: the art
+    figures = len(make_rules_page.DIAGRAMS) + len(make_rules_page.VARIANT_DIAGRAMS)
+    assert page.count("<figure") == figures == page.count("<svg") - 1  # one more: the art
     assert page.count('id="sym-fish"') == 1 and 'class="shared-defs"' in page
     assert page.count("<iframe") == 0 and page.count('<script type="py"') == 1  # one runtime for the page
-    assert page.count(" disabled>") == len(make_rules_page.DIAGRAMS) * len(STEPS)  # alive once Python runs
+    assert page.count(" disabled>") == figures * len(STEPS)  # alive once Python runs
 
 
 def test_diagrams_step_by_button_and_key_and_a_bad_link_is_a_message() -> None:

@@ -47,11 +47,22 @@ def played_on(scenario: Scenario, plays: int, seed: int) -> Scenario:
     added = []
     for _ in range(plays):
         legal = game.legal_actions()
-        if not legal:
+        if not legal or game.progress().rounds:  # the hand is over
             break
         added.append(rng.choice(legal))
         game.apply(added[-1])
     return dataclasses.replace(scenario, plays=tuple(added))
+
+
+def test_plays_past_the_hand_are_refused() -> None:
+    """P14: a scenario is one hand; with Double You the next hand's first decision is
+    offered once it ends, and a scenario may not take it."""
+    scenario = played_on(random_scenario("basic5", frozenset({"double-you"}), 0), 60, 0)
+    game = scenario.game()
+    assert game.progress().rounds == 1 and game.legal_actions()
+    onward = dataclasses.replace(scenario, plays=(*scenario.plays, game.legal_actions()[0]))
+    with pytest.raises(ScenarioError, match=f"play {len(onward.plays)} .*the hand is over"):
+        onward.game()
 
 
 def test_the_rules_diagrams_are_scenarios() -> None:

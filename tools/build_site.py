@@ -46,10 +46,11 @@ PYSCRIPT_FILES = ("core.js", "core.css", "core-*.js", "toml-*.js", "error-*.js",
                   "py-game-*.js", "py-terminal-*.js", "deprecations-manager-*.js")  # fmt: skip
 #: The pages' Content Security Policy: nothing but the site itself, and no string ever run as
 #: script ('wasm-unsafe-eval' lets Pyodide compile its WebAssembly; PyScript's one use of
-#: `Function()` is avoided, see assets/no-eval.js). The build writes it into every page as a
+#: `Function()` is avoided, see assets/no-eval.js; an embed's still picture is a blob: image,
+#: see assets/still.js). The build writes it into every page as a
 #: ``<meta http-equiv>`` and into ``_headers`` for static hosts that read one.
 CONTENT_SECURITY_POLICY = (
-    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; "
+    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' blob:; "
     "connect-src 'self'; manifest-src 'self'; worker-src 'self'; frame-src 'self'; "
     "base-uri 'none'; form-action 'none'"
 )

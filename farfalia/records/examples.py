@@ -36,6 +36,10 @@ EXAMPLE_ACTIONS = (
     "O12 G10 B9 O3 G3 pick:B9 O11 G8 B12 G12 R4 pick:R4 G5 G9 B10 R13 G1 pick:R13"
 )
 
+#: Double You: before the deal, Barbara and Emma spend a wild card each to double their
+#: hand (decisions from Barbara, the dealer's left, round to Andrew).
+DOUBLE_YOU_DECISIONS = "double decline decline double decline"
+
 #: ``three``: the dummy (seat 3) has its reds face down under greens, a blue and an orange.
 DUMMY_HANDS = {
     0: "G13 O1 O2 O3 O4 O5 O6 O7 O8 O9 O10 O11 O12",
@@ -124,3 +128,9 @@ def burn_example(actions: str = BURN_ACTIONS) -> Example:
     wilds = (wild(0), wild(1), wild(2), wild(3), wild(BUTTERFLY))
     game = scripted(Settings("basic5", frozenset({"burning"}), first_dealer=0), BURN_HANDS, "B B F R O", wilds)
     return _played(game, actions, BURN_NAMES)
+
+
+def double_you_example(actions: str = f"{DOUBLE_YOU_DECISIONS} {EXAMPLE_ACTIONS}") -> Example:
+    """Double You (D7): the worked example's hand, Barbara and Emma doubling theirs."""
+    settings = Settings("basic5", frozenset({"double-you"}), first_dealer=ANDREW)
+    return _played(scripted(settings, EXAMPLE_HANDS, EXAMPLE_PROPOSAL), actions, EXAMPLE_NAMES)

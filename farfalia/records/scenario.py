@@ -202,7 +202,7 @@ class Scenario:
         without, the game waits once this hand is over."""
         game = self._dealt(seed, draw)
         for number, action in enumerate(self.plays, 1):
-            reason = game.why_illegal(action)
+            reason = game.why_illegal(action) if game.progress().rounds == 0 else "the hand is over (P14: one hand)"
             if reason is not None:
                 raise ScenarioError(f"play {number} ({action}): {reason}")
             game.apply(action)

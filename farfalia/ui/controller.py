@@ -27,10 +27,10 @@ from farfalia.records import replay
 from farfalia.records.replay import MAX_NAME
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.editor import ScenarioEditor
-from farfalia.ui.embeds import EmbedOptions, iframe_snippet, script_snippet, site_base
+from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_snippet, site_base
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
-from farfalia.ui.render import COLOURS, LIGHT_COLOURS, render_table
+from farfalia.ui.render import COLOURS, THEME_COLOURS, render_table
 from farfalia.ui.saves import MAX_SLOTS, Entry, Forget, GuardedStorage, SavedGames, Slot, Storage
 from farfalia.ui.screens import (
     AUTOPLAY,
@@ -311,7 +311,7 @@ class Controller:
         self.message = None
         try:
             self.link = parse_link(fragment)
-            self.colours = LIGHT_COLOURS if self.link.theme == "light" else COLOURS
+            self.colours = THEME_COLOURS[self.link.theme]
             self.viewer = ReplayViewer(replay.decode(self.link.replay), self.link.at, self.link.view)
         except FarfaliaError as error:
             self.viewer = None
@@ -728,10 +728,10 @@ class Controller:
         self.embed_options = options
 
     def _embed_panel(self, viewer: ReplayViewer, link: Link, options: EmbedOptions) -> str:
-        embed_link = options.link(link.replay, viewer.at, viewer.total)
-        iframe = iframe_snippet(self.address, options, embed_link)
-        script = script_snippet(self.address, options, embed_link)
-        preview = f"{site_base(self.address)}embed.html#{embed_link.fragment()}"
+        embedded = embed_link(options, viewer, link.replay)
+        iframe = iframe_snippet(self.address, options, embedded)
+        script = script_snippet(self.address, options, embedded)
+        preview = f"{site_base(self.address)}embed.html#{embedded.fragment()}"
         return embed_panel(options, viewer.names(), iframe, script, preview)
 
     def _hint(self) -> None:

@@ -16,7 +16,7 @@ from html import escape
 from farfalia.engine.errors import FarfaliaError
 from farfalia.records.replay import decode
 from farfalia.ui.links import parse_link
-from farfalia.ui.render import COLOURS, LIGHT_COLOURS, render_defs, render_table
+from farfalia.ui.render import THEME_COLOURS, render_defs, render_table
 from farfalia.ui.texts import text
 from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
 
@@ -41,7 +41,7 @@ class Diagram:
     def __init__(self, fragment: str) -> None:
         self.link = parse_link(fragment)
         self.viewer = ReplayViewer(decode(self.link.replay), self.link.at, self.link.view)
-        self.colours = LIGHT_COLOURS if self.link.theme == "light" else COLOURS
+        self.colours = THEME_COLOURS[self.link.theme]
 
     def html(self, live: bool = True) -> str:
         """The figure's content: the table at the diagram's moment and, unless the link
@@ -86,7 +86,7 @@ def diagram_figure(fragment: str, label: str) -> str:
 
 def shared_defs(theme: str = "light") -> str:
     """The card art every diagram of a page (in ``theme``) refers to, once, in a hidden SVG."""
-    return render_defs(LIGHT_COLOURS if theme == "light" else COLOURS)
+    return render_defs(THEME_COLOURS[theme])
 
 
 class Diagrams:

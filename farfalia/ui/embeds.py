@@ -1,13 +1,27 @@
 """The viewer's embed builder: the options an author picks and the two snippets they give,
 an ``<iframe>`` of ``embed.html`` and a script embed (``assets/embed.js`` turning
-``<div data-farfalia>`` elements into diagrams). Pure text: tested in CPython."""
+``<div data-farfalia>`` elements into diagrams). Pure text: tested in CPython.
+
+Both snippets carry a still picture of the table in their link (``still=``): the table's
+SVG at the embed's start, deflated and in base64url, about 4,000 characters. The embed
+shows it as an image (``assets/still.js``) until Python draws the live table.
+"""
 
 from __future__ import annotations
 
+import base64
+import dataclasses
+import zlib
 from dataclasses import dataclass
 from html import escape
 
-from farfalia.ui.links import ALL_HANDS, THEMES, Link
+from farfalia.ui.layout import Layout, layout_for
+from farfalia.ui.links import ALL_HANDS, MAX_STILL, THEMES, Link
+from farfalia.ui.render import THEME_COLOURS, render_table
+from farfalia.ui.viewer import ReplayViewer
+
+#: The height of an embed's compact bar (``#bar`` in embed.html): the table has the rest.
+EMBED_BAR_HEIGHT = 44
 
 #: The frame sizes offered (width x height, CSS pixels): from the smallest an embed fits.
 SIZES = ("320x240", "400x300", "640x400", "800x500")
@@ -42,6 +56,10 @@ class EmbedOptions:
         at = {"here": here, "start": 0, "end": total}[self.start]
         return Link(replay_text, at, self.view, self.controls, self.theme, ("controls", "theme"))
 
+    def layout(self) -> Layout:
+        """How the embed's table is arranged in its frame."""
+        return layout_for(self.width, self.height - (EMBED_BAR_HEIGHT if self.controls else 0))
+
     @property
     def width(self) -> int:
         """The frame's width."""
@@ -51,6 +69,32 @@ class EmbedOptions:
     def height(self) -> int:
         """The frame's height."""
         return int(self.size.split("x")[1])
+
+
+def still_picture(svg: str) -> str:
+    """An SVG as a link's ``still`` value: raw deflate, then base64url without padding."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return base64.urlsafe_b64encode(packer.compress(svg.encode()) + packer.flush()).decode().rstrip("=")
+
+
+def read_still(still: str) -> str:
+    """The SVG of a link's ``still`` value (what ``assets/still.js`` does in the browser)."""
+    data = base64.urlsafe_b64decode(still + "=" * (-len(still) % 4))
+    return zlib.decompress(data, -zlib.MAX_WBITS).decode()
+
+
+def with_still(link: Link, svg: str) -> Link:
+    """The link carrying ``svg`` as its still picture, unless the picture is too long for it."""
+    still = still_picture(svg)
+    return dataclasses.replace(link, still=still) if len(still) <= MAX_STILL else link
+
+
+def embed_link(options: EmbedOptions, viewer: ReplayViewer, replay_text: str) -> Link:
+    """The link of an embed of ``viewer``'s replay (``replay_text``) with these options,
+    carrying the still picture of the table where it starts."""
+    link = options.link(replay_text, viewer.at, viewer.total)
+    start = viewer.view_at(link.at or 0, options.view)
+    return with_still(link, render_table(start, viewer.names(), THEME_COLOURS[options.theme], options.layout()))
 
 
 def site_base(address: str) -> str:

@@ -1,4 +1,9 @@
-"""The grammar of the page's links: ``#replay=TEXT&at=N&view=all|PLAYER&controls=0|1&theme=light|dark``.
+"""The grammar of the page's links:
+``#replay=TEXT&at=N&view=all|PLAYER&controls=0|1&theme=light|dark&still=PICTURE``.
+
+``still`` (written by the embed builder, read by ``assets/still.js``) is the table's
+picture at the link's position, shown by an embed until Python draws the live table:
+Python keeps it but never reads it, and drops one that is not base64url text.
 
 Parsed strictly: numbers in ASCII digits only and bounded, unknown values
 refused with a clear :class:`~farfalia.engine.errors.LinkError`, so no link of any
@@ -8,17 +13,21 @@ length or alphabet can take the page down.
 from __future__ import annotations
 
 import dataclasses
+import string
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import LinkError
 
+#: An embed's still picture longer than this stays out of its link.
+MAX_STILL = 8000
 #: Longer fragments are refused before any parsing (a replay is at most 8,000 characters).
-MAX_FRAGMENT = 9000
+MAX_FRAGMENT = 9000 + MAX_STILL
 #: Positions and views are written in at most this many digits.
 MAX_DIGITS = 6
 THEMES = ("dark", "light")
+BASE64URL = frozenset(string.ascii_letters + string.digits + "-_")
 ALL_HANDS = "all"
 
 
@@ -34,10 +43,14 @@ class Link:
     theme: str = "dark"
     #: Whether ``controls`` and ``theme`` were given (kept in the link as it follows the stepping).
     explicit: tuple[str, ...] = ()
+    #: The table's picture at ``at`` for an embed to show before Python runs ("": none).
+    still: str = ""
 
     def with_position(self, at: int, view: str) -> Link:
-        """The same link pointing at another position and view."""
-        return dataclasses.replace(self, at=at, view=view)
+        """The same link pointing at another position and view (its still picture kept
+        only while it still shows that position)."""
+        still = self.still if (at, view) == (self.at, self.view) else ""
+        return dataclasses.replace(self, at=at, view=view, still=still)
 
     def fragment(self) -> str:
         """The link's fragment (without ``#``)."""
@@ -49,6 +62,8 @@ class Link:
             parts.append(f"controls={int(self.controls)}")
         if "theme" in self.explicit:
             parts.append(f"theme={self.theme}")
+        if self.still:
+            parts.append(f"still={self.still}")
         return "&".join(parts)
 
 
@@ -71,7 +86,10 @@ def parse_link(fragment: str) -> Link:
     if theme not in THEMES:
         raise LinkError(f"unknown theme {theme[:12]!r}; themes: {', '.join(THEMES)}")
     explicit = tuple(key for key in ("controls", "theme") if key in params)
-    return Link(text, at, view, controls == "1", theme, explicit)
+    still = params.get("still", "")
+    if len(still) > MAX_STILL or not set(still) <= BASE64URL:
+        still = ""
+    return Link(text, at, view, controls == "1", theme, explicit, still)
 
 
 def _number(value: str, what: str) -> int:

@@ -25,6 +25,7 @@ from farfalia.engine.cards import (
     SUIT_OF,
     card_name,
 )
+from farfalia.engine.state import Trick
 from farfalia.engine.views import EMPTY, HIDDEN, SeatInfo, View
 from farfalia.ui.layout import ROW_GAP, STRIP_HEIGHT, WIDE, Layout, hand_rows, hand_step
 from farfalia.ui.texts import action_text, card_text, reason_text, seat_label, text
@@ -52,6 +53,7 @@ COLOURS: dict[str, str] = {
     "team-rose": "#e0528f",
     "team-brown": "#8b5a2b",
     "highlight": "#ffd23f",
+    "taken": "#7fe0a6",
     "burnt": "#5b5b5b",
     "plate": "#0e2a20",
 }
@@ -67,6 +69,9 @@ LIGHT_COLOURS: dict[str, str] = {
     "plate": "#f7fbf8",
 }
 
+#: The colours of each theme a link can ask for (``theme=``).
+THEME_COLOURS: dict[str, dict[str, str]] = {"dark": COLOURS, "light": LIGHT_COLOURS}
+
 FAMILY_IDS = ("strawberry", "leaf", "fish", "seashell", "butterfly")
 SUIT_COLOUR_KEYS = ("red", "green", "blue", "orange")
 
@@ -79,6 +84,32 @@ def _el(tag: str, parent: ET.Element | None = None, **attributes: object) -> ET.
     """An SVG element; ``class_`` and ``data_x`` spell ``class`` and ``data-x``."""
     attrs = {key.rstrip("_").replace("_", "-"): str(value) for key, value in attributes.items() if value is not None}
     element = ET.Element(tag, attrs) if parent is None else ET.SubElement(parent, tag, attrs)
+    return element
+
+
+#: The table's type: each kind of text's font size and weight. Written on the text itself,
+#: not in a stylesheet, so an SVG reads the same anywhere: in the page, saved as a file, or
+#: shown as an image (an embed's still picture, which no stylesheet reaches).
+TYPE: dict[str, tuple[int, int]] = {
+    "card-number": (20, 700),
+    "card-number small": (13, 700),
+    "seat-name": (17, 700),
+    "seat-info": (13, 400),
+    "heading": (18, 700),
+    "small-heading": (15, 700),
+    "total-name": (16, 400),
+    "total-points": (16, 400),
+    "chip-text": (15, 700),
+}
+FONT_FAMILY = "'DejaVu Sans', 'Segoe UI', system-ui, sans-serif"
+
+
+def _text(parent: ET.Element, kind: str, content: str, **attributes: object) -> ET.Element:
+    """A text of the kind ``kind``: its class, its size and weight from :data:`TYPE`."""
+    size, weight = TYPE[kind]
+    element = _el("text", parent, class_=kind, font_size=size, font_weight=weight if weight != 400 else None,
+                  **attributes)  # fmt: skip
+    element.text = content
     return element
 
 
@@ -129,7 +160,7 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
         _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
             stroke=colours["card-edge"], stroke_dasharray="5 3")  # fmt: skip
         colour = _family_colour(family, colours)
-        _el("text", group, x=8, y=20, class_="card-number", fill=colour).text = "W"
+        _text(group, "card-number", "W", x=8, y=20, fill=colour)
         _symbol(group, family, 14, 30, 44, colour)
         return group
     suit = SUIT_OF[code]
@@ -138,11 +169,10 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
     _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
         stroke=colours["card-edge"])  # fmt: skip
     number = str(NUMBER_OF[code])
-    _el("text", group, x=7, y=21, class_="card-number", fill=colour).text = number
+    _text(group, "card-number", number, x=7, y=21, fill=colour)
     _symbol(group, SUIT_OF[code], CARD_W - 24, 6, 17, colour)
     _symbol(group, family, 14, 34, 44, colour)
-    _el("text", group, x=CARD_W - 7, y=CARD_H - 8, class_="card-number small", fill=colour,
-        text_anchor="end").text = number  # fmt: skip
+    _text(group, "card-number small", number, x=CARD_W - 7, y=CARD_H - 8, fill=colour, text_anchor="end")
     return group
 
 
@@ -231,7 +261,7 @@ def table_element(
 ) -> ET.Element:
     """The whole table, seen by ``view.viewer`` (or everything, for an omniscient view), arranged by ``layout``."""
     svg = _el("svg", xmlns=SVG_NS, viewBox=layout.view_box, class_=f"table layout-{layout.kind}", role="group",
-              aria_label=text("title"))  # fmt: skip
+              aria_label=text("title"), font_family=FONT_FAMILY)  # fmt: skip
     if defs:
         svg.append(symbol_defs(colours))
     if layout.kind == "wide":
@@ -348,30 +378,26 @@ def _plate(
         badge = _el("g", plate, class_="team-badge", transform="translate(0,25)", role="img",
                     aria_label=text("team", letter=letter))  # fmt: skip
         _el("circle", badge, r=11, fill=colours[colour])
-        _el("text", badge, y=5, text_anchor="middle", class_="chip-text", fill="#ffffff").text = letter
+        _text(badge, "chip-text", letter, y=5, text_anchor="middle", fill="#ffffff")
     if acting:
         _el("rect", plate, x=-5, y=-5, width=170, height=60, rx=13, fill="none", stroke=colours["highlight"],
             stroke_width=3, class_="turn-mark")  # fmt: skip
-    _el("text", plate, x=80, y=21, text_anchor="middle", class_="seat-name", fill=colours["text"]).text = name
+    _text(plate, "seat-name", name, x=80, y=21, text_anchor="middle", fill=colours["text"])
     details = [text("cards-left", count=info.hand_size)]
     if not info.is_dummy:
         details.append(text("points", points=view.totals[info.seat]))
-    _el("text", plate, x=80, y=40, text_anchor="middle", class_="seat-info", fill=colours["muted"]).text = " · ".join(
-        details
-    )
+    _text(plate, "seat-info", " · ".join(details), x=80, y=40, text_anchor="middle", fill=colours["muted"])
     if not info.is_dummy and view.doubling[info.seat]:  # D7: shown once every choice is revealed
         mark = _el("g", plate, class_="doubled-mark", transform="translate(14,-6)", role="img",
                    aria_label=text("doubled"))  # fmt: skip
         _el("rect", mark, x=-14, y=-12, width=30, height=22, rx=6, fill=colours["highlight"])
-        _el("text", mark, x=1, y=5, text_anchor="middle", class_="chip-text", fill="#1a1a1a").text = text(
-            "doubled-mark"
-        )
+        _text(mark, "chip-text", text("doubled-mark"), x=1, y=5, text_anchor="middle", fill="#1a1a1a")
     if info.seat == view.plan.dealer and not info.is_dummy:
         chip = _el(
             "g", plate, class_="dealer-chip", transform="translate(146,-6)", role="img", aria_label=text("dealer")
         )
         _el("circle", chip, r=13, fill=colours["card"], stroke=colours["team-brown"], stroke_width=3)
-        _el("text", chip, y=5, text_anchor="middle", class_="chip-text", fill=colours["team-brown"]).text = "D"
+        _text(chip, "chip-text", "D", y=5, text_anchor="middle", fill=colours["team-brown"])
 
 
 def _collection(
@@ -520,19 +546,39 @@ def _trick(
         y = cy + 70 * scale / 0.85 * math.cos(angle) - CARD_H * scale / 2
         burnt = card in (view.burnt if done is None else done.burnt)
         note = f", {text('played-by', name=seat_name(info, names))}" + (f", {text('burnt')}" if burnt else "")
-        classes = ""
         if done is not None:
-            if position == done.winner:
-                note, classes = note + f", {text('won')}", " winner"
-            if card == done.picked:
-                note, classes = note + f", {text('taken')}", classes + " picked"
+            note += _outcome_note(done, position, card)
         drawn = _decision_card(card, view, picking and card < FIRST_WILD, actions, colours, x, y, scale, note)
         drawn.set("data-from", str(info.seat))
+        if done is not None:
+            _mark_outcome(drawn, done, position, card, colours)
+            if position != done.winner:  # a completed trick fades but for its winning card
+                drawn.set("opacity", "0.8")
         if burnt:
-            classes += " burnt"
+            drawn.set("class", drawn.get("class", "") + " burnt")
             _el("rect", drawn, width=CARD_W, height=CARD_H, rx=8, fill=colours["burnt"], opacity=0.55)
-        drawn.set("class", drawn.get("class", "") + classes)
         trick.append(drawn)
+
+
+def _outcome_note(trick: Trick, position: int, card: int) -> str:
+    """What a card of a completed trick did, for its accessible name."""
+    return (f", {text('won')}" if position == trick.winner else "") + (
+        f", {text('taken')}" if card == trick.picked else ""
+    )
+
+
+def _mark_outcome(drawn: ET.Element, trick: Trick, position: int, card: int, colours: Mapping[str, str]) -> None:
+    """Mark a completed trick's winning card and the card taken (classes, and the face's edge)."""
+    for mark, colour, applies in (
+        ("winner", "highlight", position == trick.winner),
+        ("picked", "taken", card == trick.picked),
+    ):
+        if applies:
+            drawn.set("class", f"{drawn.get('class', '')} {mark}")
+            face = drawn.find("rect[@class='card-face']")
+            if face is not None:
+                face.set("stroke", colours[colour])
+                face.set("stroke-width", "4")
 
 
 def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str], layout: Layout) -> None:
@@ -545,21 +591,18 @@ def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Map
     group = _el("g", side, class_="last-trick", aria_label=label)
     if layout.kind == "wide":
         x, y, scale, step = layout.info[0], 232.0, 0.58, 46.0
-        _el("text", group, x=x, y=y, class_="small-heading", fill=colours["muted"]).text = label
+        _text(group, "small-heading", label, x=x, y=y, fill=colours["muted"])
     else:  # the strip's second line: the label on the left, the cards beside it
         x, y, scale, step = layout.info[0] + 220, 84.0, 0.5, 42.0
-        _el("text", group, x=layout.info[0], y=y + 40, class_="small-heading", fill=colours["muted"]).text = label
+        _text(group, "small-heading", label, x=layout.info[0], y=y + 40, fill=colours["muted"])
     for k, (position, card) in enumerate(trick.plays(len(view.seats))):
-        note = f", {text('played-by', name=seat_name(view.seats[position], names))}"
-        if position == trick.winner:
-            note += f", {text('won')}"
-        if card == trick.picked:
-            note += f", {text('taken')}"
+        note = f", {text('played-by', name=seat_name(view.seats[position], names))}" + _outcome_note(
+            trick, position, card
+        )
         drawn = place(card_face(card, colours), x + k * step, y + 12, scale)
-        classes = " winner" if position == trick.winner else ""
-        classes += " picked" if card == trick.picked else ""
-        classes += " burnt" if card in trick.burnt else ""
-        drawn.set("class", drawn.get("class", "") + classes)
+        _mark_outcome(drawn, trick, position, card, colours)
+        if card in trick.burnt:
+            drawn.set("class", drawn.get("class", "") + " burnt")
         group.append(_label_card(drawn, card_text(card) + note, None, None))
 
 
@@ -570,7 +613,7 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
     wide = layout.kind == "wide"
     x = layout.info[0]
     heading = "heading" if wide else "small-heading"
-    _el("text", side, x=x, y=40 if wide else 22, class_=heading, fill=colours["text"]).text = text("proposal")
+    _text(side, heading, text("proposal"), x=x, y=40 if wide else 22, fill=colours["text"])
     for k, family in enumerate(view.proposal):
         subject = subject_card(family, colours)
         side.append(place(subject, x + k * 48, 54, 0.6) if wide else place(subject, x + k * 40, 32, 0.5))
@@ -579,22 +622,21 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
     )  # fmt: skip
     trump = _el("g", side, class_="trump", role="img", aria_label=trump_text or text("trump"))
     trump_x, trump_y = (x, 150.0) if wide else (x + 220, 30.0)
-    _el("text", trump, x=trump_x, y=trump_y, class_=heading, fill=colours["text"]).text = trump_text
+    _text(trump, heading, trump_text, x=trump_x, y=trump_y, fill=colours["text"])
     if view.trump is not None and view.trump >= 0:
         symbol_x = x + 180 if wide else trump_x + 150
         _symbol(trump, view.trump, symbol_x, trump_y - 26, 34, colours[SUIT_COLOUR_KEYS[view.trump]])
         trump.set("data-trump", SUIT_LETTERS[view.trump])
     number = text("hand-number", number=view.hand_number + 1)
-    _el("text", side, x=trump_x, y=trump_y + (40 if wide else 26), class_=heading, fill=colours["muted"]).text = number
+    _text(side, heading, number, x=trump_x, y=trump_y + (40 if wide else 26), fill=colours["muted"])
     _last_trick(side, view, names, colours, layout)
     if not wide:
         return  # the plates show each player's total
     scores = _el("g", side, class_="totals")
     for player, total in enumerate(view.totals):
         row_y = 400 + player * 26
-        _el("text", scores, x=x, y=row_y, class_="total-name", fill=colours["text"]).text = names[player]
-        _el("text", scores, x=x + 230, y=row_y, text_anchor="end", class_="total-points",
-            fill=colours["text"]).text = str(total)  # fmt: skip
+        _text(scores, "total-name", names[player], x=x, y=row_y, fill=colours["text"])
+        _text(scores, "total-points", str(total), x=x + 230, y=row_y, text_anchor="end", fill=colours["text"])
 
 
 def collection_figure(proposal: Sequence[int], cards: Sequence[int], colours: Mapping[str, str] = COLOURS) -> str:
@@ -603,7 +645,7 @@ def collection_figure(proposal: Sequence[int], cards: Sequence[int], colours: Ma
     uses the table's ``<defs>`` (the table is always drawn beneath the summary)."""
     scale, step = 0.5, 42.0
     svg = _el("svg", xmlns=SVG_NS, viewBox=f"0 0 {step * len(proposal) + 4:g} 118", class_="collection-figure",
-              role="img", aria_hidden="true")  # fmt: skip
+              role="img", aria_hidden="true", font_family=FONT_FAMILY)  # fmt: skip
     left = list(cards)
     for k, family in enumerate(sorted(proposal)):
         x = 2 + k * step

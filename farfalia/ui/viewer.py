@@ -127,6 +127,17 @@ class ReplayViewer:
         game = self._game
         return omniscient_view(game) if self.view_name == ALL else seat_view(game, int(self.view_name))
 
+    def view_at(self, at: int, view: str) -> View:
+        """Position ``at`` as ``view`` sees it, the viewer left where it was."""
+        here, seen = self.at, self.view_name
+        self.jump(at)
+        self.set_view(view)
+        try:
+            return self.view()
+        finally:
+            self.jump(here)
+            self.view_name = seen
+
     def finished_hand(self) -> HandResult | None:
         """The hand that the last action finished, if it did."""
         if self.at in self.hand_ends:
