@@ -79,7 +79,8 @@ class Page:
 
     def __init__(self, embedded: bool, store: Any, saves: tuple[list[str], list[str]]) -> None:
         address = str(window.location.href).split("#")[0]
-        self.controller = Controller(BrowserStorage(), address, embedded, journal=saves[0])
+        languages = [str(tag) for tag in window.navigator.languages or [window.navigator.language]]
+        self.controller = Controller(BrowserStorage(), address, embedded, journal=saves[0], languages=languages)
         self.controller.elsewhere = frozenset(saves[1])
         #: The saves' journal and tab locks (assets/store.js), None on pages without it.
         self.store = store
@@ -154,6 +155,7 @@ class Page:
             overlay.scrollTop = scrolled
         overlay.hidden = not screen.overlay
         document.body.classList.toggle("light", screen.theme == "light")
+        document.documentElement.lang = screen.lang
         set_data(Data.DECISION, screen.decision)
         set_data(Data.ACTIONS, screen.actions)
         set_data(Data.LAYOUT, screen.layout)

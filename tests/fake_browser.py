@@ -73,6 +73,7 @@ class Document:
         #: Elements found in the HTML written so far, by id.
         self.written: dict[str, Element] = {}
         self.body = Element("body")
+        self.documentElement = Element("html")
         #: The focused element (None: the page's body).
         self.activeElement: Element | None = None
         self.listeners: dict[str, Callable[[Any], None]] = {}
@@ -190,7 +191,7 @@ class Window:
         path = href.split("#")[0]
         self.location = types.SimpleNamespace(href=href, hash=href[len(path) :], pathname=path)
         self.history = types.SimpleNamespace(replaceState=self._replace)
-        self.navigator = types.SimpleNamespace(clipboard=None)
+        self.navigator = types.SimpleNamespace(clipboard=None, languages=["en-GB", "en"], language="en-GB")
         self.listeners: dict[str, Callable[[Any], None]] = {}
 
     def addEventListener(self, kind: str, listener: Callable[[Any], None]) -> None:

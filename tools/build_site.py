@@ -30,6 +30,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+from tools.catalogs import compile_catalogs
 from tools.pack_stdlib import KEEP, module_name
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,6 +91,7 @@ def copy_runtime(site: Path, trimmed: bool, full_stdlib: bool = False) -> None:
             copy(PYODIDE / name, pyodide / name)
     if not trimmed:
         return
+    compile_catalogs()  # packed with the package (farfalia/locale/*.mo)
     pack_stdlib(pyodide / "python_stdlib.zip", full_stdlib)
     lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
     (pyodide / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))

@@ -30,6 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 STDLIB = Path(f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip")
 KEEP = REPO / "tools" / "stdlib-modules.txt"
 TARGET = REPO / "build" / "python_stdlib.zip"
+LOCALE = REPO / "farfalia" / "locale"
 #: Compiled with its docstrings: Pyodide gives them to the JavaScript objects' methods at start-up.
 KEEP_DOCSTRINGS = "_pyodide/_core_docs.py"
 #: A fixed date for every entry, so the same sources give the same archive.
@@ -128,6 +129,11 @@ def archive_entries(sources: dict[str, bytes]) -> dict[str, bytes]:
     }
 
 
+def package_data() -> dict[str, bytes]:
+    """The package's data the page reads: the compiled catalogs (``tools/catalogs.py``)."""
+    return {path.relative_to(REPO).as_posix(): path.read_bytes() for path in sorted(LOCALE.glob("*.mo"))}
+
+
 def write(entries: dict[str, bytes]) -> None:
     with zipfile.ZipFile(TARGET, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name in sorted(entries):
@@ -138,7 +144,7 @@ def write(entries: dict[str, bytes]) -> None:
 
 def main() -> None:
     stdlib, package = stdlib_sources(kept_modules()), package_sources()
-    write(archive_entries(stdlib | package))
+    write(archive_entries(stdlib | package) | package_data())
     print(f"python_stdlib.zip: {len(stdlib) + len(package)} modules, {TARGET.stat().st_size / 1e3:.0f} kB")
 
 

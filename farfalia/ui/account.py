@@ -4,10 +4,10 @@ line's ``replay decode``). Every phrase comes from :mod:`farfalia.ui.texts`."""
 from __future__ import annotations
 
 from farfalia.engine.actions import NO_TRUMP_SUIT
-from farfalia.engine.cards import FAMILY_LETTERS, NO_CARD, SUIT_NAMES, card_name
+from farfalia.engine.cards import FAMILY_LETTERS, NO_CARD, card_name
 from farfalia.engine.state import HandResult, Trick
 from farfalia.records.replay import Replay
-from farfalia.ui.texts import seat_label, text
+from farfalia.ui.texts import seat_label, suit_text, text
 
 
 def describe(replay: Replay) -> str:
@@ -39,7 +39,7 @@ def _describe_hand(result: HandResult, tricks: list[Trick], names: tuple[str, ..
     def seat_name(position: int) -> str:
         return seat_label(names, plan.seats[position], plan.controllers[position], plan.dummies[position])
 
-    trump = text("no-trump") if result.trump == NO_TRUMP_SUIT else text("account.trump", suit=SUIT_NAMES[result.trump])
+    trump = text("no-trump") if result.trump == NO_TRUMP_SUIT else text("account.trump", suit=suit_text(result.trump))
     proposal = " ".join(FAMILY_LETTERS[f] for f in result.proposal)
     lines = [text("account.hand", number=plan.number + 1, dealer=names[plan.dealer], trump=trump, proposal=proposal)]
     for number, trick in enumerate(tricks, 1):

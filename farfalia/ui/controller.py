@@ -28,6 +28,7 @@ from farfalia.records.replay import MAX_NAME
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.editor import ScenarioEditor
 from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_snippet, site_base
+from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.render import COLOURS, THEME_COLOURS, render_table
@@ -53,7 +54,7 @@ from farfalia.ui.screens import (
     viewer_bar,
 )
 from farfalia.ui.session import PACES, Player, Session, new_session
-from farfalia.ui.texts import action_text, text
+from farfalia.ui.texts import action_text, plural_text, text
 from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
 
 #: The storage key of the start screen's last choices (JSON: field name → value).
@@ -123,7 +124,7 @@ def when_text(seconds: float) -> str:
     for unit, length in (("day", 86400), ("hour", 3600), ("minute", 60)):
         count = int(seconds // length)
         if count >= 1:
-            return text(f"ago.{unit}.{'one' if count == 1 else 'other'}", count=count)
+            return plural_text(f"ago.{unit}", count)
     return text("ago.now")
 
 
@@ -156,6 +157,8 @@ class Screen:
     actions: int = 0
     #: Whether the field being typed in keeps the focus across the redraw (a form being filled).
     keep_focus: bool = False
+    #: The language spoken (``<html lang>``).
+    lang: str = "en"
 
 
 @dataclass
@@ -165,6 +168,8 @@ class Preferences:
     autoplay: str = "last"
     sound: bool = False
     undo: bool = False
+    #: The language chosen by the player, None to follow the browser's.
+    language: str | None = None
 
     @classmethod
     def from_text(cls, stored: str | None) -> Preferences:
@@ -179,6 +184,8 @@ class Preferences:
                 prefs.autoplay = data["autoplay"]
             prefs.sound = data.get("sound") is True
             prefs.undo = data.get("undo") is True
+            if data.get("language") in LANGUAGES:
+                prefs.language = data["language"]
         return prefs
 
 
@@ -201,6 +208,7 @@ class Controller:
         rng: random.Random | None = None,
         journal: Iterable[str] = (),
         clock: Callable[[], float] = time.time,
+        languages: Sequence[str] = (),
     ) -> None:
         self.storage = GuardedStorage(storage)
         #: The saved games (``journal``: the entries the page's journal holds).
@@ -232,6 +240,10 @@ class Controller:
         self.confirming = False
         self.settings_open = False
         self.preferences = Preferences.from_text(self.storage.get(PREFERENCES_KEY))
+        #: The browser's languages (``navigator.languages``), followed unless the player chose one.
+        self.browser_languages = tuple(languages)
+        self.language = ""
+        self._speak(choose_language(self.preferences.language, self.browser_languages))
         self._heard = -1  # the state id last sounded
         #: Why a link could not be shown, in the page's words.
         self.message: str | None = None
@@ -324,7 +336,10 @@ class Controller:
     # ----------------------------------------------------------------- showing
 
     def screen(self) -> Screen:
-        """What the page shows now."""
+        """What the page shows now, in the language spoken."""
+        return dataclasses.replace(self._screen(), lang=self.language)
+
+    def _screen(self) -> Screen:
         if self.viewer is not None:
             return self._viewer_screen(self.viewer)
         if self.message is not None:
@@ -333,12 +348,14 @@ class Controller:
         if self.editor is not None:
             return self._editor_screen(self.editor)
         if session is None:
-            return Screen(overlay=start_screen(self.saved_games(), self._choices()))
+            return Screen(overlay=start_screen(self.saved_games(), self._choices(), self.language))
         if self.confirming:
             return self._table_screen(session, confirm_leave())
         if self.settings_open:
             prefs = self.preferences
-            panel = settings_panel(session.pace, prefs.autoplay, prefs.sound, prefs.undo, len(session.humans()) == 1)
+            panel = settings_panel(
+                session.pace, prefs.autoplay, prefs.sound, prefs.undo, len(session.humans()) == 1, self.language
+            )
             return self._table_screen(session, panel)
         if self.share_link is not None:
             return self._table_screen(session, share_panel(self.share_link))
@@ -556,11 +573,19 @@ class Controller:
     def _set_settings_open(self, on: bool) -> None:
         self.settings_open = on
 
+    def _speak(self, language: str) -> None:
+        """Speak ``language`` (one of :data:`~farfalia.ui.language.LANGUAGES`) from now on."""
+        set_language(language)
+        self.language = language
+
     def set_preference(self, name: str, value: str | bool) -> None:
         """A field of the settings panel changed: ``pace`` (the game's), ``autoplay``,
-        ``sound`` or ``undo``; the choice is kept for later games."""
+        ``sound``, ``undo`` or ``language``; the choice is kept for later games."""
         prefs = self.preferences
-        if name == "pace" and value in PACES and self.session is not None:
+        if name == "language" and value in LANGUAGES:
+            prefs.language = str(value)
+            self._speak(prefs.language)
+        elif name == "pace" and value in PACES and self.session is not None:
             self.session.pace = str(value)
             self._save()
         elif name == "autoplay" and value in AUTOPLAY:

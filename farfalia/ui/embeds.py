@@ -18,6 +18,7 @@ from html import escape
 from farfalia.ui.layout import Layout, layout_for
 from farfalia.ui.links import ALL_HANDS, MAX_STILL, THEMES, Link
 from farfalia.ui.render import THEME_COLOURS, render_table
+from farfalia.ui.texts import text
 from farfalia.ui.viewer import ReplayViewer
 
 #: The height of an embed's compact bar (``#bar`` in embed.html): the table has the rest.
@@ -107,7 +108,7 @@ def iframe_snippet(address: str, options: EmbedOptions, link: Link) -> str:
     source = f"{site_base(address)}embed.html#{link.fragment()}"
     return (
         f'<iframe src="{escape(source)}" width="{options.width}" height="{options.height}"'
-        f' style="border:0;max-width:100%" title="Farfalia diagram" loading="lazy"></iframe>'
+        f' style="border:0;max-width:100%" title="{escape(text("embed-title"))}" loading="lazy"></iframe>'
     )
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from farfalia.bots.inference import side_needs
 from farfalia.engine.actions import NO_TRUMP_SUIT
-from farfalia.engine.cards import BUTTERFLY, FAMILY_NAMES, NO_CARD
+from farfalia.engine.cards import BUTTERFLY, NO_CARD
 from farfalia.engine.views import View
 from farfalia.ui.texts import card_text, count_text, join_names, seat_label, text
 
@@ -60,7 +60,7 @@ def needs_line(view: View) -> str:
         return ""
     side = plan.sides[plan.seats.index(view.viewer)]
     need = side_needs(view)[side]
-    wanted = [count_text(FAMILY_NAMES[family], count) for family, count in enumerate(need) if count > 0]
+    wanted = [count_text(family, count) for family, count in enumerate(need) if count > 0]
     return text("side-needs", families=", ".join(wanted)) if wanted else text("side-complete")
 
 

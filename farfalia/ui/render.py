@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action
 from farfalia.engine.cards import (
     BUTTERFLY,
-    FAMILY_NAMES,
     FAMILY_OF,
     FIRST_WILD,
     NUMBER_OF,
@@ -28,7 +27,7 @@ from farfalia.engine.cards import (
 from farfalia.engine.state import Trick
 from farfalia.engine.views import EMPTY, HIDDEN, SeatInfo, View
 from farfalia.ui.layout import ROW_GAP, STRIP_HEIGHT, WIDE, Layout, hand_rows, hand_step
-from farfalia.ui.texts import action_text, card_text, reason_text, seat_label, text
+from farfalia.ui.texts import action_text, card_text, family_text, reason_text, seat_label, suit_text, text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CARD_W, CARD_H = 72, 104
@@ -160,7 +159,7 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
         _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
             stroke=colours["card-edge"], stroke_dasharray="5 3")  # fmt: skip
         colour = _family_colour(family, colours)
-        _text(group, "card-number", "W", x=8, y=20, fill=colour)
+        _text(group, "card-number", text("wild-letter"), x=8, y=20, fill=colour)
         _symbol(group, family, 14, 30, 44, colour)
         return group
     suit = SUIT_OF[code]
@@ -188,7 +187,7 @@ def card_back(colours: Mapping[str, str]) -> ET.Element:
 def subject_card(family: int, colours: Mapping[str, str]) -> ET.Element:
     """A subject card of the proposal."""
     group = _el("g", class_=f"card subject family-{FAMILY_IDS[family]}", role="img",
-                aria_label=FAMILY_NAMES[family])  # fmt: skip
+                aria_label=family_text(family))  # fmt: skip
     _el("rect", group, width=CARD_W, height=CARD_H, rx=8, fill="#f3ead2", stroke=colours["card-edge"])
     _symbol(group, family, 10, 24, 52, _family_colour(family, colours))
     return group
@@ -397,7 +396,7 @@ def _plate(
             "g", plate, class_="dealer-chip", transform="translate(146,-6)", role="img", aria_label=text("dealer")
         )
         _el("circle", chip, r=13, fill=colours["card"], stroke=colours["team-brown"], stroke_width=3)
-        _text(chip, "chip-text", "D", y=5, text_anchor="middle", fill=colours["team-brown"])
+        _text(chip, "chip-text", text("dealer-letter"), y=5, text_anchor="middle", fill=colours["team-brown"])
 
 
 def _collection(
@@ -618,7 +617,7 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
         subject = subject_card(family, colours)
         side.append(place(subject, x + k * 48, 54, 0.6) if wide else place(subject, x + k * 40, 32, 0.5))
     trump_text = text("no-trump") if view.trump == NO_TRUMP_SUIT else (
-        f"{text('trump')}: {SUIT_NAMES[view.trump]}" if view.trump is not None else ""
+        f"{text('trump')}: {suit_text(view.trump)}" if view.trump is not None else ""
     )  # fmt: skip
     trump = _el("g", side, class_="trump", role="img", aria_label=trump_text or text("trump"))
     trump_x, trump_y = (x, 150.0) if wide else (x + 220, 30.0)

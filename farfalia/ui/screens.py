@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from farfalia.engine.cards import DECK_SIZE, FAMILY_NAMES, FAMILY_OF, card_name
+from farfalia.engine.cards import DECK_SIZE, FAMILY_OF, card_name
 from farfalia.engine.game import Game
 from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
 from farfalia.engine.state import HandResult
@@ -19,6 +19,7 @@ from farfalia.ui.contract import SLOT_ATTRIBUTE, Command, Id
 from farfalia.ui.editor import ScenarioEditor
 from farfalia.ui.embeds import SIZES, STARTS, EmbedOptions
 from farfalia.ui.explain import needs_line, notices, partnership_line, result_line, trick_line, turn_status
+from farfalia.ui.language import LANGUAGES
 from farfalia.ui.links import THEMES
 from farfalia.ui.render import collection_figure
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
@@ -81,9 +82,12 @@ def _options(values: Sequence[str], label: Callable[[str], str], chosen: str, ex
     )
 
 
-def start_screen(saved: Sequence[SavedGame] = (), choices: Mapping[str, str] | None = None) -> str:
+def start_screen(
+    saved: Sequence[SavedGame] = (), choices: Mapping[str, str] | None = None, language: str = "en"
+) -> str:
     """The form that sets up a game (mode, variants, seats, first dealer, bots' level and
-    pace), filled in with the last ``choices``, under the list of ``saved`` games."""
+    pace), filled in with the last ``choices``, under the list of ``saved`` games and the
+    ``language`` menu."""
     chosen = {**DEFAULT_CHOICES, **(choices or {})}
     modes = _options(MODES, lambda m: text(f"mode.{m}"), chosen["mode"])
     picked = set(chosen.get("variants", "").split(","))
@@ -103,6 +107,7 @@ def start_screen(saved: Sequence[SavedGame] = (), choices: Mapping[str, str] | N
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
         f'<a class="rules-link" href="rules.html" target="_blank" rel="noopener">{escape(text("rules-link"))}</a>'
+        f"{language_choice(language)}"
     )
     return (
         f'<form id="{Id.START_FORM}" class="start" aria-label="{escape(text("new-game"))}">'
@@ -236,7 +241,7 @@ def summary_panel(result: HandResult, names: list[str], buttons: str = "") -> st
         missing = list(result.proposal)
         for card in cards:
             missing.remove(FAMILY_OF[card])
-        counts = [count_text(FAMILY_NAMES[f], missing.count(f)) for f in sorted(set(missing))]
+        counts = [count_text(f, missing.count(f)) for f in sorted(set(missing))]
         note = f"<span class='missing'>{escape(text('missing', families=', '.join(counts)))}</span>" if counts else ""
         lines += f"<li>{escape(line)} {note}{collection_figure(result.proposal, cards)}</li>"
     title = text("hand-over", number=result.plan.number + 1)
@@ -329,8 +334,14 @@ def tools_bar(can_undo: bool = False) -> str:
     )
 
 
-def settings_panel(pace: str, autoplay: str, sound: bool, undo: bool, undo_allowed: bool) -> str:
-    """The game's settings: the bots' pace, auto-play of a forced card, sounds, undo."""
+def language_choice(language: str) -> str:
+    """The language menu (each language named in itself), as on the start screen and in the settings."""
+    choices = _options(list(LANGUAGES), lambda code: LANGUAGES[code], language)
+    return f'<label>{escape(text("language"))} <select data-setting="language">{choices}</select></label>'
+
+
+def settings_panel(pace: str, autoplay: str, sound: bool, undo: bool, undo_allowed: bool, language: str) -> str:
+    """The game's settings: the bots' pace, auto-play of a forced card, sounds, undo, the language."""
     paces = _options(list(PACES), lambda p: text(f"pace.{p}"), pace)
     autoplays = _options(list(AUTOPLAY), lambda a: text(f"autoplay.{a}"), autoplay)
 
@@ -344,7 +355,7 @@ def settings_panel(pace: str, autoplay: str, sound: bool, undo: bool, undo_allow
         f"<h2>{escape(text('settings'))}</h2>"
         f'<label>{escape(text("pace"))} <select data-setting="pace">{paces}</select></label>'
         f'<label>{escape(text("setting.autoplay"))} <select data-setting="autoplay">{autoplays}</select></label>'
-        f"{box('sound', sound)}{box('undo', undo, undo_allowed)}"
+        f"{box('sound', sound)}{box('undo', undo, undo_allowed)}{language_choice(language)}"
         f"{_button(text('close'), command=Command.CLOSE_SETTINGS, primary=True)}</div>"
     )
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from farfalia.bots.search import PLAYOUTS, Search
 from farfalia.engine.actions import Action, Chance
-from farfalia.engine.cards import FAMILY_NAMES
 from farfalia.engine.definition import FARFALIA
 from farfalia.engine.errors import FarfaliaError, SaveError, SessionError
 from farfalia.engine.rules import PLAYERS, Settings
@@ -21,7 +20,7 @@ from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, seat_view
 from farfalia.records.notation import format_actions, parse_actions
 from farfalia.records.replay import MAX_NAME, check_rules_edition, decode_chances, encode_chances
-from farfalia.ui.texts import card_text, points_text, text
+from farfalia.ui.texts import card_text, family_text, points_text, text
 
 #: Version of the saved form; a save of another version is refused, never guessed at.
 #: Format 2 is rules edition 2 (D7 revised, D12, D13); format 1 saves load unless
@@ -313,7 +312,7 @@ def side_lines(result: HandResult, names: list[str]) -> list[str]:
 
 def proposal_line(result: HandResult) -> str:
     """The hand's proposal, family by family."""
-    return text("proposal-was", families=", ".join(FAMILY_NAMES[f] for f in result.proposal))
+    return text("proposal-was", families=", ".join(family_text(f) for f in result.proposal))
 
 
 def new_session(

@@ -1,14 +1,20 @@
-"""Every string the game shows a player, in one place (English; the other
-languages of the rulebook will sit beside it)."""
+"""Every string the game shows a player, in one place: English here, the other languages
+of the rulebook in gettext catalogs (``locale/*.po``, compiled by ``tools/catalogs.py``
+into ``farfalia/locale/*.mo``; see :mod:`farfalia.ui.language`).
+
+Each message is looked up by its key, the catalogs' ``msgctxt``; its English text is the
+``msgid``. A message with plural forms is a pair (one, other) read with :func:`plural_text`.
+"""
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Sequence
 
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action
-from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, SUIT_NAMES, card_label
+from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_NAMES, SUIT_OF
 
-TEXT: dict[str, str] = {
+TEXT: dict[str, str | tuple[str, str]] = {
     "title": "Farfalia",
     "mode": "Game",
     "pace": "Bot speed",
@@ -44,12 +50,9 @@ TEXT: dict[str, str] = {
     "game-elsewhere": "This game is open in another tab. Close it there to play it here.",
     "open-elsewhere": "open in another tab",
     "ago.now": "just now",
-    "ago.minute.one": "{count} minute ago",
-    "ago.minute.other": "{count} minutes ago",
-    "ago.hour.one": "{count} hour ago",
-    "ago.hour.other": "{count} hours ago",
-    "ago.day.one": "{count} day ago",
-    "ago.day.other": "{count} days ago",
+    "ago.minute": ("{count} minute ago", "{count} minutes ago"),
+    "ago.hour": ("{count} hour ago", "{count} hours ago"),
+    "ago.day": ("{count} day ago", "{count} days ago"),
     "resume-label": "{mode}, hand {number} of {total}",
     "resume-label-target": "{mode}, hand {number}",
     "save-broken": "This saved game cannot be read: {reason}. It is kept until you discard it.",
@@ -92,6 +95,7 @@ TEXT: dict[str, str] = {
     "embed-note": "The host page's server must let this site's files be loaded from other sites (CORS); "
     "see the README.",
     "embed-preview": "Preview of the embed",
+    "embed-title": "Farfalia diagram",
     "editor": "Set up a situation",
     "editor-open": "Set up a situation",
     "editor-help": "Give each hand its cards: type them (R3 G12 O7) or choose a hand and click cards below. "
@@ -186,8 +190,7 @@ TEXT: dict[str, str] = {
     "reason.not-wanted": "The proposal shows no {family}.",
     "hand-over": "End of hand {number}",
     "side-collected": "{names}: {count} of 5 ({cards}) — {points}",
-    "point-count.one": "{count} point",
-    "point-count.other": "{count} points",
+    "point-count": ("{count} point", "{count} points"),
     "proposal-was": "Proposal: {families}.",
     "nothing": "nothing",
     "missing": "Missing: {families}.",
@@ -232,27 +235,71 @@ TEXT: dict[str, str] = {
     "account.points": "  points: {scores}",
     "account.in-progress": "In progress: hand {number}, {actions} actions",
     "account.totals": "Totals: {scores}",
+    "language": "Language",
+    "suit.red": "red",
+    "suit.green": "green",
+    "suit.blue": "blue",
+    "suit.orange": "orange",
+    "family.strawberry": "strawberry",
+    "family.leaf": "leaf",
+    "family.fish": "fish",
+    "family.seashell": "seashell",
+    "family.butterfly": "butterfly",
+    "family-count.strawberry": ("{count} strawberry", "{count} strawberries"),
+    "family-count.leaf": ("{count} leaf", "{count} leaves"),
+    "family-count.fish": ("{count} fish", "{count} fishes"),
+    "family-count.seashell": ("{count} seashell", "{count} seashells"),
+    "family-count.butterfly": ("{count} butterfly", "{count} butterflies"),
+    "card": "{suit} {number}, {family}",
+    "wild-card": "wild card, {family}",
+    "wild-letter": "W",
+    "dealer-letter": "D",
 }
 
 
+#: The catalog in use: English (no translation) until :func:`use_catalog` sets another.
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def use_catalog(catalog: gettext.NullTranslations) -> None:
+    """Speak the language of ``catalog`` from now on (see :func:`farfalia.ui.language.set_language`)."""
+    global _catalog
+    _catalog = catalog
+
+
 def text(key: str, **values: object) -> str:
-    """The string ``key`` with ``values`` filled in."""
-    return TEXT[key].format(**values)
+    """The message ``key`` in the current language, with ``values`` filled in."""
+    english = TEXT[key]
+    assert isinstance(english, str), f"{key} has plural forms: use plural_text"
+    return _catalog.pgettext(key, english).format(**values)
 
 
-#: Each family's name for two or more (English plurals; the catalogs of other languages have their own).
-FAMILY_PLURALS = {"strawberry": "strawberries", "leaf": "leaves", "fish": "fishes", "seashell": "seashells",
-                  "butterfly": "butterflies"}  # fmt: skip
+def plural_text(key: str, count: int, **values: object) -> str:
+    """The message ``key`` in the plural form for ``count`` (filled in as ``{count}``)."""
+    forms = TEXT[key]
+    assert isinstance(forms, tuple), f"{key} has no plural forms: use text"
+    one, other = forms
+    return _catalog.npgettext(key, one, other, count).format(count=count, **values)
 
 
-def count_text(family: str, count: int) -> str:
+def suit_text(suit: int) -> str:
+    """A suit's name: "red"."""
+    return text(f"suit.{SUIT_NAMES[suit]}")
+
+
+def family_text(family: int) -> str:
+    """A family's name: "strawberry"."""
+    return text(f"family.{FAMILY_NAMES[family]}")
+
+
+def count_text(family: int, count: int) -> str:
     """``count`` cards of a family in words: "1 leaf", "2 leaves"."""
-    return f"{count} {family if count == 1 else FAMILY_PLURALS[family]}"
+    return plural_text(f"family-count.{FAMILY_NAMES[family]}", count)
 
 
 def points_text(count: int) -> str:
     """Points in words: "1 point", "15 points"."""
-    return text("point-count.one" if count == 1 else "point-count.other", count=count)
+    return plural_text("point-count", count)
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -271,19 +318,21 @@ def action_text(action: Action) -> str:
     """An action in words, e.g. ``Play blue 11, fish`` or ``Trump red``."""
     suit = action.trump
     if suit is not None:
-        return text("action.notrump") if suit == NO_TRUMP_SUIT else text("action.trump", suit=SUIT_NAMES[suit])
+        return text("action.notrump") if suit == NO_TRUMP_SUIT else text("action.trump", suit=suit_text(suit))
     if action.card is not None:
         return text(f"action.{action.kind}", card=card_text(action.card))
     return text(f"action.{action.kind}")
 
 
 def card_text(code: int) -> str:
-    """A card's accessible name, e.g. ``blue 11, fish``."""
-    return card_label(code)
+    """A card's accessible name, e.g. ``blue 11, fish`` or ``wild card, butterfly``."""
+    family = family_text(FAMILY_OF[code])
+    if code >= FIRST_WILD:
+        return text("wild-card", family=family)
+    return text("card", suit=suit_text(SUIT_OF[code]), number=NUMBER_OF[code], family=family)
 
 
 def reason_text(reason: str, card: int, led: int | None) -> str:
     """Why ``card`` cannot be played or taken, from a reason code of
     :meth:`farfalia.engine.game.Game.play_reasons` or :meth:`~farfalia.engine.game.Game.pick_reasons`."""
-    family = FAMILY_NAMES[FAMILY_OF[card]]
-    return text(f"reason.{reason}", suit=SUIT_NAMES[led] if led is not None else "", family=family)
+    return text(f"reason.{reason}", suit=suit_text(led) if led is not None else "", family=family_text(FAMILY_OF[card]))

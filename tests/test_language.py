@@ -1,0 +1,185 @@
+"""Languages: every catalog complete, plural forms, the choice of language, and a pseudo-
+language render of every screen that finds no text left in English."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import random
+import re
+from html.parser import HTMLParser
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import write_po
+
+from farfalia.records.replay import encode
+from farfalia.ui.contract import Command
+from farfalia.ui.controller import Controller
+from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, set_language
+from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.texts import TEXT, plural_text, points_text, text, use_catalog
+from tools.catalogs import TEMPLATE, template, translations
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def placeholders(message: str | tuple[str, ...]) -> set[str]:
+    return set(PLACEHOLDER.findall(message if isinstance(message, str) else " ".join(message)))
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE])
+def test_every_catalog_translates_every_message(code: str) -> None:
+    catalog = translations()[code]
+    for key, english in TEXT.items():
+        message = catalog.get(english if isinstance(english, str) else english[0], context=key)
+        assert message is not None, f"{code}: {key} is missing"
+        assert not message.fuzzy, f"{code}: {key} is fuzzy"
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert len(forms) == (1 if isinstance(english, str) else 2) and all(forms), f"{code}: {key} is untranslated"
+        assert placeholders(message.string) == placeholders(english), f"{code}: {key} changes its placeholders"
+    assert not catalog.obsolete and len(catalog) == len(TEXT)
+
+
+def test_the_template_is_up_to_date() -> None:
+    written = io.BytesIO()
+    write_po(written, template(), width=100, sort_output=False)
+    assert TEMPLATE.read_bytes() == written.getvalue(), "run: python tools/catalogs.py template && … update"
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("en", ["0 points", "1 point", "2 points"]),
+        ("fr", ["0 point", "1 point", "2 points"]),  # French: 0 is singular
+        ("it", ["0 punti", "1 punto", "2 punti"]),
+        ("de", ["0 Punkte", "1 Punkt", "2 Punkte"]),
+    ],
+)
+def test_plural_forms_for_0_1_and_2(code: str, expected: list[str]) -> None:
+    set_language(code)
+    assert [points_text(n) for n in (0, 1, 2)] == expected
+    leaves = [plural_text("family-count.leaf", n) for n in (0, 1, 2)]
+    zero = leaves[1].replace("1", "0", 1) if code == "fr" else leaves[2].replace("2", "0", 1)
+    assert leaves[1] != leaves[2] and leaves[0] == zero
+
+
+def test_the_language_follows_the_choice_then_the_browser() -> None:
+    assert choose_language(None, ["fr-CH", "en"]) == "fr"
+    assert choose_language(None, ["pt-BR", "DE"]) == "de"
+    assert choose_language(None, ["pt-BR"]) == choose_language(None, []) == "en"
+    assert choose_language("it", ["de"]) == "it" and choose_language("xx", ["de"]) == "de"
+
+
+def test_a_chosen_language_is_spoken_at_once_and_remembered() -> None:
+    page = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(1), languages=["de-AT"])
+    page.open("")
+    screen = page.screen()
+    assert screen.lang == "de" and "Spielen" in screen.overlay and 'data-setting="language"' in screen.overlay
+    page.set_preference("language", "fr")
+    assert page.screen().lang == "fr" and ">Jouer<" in page.screen().overlay
+    again = Controller(page.storage, "http://site/index.html", languages=["de"])
+    assert again.screen().lang == "fr" and text("start") == "Jouer"
+
+
+# ---------------------------------------------------------------- pseudo-language
+
+#: Words the catalogs rightly leave alone: the names the test gives, each language's own
+#: name, and the notation of cards and plays (``R3``, ``pick:B5``), which is the same in
+#: every language.
+LEFT_ALONE = re.compile(r"\b(Ann|Ben|English|Français|Italiano|Deutsch|pick|discard|trump|W[RGBOF]\d)\b")
+#: Two ASCII letters in a row: English, since the pseudo-language has none.
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+#: The pseudo-language's letters: the full-width forms of ASCII's (``Ｓｔａｒｔ``).
+FULL_WIDTH = {code: code + 0xFEE0 for code in range(ord("A"), ord("z") + 1) if chr(code).isalpha()}
+
+
+def pseudo(message: str) -> str:
+    """A message in the pseudo-language: its letters full-width, its placeholders kept."""
+    parts = re.split(r"(\{\w+\})", message)
+    return "⟦" + "".join(part if PLACEHOLDER.fullmatch(part) else part.translate(FULL_WIDTH) for part in parts) + "⟧"
+
+
+def pseudo_catalog() -> gettext.GNUTranslations:
+    """Every message in the pseudo-language: a word of English left on a screen was never
+    looked up in a catalog."""
+    catalog = Catalog(locale="en", domain="farfalia")
+    for key, english in TEXT.items():
+        catalog.add(english, string=pseudo(english) if isinstance(english, str) else tuple(map(pseudo, english)),
+                    context=key)  # fmt: skip
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+class VisibleText(HTMLParser):
+    """The text a page shows or reads out: text nodes, and labels, titles and placeholders
+    (not the embed builder's snippets: code to copy)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self.in_code = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.in_code = tag == "textarea"
+        for name, value in attrs:
+            if name in ("aria-label", "title", "placeholder", "alt") and value:
+                self.found.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_code = False
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() and not self.in_code:
+            self.found.append(data.strip())
+
+
+def english_left(html: str) -> list[str]:
+    parser = VisibleText()
+    parser.feed(html)
+    return [found for found in parser.found if ENGLISH.search(LEFT_ALONE.sub("", found))]
+
+
+def every_screen(page: Controller) -> list[str]:
+    screen = page.screen()
+    return english_left(screen.overlay + screen.bar + screen.table)
+
+
+def test_every_screen_in_a_pseudo_language_shows_no_english() -> None:
+    page = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(5))
+    use_catalog(pseudo_catalog())  # (the controller spoke English, the browser's language)
+    page.open("")
+    found = every_screen(page)
+    form = {"mode": "basic5", "kind-0": "human", "name-0": "Ann", "name-1": "Ben", "seed": "3", "pace": "instant",
+            "level": "quick", "dealer": "1", "variants": "double-you,burning"}  # fmt: skip
+    form |= {f"kind-{k}": "bot" for k in range(1, 5)}
+    page.command(Command.START, form)
+    session = page.session
+    assert session is not None
+    for command in (Command.SHEET, Command.SETTINGS):
+        page.command(command)
+        found += every_screen(page)
+        page.command(Command.CLOSE_SHEET if command == Command.SHEET else Command.CLOSE_SETTINGS)
+    while not session.game.is_over():
+        while page.bot_delay() is not None:
+            page.bot_move()
+            while page.thinking and not page.think(1.0):
+                pass
+        found += every_screen(page)
+        if session.game.is_over():
+            break
+        if page.screen().overlay and 'data-command="continue"' in page.screen().overlay:
+            page.command(Command.CONTINUE)
+            continue
+        page.act(str(session.game.legal_actions()[0]))
+    page.open("replay=" + encode(session.game))
+    found += every_screen(page)
+    page.command(Command.EMBED)
+    found += every_screen(page)
+    page.command(Command.CLOSE_EMBED)
+    page.command(Command.EDIT_POSITION)
+    found += every_screen(page)
+    assert not sorted(set(found)), "\n".join(sorted(set(found)))

@@ -1,0 +1,84 @@
+"""The game's gettext catalogs: ``locale/farfalia.pot`` (the template, from the English
+messages of :mod:`farfalia.ui.texts`), ``locale/<code>.po`` (a translation, kept in the
+repository) and ``farfalia/locale/<code>.mo`` (compiled, shipped in the package; built,
+not kept).
+
+Each message's ``msgctxt`` is its key in :data:`farfalia.ui.texts.TEXT`, its ``msgid`` the
+English text (with ``msgid_plural`` for messages with plural forms).
+
+Usage: ``python tools/catalogs.py template`` (write the template), ``update`` (bring every
+``.po`` in line with it: new messages appear untranslated, changed ones fuzzy) and
+``compile`` (the ``.mo`` files; ``tools/build_site.py`` and the tests run it).
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from farfalia.ui.language import LANGUAGES, SOURCE  # noqa: E402
+from farfalia.ui.texts import TEXT  # noqa: E402
+
+SOURCES = ROOT / "locale"
+COMPILED = ROOT / "farfalia" / "locale"
+TEMPLATE = SOURCES / "farfalia.pot"
+DOMAIN = "farfalia"
+#: The template's date, fixed so the same messages give the same file.
+DATE = datetime(2026, 11, 25, tzinfo=UTC)
+
+
+def template() -> Catalog:
+    """The catalog of every English message, untranslated."""
+    catalog = Catalog(domain=DOMAIN, project="Farfalia", version="1", charset="utf-8", creation_date=DATE,
+                      copyright_holder="Farfalia contributors")  # fmt: skip
+    for key, english in TEXT.items():
+        catalog.add(english, context=key)
+    return catalog
+
+
+def translations() -> dict[str, Catalog]:
+    """Every translation, by language code."""
+    catalogs = {}
+    for code in LANGUAGES:
+        if code != SOURCE:
+            with (SOURCES / f"{code}.po").open("rb") as source:
+                catalogs[code] = read_po(source, locale=code, domain=DOMAIN)
+    return catalogs
+
+
+def write_template() -> None:
+    with TEMPLATE.open("wb") as target:
+        write_po(target, template(), width=100, omit_header=False, sort_output=False)
+
+
+def update() -> None:
+    """Every translation brought in line with the template."""
+    for code, catalog in translations().items():
+        catalog.update(template())
+        with (SOURCES / f"{code}.po").open("wb") as target:
+            write_po(target, catalog, width=100, ignore_obsolete=True)
+
+
+def compile_catalogs(target: Path = COMPILED) -> list[Path]:
+    """Compile every translation into ``target`` (fuzzy messages left out); the files written."""
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for code, catalog in translations().items():
+        path = target / f"{code}.mo"
+        with path.open("wb") as out:
+            write_mo(out, catalog, use_fuzzy=False)
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else "compile"
+    {"template": write_template, "update": update, "compile": compile_catalogs}[command]()
