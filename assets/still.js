@@ -3,7 +3,7 @@
 // farfalia/ui/embeds.py) and shown as an image until Python draws the live table. An SVG
 // shown as an image runs no script and loads nothing, so the picture needs no sanitising.
 
-const BASE64URL = /^[A-Za-z0-9_-]{1,8000}$/;
+const BASE64URL = /^[A-Za-z0-9_-]{1,8000}$/;  // at most MAX_STILL (farfalia/ui/links.py)
 
 /** Show the still picture of `fragment` (a link without its "#") in `holder` in place of
  *  `waiting`, unless the link has none or Python has drawn the live table meanwhile

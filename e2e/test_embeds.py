@@ -13,7 +13,7 @@ from playwright.sync_api import Browser
 
 from e2e.conftest import ROOT, assert_steps, watch
 from farfalia.records.replay import decode
-from farfalia.ui.embeds import EmbedOptions, embed_link
+from farfalia.ui.embeds import EMBED_BAR_HEIGHT, EmbedOptions, embed_link
 from farfalia.ui.links import parse_link
 from farfalia.ui.viewer import ReplayViewer
 from tools import serve
@@ -82,6 +82,8 @@ def test_embed_html_fits_its_frame_with_every_control_inside(
         page.goto(f"{site}/embed.html#{FRAGMENTS[0]}")
         page.wait_for_selector("body[data-ready] #table svg.table", timeout=90_000)
         scroll = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        bar = page.locator("#bar").bounding_box()
+        assert bar is not None and abs(bar["height"] - EMBED_BAR_HEIGHT) <= 1, bar  # the still's layout counts on it
         assert scroll[0] <= width and scroll[1] <= height, scroll
 
         def inside(selector: str) -> None:

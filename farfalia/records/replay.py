@@ -128,8 +128,8 @@ def _encode(settings: Settings, seed: int | None, actions: list[Action], names: 
         _encode_settings(settings),
         CHANCE_WRITTEN if seed is None else _base36(seed),
         _base36(len(actions)),
-        _b64("\n".join(names).encode()),
-        _b64(_int_bytes(_pack(settings, seed, actions, chance))),
+        to_base64url("\n".join(names).encode()),
+        to_base64url(_int_bytes(_pack(settings, seed, actions, chance))),
     ]
     if chance:
         fields.append(encode_chances(chance))
@@ -171,7 +171,7 @@ def decode(text: str) -> Replay:
     if count > MAX_ACTIONS:
         raise ReplayError(f"a replay holds at most {MAX_ACTIONS} actions, not {count}")
     names = _decode_names(names_text, settings)
-    value = int.from_bytes(_from_b64(actions_text), "big")
+    value = int.from_bytes(from_base64url(actions_text), "big")
     actions = _unpack(settings, seed, count, value, chance)
     return Replay(settings, seed, names, actions, chance)
 
@@ -329,7 +329,7 @@ def _decode_names(text: str, settings: Settings) -> tuple[str, ...]:
     if not text:
         return ()
     try:
-        names = tuple(_from_b64(text).decode().split("\n"))
+        names = tuple(from_base64url(text).decode().split("\n"))
     except UnicodeDecodeError as error:
         raise ReplayError("the replay's names are not text") from error
     if len(names) != settings.players:
@@ -357,11 +357,13 @@ def _from_base36(text: str, what: str) -> int:
     return int(text, 36)
 
 
-def _b64(data: bytes) -> str:
+def to_base64url(data: bytes) -> str:
+    """``data`` in base64url without padding (the replay's parts, an embed's still picture)."""
     return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
-def _from_b64(text: str) -> bytes:
+def from_base64url(text: str) -> bytes:
+    """The bytes of base64url ``text`` (padding optional); :class:`ReplayError` if it is not."""
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError) as error:
@@ -373,4 +375,4 @@ def _int_bytes(value: int) -> bytes:
 
 
 def _check(body: str) -> str:
-    return _b64(hashlib.sha256(body.encode()).digest()[:5])[:6]
+    return to_base64url(hashlib.sha256(body.encode()).digest()[:5])[:6]

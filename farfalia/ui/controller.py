@@ -240,10 +240,9 @@ class Controller:
         self.confirming = False
         self.settings_open = False
         self.preferences = Preferences.from_text(self.storage.get(PREFERENCES_KEY))
-        #: The browser's languages (``navigator.languages``), followed unless the player chose one.
-        self.browser_languages = tuple(languages)
+        #: The language spoken: the player's choice, else the browser's (``languages``).
         self.language = ""
-        self._speak(choose_language(self.preferences.language, self.browser_languages))
+        self._speak(choose_language(self.preferences.language, languages))
         self._heard = -1  # the state id last sounded
         #: Why a link could not be shown, in the page's words.
         self.message: str | None = None

@@ -9,20 +9,21 @@ shows it as an image (``assets/still.js``) until Python draws the live table.
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import zlib
 from dataclasses import dataclass
 from html import escape
 
+from farfalia.records.replay import from_base64url, to_base64url
 from farfalia.ui.layout import Layout, layout_for
 from farfalia.ui.links import ALL_HANDS, MAX_STILL, THEMES, Link
 from farfalia.ui.render import THEME_COLOURS, render_table
 from farfalia.ui.texts import text
 from farfalia.ui.viewer import ReplayViewer
 
-#: The height of an embed's compact bar (``#bar`` in embed.html): the table has the rest.
-EMBED_BAR_HEIGHT = 44
+#: The height of an embed's compact bar (``#bar`` in embed.html, as ``assets/style.css`` draws
+#: it; ``e2e/test_embeds.py`` measures it): the table has the rest of the frame.
+EMBED_BAR_HEIGHT = 38
 
 #: The frame sizes offered (width x height, CSS pixels): from the smallest an embed fits.
 SIZES = ("320x240", "400x300", "640x400", "800x500")
@@ -75,13 +76,12 @@ class EmbedOptions:
 def still_picture(svg: str) -> str:
     """An SVG as a link's ``still`` value: raw deflate, then base64url without padding."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
-    return base64.urlsafe_b64encode(packer.compress(svg.encode()) + packer.flush()).decode().rstrip("=")
+    return to_base64url(packer.compress(svg.encode()) + packer.flush())
 
 
 def read_still(still: str) -> str:
     """The SVG of a link's ``still`` value (what ``assets/still.js`` does in the browser)."""
-    data = base64.urlsafe_b64decode(still + "=" * (-len(still) % 4))
-    return zlib.decompress(data, -zlib.MAX_WBITS).decode()
+    return zlib.decompress(from_base64url(still), -zlib.MAX_WBITS).decode()
 
 
 def with_still(link: Link, svg: str) -> Link:
