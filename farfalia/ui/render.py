@@ -43,10 +43,12 @@ COLOURS: dict[str, str] = {
     "card-edge": "#4a4a4a",
     "back": "#2b4f7e",
     "back-pattern": "#4f7bb0",
-    "red": "#d1343b",
-    "green": "#2c9446",
-    "blue": "#2467c9",
-    "orange": "#e98414",
+    # The suits: at least 4.5:1 on the card face, and far apart (CIEDE2000) for every
+    # viewer, with the three common colour-vision deficiencies too (tests/test_colours.py).
+    "red": "#8a0015",
+    "green": "#028458",
+    "blue": "#4736a4",
+    "orange": "#b44d0c",
     "butterfly": "#8a4cc6",
     "team-blue": "#3b82f6",
     "team-rose": "#e0528f",
@@ -168,9 +170,11 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
     _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
         stroke=colours["card-edge"])  # fmt: skip
     number = str(NUMBER_OF[code])
-    _text(group, "card-number", number, x=7, y=21, fill=colour)
-    _symbol(group, SUIT_OF[code], CARD_W - 24, 6, 17, colour)
-    _symbol(group, family, 14, 34, 44, colour)
+    # The corner index: the number, and the suit's symbol under it, so an overlapping card
+    # (a fan, a collection, a dummy's column) never hides which suit it is.
+    _text(group, "card-number", number, x=6, y=20, fill=colour)
+    _symbol(group, SUIT_OF[code], 5, 22, 13, colour)
+    _symbol(group, family, 20, 34, 44, colour)
     _text(group, "card-number small", number, x=CARD_W - 7, y=CARD_H - 8, fill=colour, text_anchor="end")
     return group
 
