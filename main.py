@@ -36,6 +36,8 @@ from farfalia.ui.texts import text
 T = TypeVar("T")
 #: The longest a bot's decision waits for the journal's last write (ms).
 DISK_WAIT = 2000
+#: How many sentences the live region keeps (older ones have long been read).
+ANNOUNCED_KEPT = 60
 
 
 def stored(operation: Callable[[], T]) -> T:
@@ -168,6 +170,7 @@ class Page:
         self._fit_seats()
         self._focus(screen, typing)
         self._show_note()  # after the focus, whose reason line would clear it
+        self._announce(controller.take_announcements())
         if screen.sound:
             self._beep()
         self.draws += 1
@@ -233,6 +236,18 @@ class Page:
             self.controller.page_hidden()
         else:
             self._refresh()
+
+    def _announce(self, sentences: list[str]) -> None:
+        """Add what happened to the live region (it is never redrawn: only what is new is read)."""
+        region = element(Id.ANNOUNCE)
+        if not region:
+            return
+        for sentence in sentences:
+            line = document.createElement("p")
+            line.textContent = sentence
+            region.appendChild(line)
+        while region.childElementCount > ANNOUNCED_KEPT:
+            region.firstElementChild.remove()
 
     def _beep(self) -> None:
         """A short, quiet tick made in the page (no file, no network): a card was played."""

@@ -36,6 +36,26 @@ class Element:
         self.attributes = attributes
         self.classes: set[str] = set()
         self.classList = types.SimpleNamespace(add=self.classes.add, toggle=self._toggle)
+        #: Elements appended to this one (the live region's sentences).
+        self.children: list[Element] = []
+        self.parent: Element | None = None
+
+    def appendChild(self, child: Element) -> None:
+        child.parent = self
+        self.children.append(child)
+
+    def remove(self) -> None:
+        if self.parent is not None:
+            self.parent.children.remove(self)
+            self.parent = None
+
+    @property
+    def childElementCount(self) -> int:
+        return len(self.children)
+
+    @property
+    def firstElementChild(self) -> Element | None:
+        return self.children[0] if self.children else None
 
     def _toggle(self, name: str, on: bool) -> None:
         if on:
@@ -90,6 +110,11 @@ class Document:
 
     def querySelectorAll(self, _selector: str) -> list[Element]:
         return []
+
+    def createElement(self, tag: str) -> Element:
+        element = Element()
+        element.tagName = tag.upper()
+        return element
 
     def addEventListener(self, kind: str, listener: Callable[[Any], None]) -> None:
         self.listeners[kind] = listener

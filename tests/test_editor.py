@@ -70,7 +70,9 @@ def assert_still_shows(overlay: str, options: EmbedOptions, position: int) -> No
     assert len(stills) == 3 and len(set(stills)) == 1  # the iframe, the script embed, the preview
     replay = decode(re.findall(r"replay=([^&]+)&", overlay)[0])
     viewer = ReplayViewer(replay, position, options.view)
-    expected = render_table(viewer.view(), viewer.names(), THEME_COLOURS[options.theme], options.layout())
+    expected = render_table(
+        viewer.view(), viewer.names(), THEME_COLOURS[options.theme], options.layout(), interactive=False
+    )
     assert read_still(stills[0]) == expected
 
 

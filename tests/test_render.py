@@ -46,8 +46,10 @@ def test_pick_offers_exactly_the_legal_cards(barbara_picks: Game) -> None:
     assert offered == ["pick:O4", "pick:O7", "pick:R10"]
     refused = {el.get("aria-label") for el in cards_in(trick, "illegal")}
     assert any("fish" in label and "proposal asks for" in label for label in refused)
-    for el in cards_in(trick, "legal"):
-        assert el.get("role") == "button" and el.get("tabindex") == "0"
+    stops = [el.get("tabindex") for el in cards_in(trick, "legal")]
+    assert stops == ["0", "-1", "-1"]  # one tab stop; the arrow keys move between them
+    assert all(el.get("role") == "button" for el in cards_in(trick, "legal"))
+    assert all(el.get("tabindex") == "-1" for el in cards_in(trick, "illegal"))
 
 
 def test_only_the_viewer_hand_is_drawn_face_up(barbara_picks: Game) -> None:

@@ -21,6 +21,8 @@ class Id(StrEnum):
     BAR = "bar"
     OVERLAY = "overlay"
     NOTE = "note"
+    #: The one polite live region: what the screen reader hears as the game goes on.
+    ANNOUNCE = "announce"
     LOADER = "loader"
     LOADER_TEXT = "loader-text"
     LOADER_PROGRESS = "loader-progress"

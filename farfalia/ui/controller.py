@@ -25,6 +25,7 @@ from farfalia.engine.rules import PLAYERS, Settings
 from farfalia.engine.views import omniscient_view
 from farfalia.records import replay
 from farfalia.records.replay import MAX_NAME
+from farfalia.ui.announce import Narrator
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.editor import ScenarioEditor
 from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_snippet, site_base
@@ -251,6 +252,8 @@ class Controller:
         #: The action the last hint named, to mark on the table.
         self.hint: str | None = None
         self.think_times: list[float] = []
+        #: Tells the screen reader what happens in the game or replay shown.
+        self.narrator = Narrator()
         #: The search under way, what to do with its outcome, and the session and state id it started at.
         self._search: tuple[Search, Callable[[Search], None], Session, int] | None = None
         self._think_started = 0.0
@@ -403,7 +406,7 @@ class Controller:
         if self.embed_options is not None:
             overlay = self._embed_panel(viewer, link, self.embed_options)
         return Screen(
-            table=render_table(viewer.view(), viewer.names(), self.colours, self.layout),
+            table=render_table(viewer.view(), viewer.names(), self.colours, self.layout, interactive=False),
             bar=viewer_bar(viewer, self.embedded),
             overlay=overlay,
             keep_focus=self.embed_options is not None,
@@ -454,6 +457,28 @@ class Controller:
             self._told_saves_off = True
             return text("saves-off") + (f" {note}" if note else "")
         return note
+
+    def take_announcements(self) -> list[str]:
+        """What the screen reader should hear since the last call (once): each play, each
+        trick's winner and the card taken, a new hand, and whose turn it is when a person
+        must decide. A replay tells its steps as the viewer sees them."""
+        if self.viewer is not None:
+            viewer = self.viewer
+            seat = None if viewer.view_name == "all" else int(viewer.view_name)
+            return self.narrator.news(viewer.game, seat, viewer.names())
+        session = self.session
+        if session is None:
+            self.narrator = Narrator()
+            return []
+        actor = session.actor()
+        deciding = (
+            actor is not None
+            and actor == session.viewer()
+            and not session.players[actor].bot
+            and not session.needs_cover()
+            and session.summary_pending() is None
+        )
+        return self.narrator.news(session.game, session.viewer(), session.names(), actor if deciding else None)
 
     def key(self, key: str) -> bool:
         """A key pressed outside a form field: True if the page used it."""

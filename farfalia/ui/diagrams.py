@@ -47,7 +47,7 @@ class Diagram:
         """The figure's content: the table at the diagram's moment and, unless the link
         hides them, its step bar (disabled until ``live``)."""
         viewer = self.viewer
-        table = render_table(viewer.view(), viewer.names(), self.colours, defs=False)
+        table = render_table(viewer.view(), viewer.names(), self.colours, defs=False, interactive=False)
         if not self.link.controls:
             return table
         disabled = "" if live else " disabled"

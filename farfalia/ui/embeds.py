@@ -95,7 +95,9 @@ def embed_link(options: EmbedOptions, viewer: ReplayViewer, replay_text: str) ->
     carrying the still picture of the table where it starts."""
     link = options.link(replay_text, viewer.at, viewer.total)
     start = viewer.view_at(link.at or 0, options.view)
-    return with_still(link, render_table(start, viewer.names(), THEME_COLOURS[options.theme], options.layout()))
+    return with_still(
+        link, render_table(start, viewer.names(), THEME_COLOURS[options.theme], options.layout(), interactive=False)
+    )
 
 
 def site_base(address: str) -> str:

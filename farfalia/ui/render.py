@@ -23,6 +23,7 @@ from farfalia.engine.cards import (
     SUIT_NAMES,
     SUIT_OF,
     card_name,
+    parse_card,
 )
 from farfalia.engine.state import Trick
 from farfalia.engine.views import EMPTY, HIDDEN, SeatInfo, View
@@ -57,6 +58,9 @@ COLOURS: dict[str, str] = {
     "taken": "#7fe0a6",
     "burnt": "#5b5b5b",
     "plate": "#0e2a20",
+    # The focus ring: dark against the card's face, light against the felt (tests/test_colours.py).
+    "focus-inner": "#1a1a1a",
+    "focus-outer": "#ffd23f",
 }
 
 #: A light table, for pages with a light background (``theme=light`` in an embed).
@@ -161,7 +165,7 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
         _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
             stroke=colours["card-edge"], stroke_dasharray="5 3")  # fmt: skip
         colour = _family_colour(family, colours)
-        _text(group, "card-number", text("wild-letter"), x=8, y=20, fill=colour)
+        _text(group, "card-number", text("wild-letter"), x=8, y=20, fill=colour, aria_hidden="true")
         _symbol(group, family, 14, 30, 44, colour)
         return group
     suit = SUIT_OF[code]
@@ -172,10 +176,11 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
     number = str(NUMBER_OF[code])
     # The corner index: the number, and the suit's symbol under it, so an overlapping card
     # (a fan, a collection, a dummy's column) never hides which suit it is.
-    _text(group, "card-number", number, x=6, y=20, fill=colour)
+    _text(group, "card-number", number, x=6, y=20, fill=colour, aria_hidden="true")
     _symbol(group, SUIT_OF[code], 5, 22, 13, colour)
     _symbol(group, family, 20, 34, 44, colour)
-    _text(group, "card-number small", number, x=CARD_W - 7, y=CARD_H - 8, fill=colour, text_anchor="end")
+    _text(group, "card-number small", number, x=CARD_W - 7, y=CARD_H - 8, fill=colour, text_anchor="end",
+          aria_hidden="true")  # fmt: skip
     return group
 
 
@@ -206,25 +211,32 @@ def place(card: ET.Element, x: float, y: float, scale: float = 1.0) -> ET.Elemen
     return card
 
 
-def _label_card(card: ET.Element, label: str, action: Action | None, reason: str | None) -> ET.Element:
-    """Accessible name, and for a card the viewer may act on, its action."""
+def _label_card(
+    card: ET.Element, label: str, action: Action | None, reason: str | None, colours: Mapping[str, str] = COLOURS
+) -> ET.Element:
+    """Accessible name, and for a card the viewer may act on, its action. A card the
+    viewer decides about can take the focus (its ring shows then; the page's arrow keys
+    move it): a playable card as a button, an unplayable one with its reason."""
     if action is not None:
         card.set("class", card.get("class", "") + " legal")
         card.set("role", "button")
-        card.set("tabindex", "0")
         card.set("data-action", str(action))
         card.set("aria-label", label)
     elif reason is not None:
         card.set("class", card.get("class", "") + " illegal")
         card.set("role", "img")
-        card.set("aria-disabled", "true")
-        card.set("tabindex", "0")
         card.set("data-reason", reason)
         card.set("aria-label", f"{label}. {reason}")
         _el("title", card).text = reason
     else:
         card.set("role", "img")
         card.set("aria-label", label)
+        return card
+    card.set("tabindex", "-1")
+    for offset, width, colour in ((-3, 5, "focus-outer"), (0, 3, "focus-inner")):
+        _el("rect", card, class_="focus-ring", x=offset, y=offset, width=CARD_W - 2 * offset,
+            height=CARD_H - 2 * offset, rx=8 - offset, fill="none", stroke=colours[colour], stroke_width=width,
+            vector_effect="non-scaling-stroke", visibility="hidden", aria_hidden="true")  # fmt: skip
     return card
 
 
@@ -245,11 +257,43 @@ def seat_anchor(offset: int, count: int, layout: Layout = WIDE) -> tuple[float, 
 
 
 def render_table(
-    view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS, layout: Layout = WIDE, defs: bool = True
+    view: View,
+    names: Sequence[str],
+    colours: Mapping[str, str] = COLOURS,
+    layout: Layout = WIDE,
+    defs: bool = True,
+    interactive: bool = True,
 ) -> str:
     """The whole table as an SVG document string (without ``defs``, it refers to the
-    art of a :func:`render_defs` elsewhere in the page)."""
-    return ET.tostring(table_element(view, names, colours, layout, defs), encoding="unicode")
+    art of a :func:`render_defs` elsewhere in the page; not ``interactive``, a picture
+    whose playable cards are marked but are not buttons: a replay, a diagram)."""
+    svg = table_element(view, names, colours, layout, defs)
+    if interactive:
+        _rove(svg)
+    else:
+        _picture(svg)
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _rove(svg: ET.Element) -> None:
+    """One tab stop for the decision: the first playable card; the page's arrow keys
+    move the focus between the cards (the others and the unplayable are reached by them)."""
+    first = next((card for card in svg.iter("g") if card.get("data-action") is not None), None)
+    if first is not None:
+        first.set("tabindex", "0")
+
+
+def _picture(svg: ET.Element) -> None:
+    """Cards that cannot be acted on: no buttons, no focus (a playable card keeps its mark)."""
+    for card in svg.iter("g"):
+        if card.get("tabindex") is None:
+            continue
+        if card.attrib.pop("data-action", None) is not None:
+            card.set("aria-label", f"{card_text(parse_card(card.get('data-card', '')))}, {text('playable')}")
+        card.attrib.pop("tabindex")
+        card.set("role", "img")
+        for ring in card.findall("rect[@class='focus-ring']"):
+            card.remove(ring)
 
 
 def render_defs(colours: Mapping[str, str] = COLOURS) -> str:
@@ -344,7 +388,7 @@ def _seat(
     name = seat_name(info, names)
     acting = view.to_act is not None and view.to_act.seat == info.seat and view.phase != "double"
     classes = f"seat side-{info.side}" + (" to-act" if acting else "") + (" dummy" if info.is_dummy else "")
-    group = _el("g", svg, class_=classes, aria_label=name, data_seat=info.seat)
+    group = _el("g", svg, class_=classes, role="group", aria_label=name, data_seat=info.seat)
     if offset == 0:
         x, y = layout.own_plate
     else:
@@ -353,7 +397,7 @@ def _seat(
         _dummy(group, view, info, x, y, actions, colours, layout)
         y = y + 78 if y < layout.centre[1] else y - 78  # the plate on the table's side of the layout
     elif info.hand is not None and offset == 0:
-        _own_hand(group, view, info, actions, colours, layout)
+        _own_hand(group, view, info, name, actions, colours, layout)
     elif info.hand is not None:
         _open_hand(group, info, x, y - 36, colours)  # an omniscient view: every hand open
     elif info.hand_size:
@@ -415,7 +459,8 @@ def _collection(
     """The seat's collected cards: beside the viewer's plate, under the others'."""
     if not info.collection:
         return
-    row = _el("g", group, class_="collection", aria_label=text("collection-of", name=seat_name(info, names)))
+    row = _el("g", group, class_="collection", role="group",
+              aria_label=text("collection-of", name=seat_name(info, names)))  # fmt: skip
     left, top = (x + 86, y - 26) if beside else (x - 12 * len(info.collection) - 6, y + 28)
     for k, card in enumerate(info.collection):
         drawn = place(card_face(card, colours), left + k * 24, top, 0.5)
@@ -434,7 +479,7 @@ def _backs(group: ET.Element, count: int, x: float, y: float, colours: Mapping[s
 
 def _open_hand(group: ET.Element, info: SeatInfo, x: float, y: float, colours: Mapping[str, str]) -> None:
     cards = info.hand or ()
-    row = _el("g", group, class_="open-hand", aria_label=text("cards-left", count=len(cards)))
+    row = _el("g", group, class_="open-hand", role="group", aria_label=text("cards-left", count=len(cards)))
     step = 18
     left = x - (CARD_W * 0.45 + step * (len(cards) - 1)) / 2
     for k, card in enumerate(cards):
@@ -447,11 +492,12 @@ def _own_hand(
     group: ET.Element,
     view: View,
     info: SeatInfo,
+    name: str,
     actions: Mapping[int, Action],
     colours: Mapping[str, str],
     layout: Layout,
 ) -> None:
-    hand = _el("g", group, class_="hand", aria_label=text("hand-of", name=""))
+    hand = _el("g", group, class_="hand", role="group", aria_label=text("hand-of", name=name))
     cards = list(info.hand or ())
     acting = _acts_for(view, info)
     scale = layout.hand_scale
@@ -486,7 +532,7 @@ def _dummy(
     colours: Mapping[str, str],
     table: Layout,
 ) -> None:
-    layout = _el("g", group, class_="dummy-layout")
+    layout = _el("g", group, class_="dummy-layout", role="group", aria_label=text("cards-left", count=info.hand_size))
     scale = table.dummy_scale
     width = 7 * (CARD_W * scale + 6)
     left = min(max(x - width / 2, 10.0), table.table_right - width)
@@ -517,7 +563,7 @@ def _decision_card(
     action = actions.get(card) if acting else None
     reason = _reason(view, card) if acting and action is None else None
     label = action_text(action) if action is not None else card_text(card) + note
-    return _label_card(place(card_face(card, colours), x, y, scale), label, action, reason)
+    return _label_card(place(card_face(card, colours), x, y, scale), label, action, reason, colours)
 
 
 def _trick(
@@ -539,7 +585,7 @@ def _trick(
         done = view.tricks[-1]
         plays = done.plays(count)
     label = text("trick") if done is None else text("last-trick", name=seat_name(view.seats[done.winner], names))
-    trick = _el("g", svg, class_="trick" if done is None else "trick done", aria_label=label)
+    trick = _el("g", svg, class_="trick" if done is None else "trick done", role="group", aria_label=label)
     cx, cy = layout.centre
     for position, card in plays:
         info = view.seats[position]
@@ -591,7 +637,7 @@ def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Map
     trick = view.tricks[-1]
     winner = seat_name(view.seats[trick.winner], names) if view.seats else ""
     label = text("last-trick", name=winner)
-    group = _el("g", side, class_="last-trick", aria_label=label)
+    group = _el("g", side, class_="last-trick", role="group", aria_label=label)
     if layout.kind == "wide":
         x, y, scale, step = layout.info[0], 232.0, 0.58, 46.0
         _text(group, "small-heading", label, x=x, y=y, fill=colours["muted"])

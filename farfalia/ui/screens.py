@@ -200,7 +200,7 @@ def turn_bar(session: Session) -> str:
             if action.kind in ("trump", "double", "decline", "pass")
         ) + _button(text("hint"), command=Command.HINT)
     return (
-        f'<p class="status" role="status">{escape(status)}</p><div class="choices">{buttons}</div>'
+        f'<p class="status">{escape(status)}</p><div class="choices">{buttons}</div>'
         f'<p class="info-line">{escape(" ".join(info_lines(view, names)))}</p>'
     )
 
@@ -271,8 +271,9 @@ def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
         more = [ViewerMove.PREV_HAND, ViewerMove.PREV_TRICK, ViewerMove.NEXT_TRICK, ViewerMove.NEXT_HAND]
         return (
             f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(main)}</div>'
-            f'<p class="status" role="status" id="{Id.POSITION}" aria-label="{escape(where)}">'
-            f"{viewer.at}/{viewer.total}</p>" + _more_menu(f'<div class="steps">{_steps(more)}</div>{seek}{view}')
+            f'<p class="status" id="{Id.POSITION}"><span aria-hidden="true">{viewer.at}/{viewer.total}</span>'
+            f'<span class="visually-hidden">{escape(where)}</span></p>'
+            + _more_menu(f'<div class="steps">{_steps(more)}</div>{seek}{view}')
         )
     tools = (
         _button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
@@ -282,7 +283,7 @@ def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
     )
     return (
         f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(VIEWER_STEPS)}</div>{seek}'
-        f'<p class="status" role="status" id="{Id.POSITION}">{escape(where)}</p>{view}'
+        f'<p class="status" id="{Id.POSITION}">{escape(where)}</p>{view}'
         + _more_menu(tools)
         + _button(text("new-game"), command=Command.NEW_GAME)
     )

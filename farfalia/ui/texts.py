@@ -254,6 +254,23 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "wild-card": "wild card, {family}",
     "wild-letter": "W",
     "dealer-letter": "D",
+    # What a screen reader hears as the game goes on (farfalia/ui/announce.py).
+    "say.play": "{name} plays {card}.",
+    "say.wins": "{name} wins the trick.",
+    "say.takes": "{name} takes {card}.",
+    "say.takes-nothing": "{name} takes nothing from the trick.",
+    "say.discard": "{name} sets a card aside.",
+    "say.trump": "{name} names {suit} as trump.",
+    "say.no-trump": "{name} chooses to play without trump.",
+    "say.doubles": "Doubling this hand: {names}.",
+    "say.no-doubles": "Nobody doubles this hand.",
+    "say.hand": "Hand {number}.",
+    "say.hand-over": "Hand {number} is over.",
+    "say.game-over": ("The game is over: {names} wins.", "The game is over: {names} win."),
+    "say.tricks-played": ("{count} trick played.", "{count} tricks played."),
+    "say.trump-is": "Trump: {suit}.",
+    "say.trump-none": "No trump this hand.",
+    "playable": "could be played",
 }
 
 
