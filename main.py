@@ -29,6 +29,7 @@ from farfalia.ui.contract import (
 )
 from farfalia.ui.controller import Controller, InputGuard, Screen
 from farfalia.ui.diagrams import DIAGRAM_ATTRIBUTE, STEP_ATTRIBUTE, Diagrams
+from farfalia.ui.keyboard import CARD_KEYS, IDENTITY, focus_order, next_card, selector_for
 from farfalia.ui.saves import Entry
 from farfalia.ui.session import clean_name
 from farfalia.ui.texts import text
@@ -96,6 +97,11 @@ class Page:
         self.disk_wait = create_proxy(lambda: self._guarded(self._schedule, True))
         self.refreshed_proxy = create_proxy(lambda snapshot: self._guarded(self._refreshed, snapshot))
         self.draws = 0
+        #: Whether a modal dialog shows, and the control focused when it opened (it gets the focus back).
+        self.modal = False
+        self.opener: str | None = None
+        #: The bar's two parts: the turn's status and choices, and the game's tools.
+        self.bar_parts: list[Any] = []
         self.timer: int | None = None
         self.input_guard = InputGuard()
         self.bot_step = create_proxy(lambda: self._guarded(self._bot_move))
@@ -134,9 +140,10 @@ class Page:
         """Write out the controller's screen, then schedule what comes next."""
         controller = self.controller
         self.pending_draw = False
+        focused = self._focused()
         screen: Screen = controller.screen()
         bar = element(Id.BAR)
-        bar.innerHTML = screen.bar
+        self._write_bar(bar, screen)
         bar.hidden = screen.bar_hidden
         layout = controller.layout
         self._measure()  # the bar's new height changes the stage's
@@ -149,13 +156,14 @@ class Page:
         if motion:
             motion.play(screen.motion)
         overlay = element(Id.OVERLAY)
-        focused = document.activeElement
-        typing = str(focused.getAttribute("name") or "") if screen.keep_focus and focused else ""
+        active = document.activeElement
+        typing = str(active.getAttribute("name") or "") if screen.keep_focus and active else ""
         scrolled = overlay.scrollTop
         overlay.innerHTML = screen.overlay
         if screen.keep_focus:  # a form redrawn as it is filled in stays where it was
             overlay.scrollTop = scrolled
         overlay.hidden = not screen.overlay
+        element(Id.TABLE).inert = bar.inert = screen.modal  # a dialog holds the page until closed
         document.body.classList.toggle("light", screen.theme == "light")
         document.documentElement.lang = screen.lang
         set_data(Data.DECISION, screen.decision)
@@ -168,7 +176,7 @@ class Page:
             address = "#" + screen.fragment if screen.fragment else window.location.pathname
             window.history.replaceState(None, "", address)
         self._fit_seats()
-        self._focus(screen, typing)
+        self._focus(screen, typing, focused)
         self._show_note()  # after the focus, whose reason line would clear it
         self._announce(controller.take_announcements())
         if screen.sound:
@@ -272,9 +280,32 @@ class Page:
             if marked:  # None or jsnull
                 marked.classList.add("hint")
 
-    def _focus(self, screen: Screen, typing: str = "") -> None:
-        """Focus what the screen asks for: the link to share; the field being filled in (a
-        form redrawn as it changes); else the first button of a panel, or a playable card."""
+    def _write_bar(self, bar: Any, screen: Screen) -> None:
+        """The bar's two parts, each rewritten only when it changed: a control that keeps
+        its place keeps the focus (and a screen reader does not read it again)."""
+        if not self.bar_parts:
+            self.bar_parts = [document.createElement("div") for _ in range(2)]
+            bar.innerHTML = ""
+            for part in self.bar_parts:
+                part.className = "bar-part"
+                bar.appendChild(part)
+        for part, content in zip(self.bar_parts, (screen.bar, screen.tools), strict=True):
+            if part.innerHTML != content:
+                part.innerHTML = content
+
+    def _focused(self) -> str | None:
+        """A selector that finds the focused control again after a redraw (None: nothing)."""
+        active = document.activeElement
+        if not active or active == document.body:
+            return None
+        names = ("id", *IDENTITY[1:], SLOT_ATTRIBUTE)
+        return selector_for({name: str(active.getAttribute(name)) for name in names if active.hasAttribute(name)})
+
+    def _focus(self, screen: Screen, typing: str, focused: str | None) -> None:
+        """Put the focus where :func:`~farfalia.ui.keyboard.focus_order` says: the field
+        being filled in stays (a form redrawn as it changes); the link to share is selected
+        and copied; a dialog takes the focus and gives it back when it closes; the turn
+        brings it to the decision."""
         if screen.keep_focus:
             field = element(Id.OVERLAY).querySelector(f'[name="{typing}"]') if typing else None
             if field:
@@ -287,9 +318,36 @@ class Page:
             if window.navigator.clipboard:
                 window.navigator.clipboard.writeText(share.value).catch(create_proxy(lambda _error: None))
             return
-        target = element(Id.OVERLAY).querySelector("button") or element(Id.TABLE).querySelector(".card.legal")
-        if target:  # querySelector's null is the falsy jsnull
-            target.focus()
+        opened = screen.modal and not self.modal
+        if opened:
+            self.opener = focused
+        opener = self.opener if self.modal and not screen.modal else None
+        if not screen.modal:
+            self.opener = None
+        self.modal = screen.modal
+        for selector in focus_order(focused, opener, screen.modal, opened, screen.deciding):
+            target = document.querySelector(selector)
+            if target:  # querySelector's null is the falsy jsnull
+                if target != document.activeElement:
+                    target.focus()
+                if target == document.activeElement:
+                    return
+
+    def _move_between_cards(self, event: Any) -> bool:
+        """The arrow keys, Home and End on a card: the focus to another card (the tab stop with it)."""
+        card = event.target.closest(".card[tabindex]") if event.target.closest else None
+        if not card or event.key not in CARD_KEYS:
+            return False
+        cards = list(element(Id.TABLE).querySelectorAll(".card[tabindex]"))
+        here = next((k for k, other in enumerate(cards) if other == card), None)
+        if here is None:
+            return False
+        there = next_card([other.hasAttribute(ACTION_ATTRIBUTE) for other in cards], here, str(event.key))
+        if there is not None:
+            card.setAttribute("tabindex", "-1")
+            cards[there].setAttribute("tabindex", "0")
+            cards[there].focus()
+        return True
 
     def _fit_seats(self) -> None:
         """Show as many seat rows and dealer choices as the chosen mode has players."""
@@ -398,7 +456,10 @@ class Page:
         return fields
 
     def _on_key(self, event: Any) -> None:
-        if event.target.tagName in ("INPUT", "SELECT"):
+        if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if self._move_between_cards(event):
+            event.preventDefault()
             return
         activates = event.key in ("Enter", " ") and event.target.closest(f"[{ACTION_ATTRIBUTE}], [{COMMAND_ATTRIBUTE}]")
         if activates and not self.input_guard.accepts_key(window.performance.now() / 1000, bool(event.repeat)):

@@ -233,7 +233,7 @@ def test_undo_takes_back_the_human_decision_and_the_bots_after_it_hidden_cards_u
     history_before = list(game.history)
     page.act(str(game.legal_actions()[-1]))
     _human_turn(page)  # the bots answer
-    assert len(game.history) > len(history_before) + 1 and 'data-command="undo"' in page.screen().bar
+    assert len(game.history) > len(history_before) + 1 and 'data-command="undo"' in page.screen().tools
     page.command(Command.UNDO)
     assert game.history == history_before and game.state.hands == hands_before
     _human_turn(page)
@@ -249,7 +249,7 @@ def test_undo_is_off_in_hot_seat() -> None:
     page.command(Command.START, FORM | {"kind-1": "human", "dealer": "3"})
     page.session.show_cards()
     page.act(str(page.session.game.legal_actions()[0]))
-    assert not page.session.can_undo() and 'data-command="undo"' not in page.screen().bar
+    assert not page.session.can_undo() and 'data-command="undo"' not in page.screen().tools
 
 
 class FailingStorage(MemoryStorage):

@@ -7,6 +7,7 @@ import gettext
 import io
 import random
 import re
+from html import escape
 from html.parser import HTMLParser
 
 import pytest
@@ -144,8 +145,10 @@ def english_left(html: str) -> list[str]:
 
 
 def every_screen(page: Controller) -> list[str]:
+    """English words on the screen, and in what the screen reader hears and the note line says."""
     screen = page.screen()
-    return english_left(screen.overlay + screen.bar + screen.table)
+    said = "".join(f"<p>{escape(line)}</p>" for line in [*page.take_announcements(), page.take_note() or ""])
+    return english_left(screen.overlay + screen.bar + screen.tools + screen.table + said)
 
 
 def test_every_screen_in_a_pseudo_language_shows_no_english() -> None:
@@ -159,10 +162,10 @@ def test_every_screen_in_a_pseudo_language_shows_no_english() -> None:
     page.command(Command.START, form)
     session = page.session
     assert session is not None
-    for command in (Command.SHEET, Command.SETTINGS):
+    for command in (Command.SHEET, Command.SETTINGS, Command.HELP):
         page.command(command)
         found += every_screen(page)
-        page.command(Command.CLOSE_SHEET if command == Command.SHEET else Command.CLOSE_SETTINGS)
+        page.key("Escape")
     while not session.game.is_over():
         while page.bot_delay() is not None:
             page.bot_move()
@@ -175,6 +178,7 @@ def test_every_screen_in_a_pseudo_language_shows_no_english() -> None:
             page.command(Command.CONTINUE)
             continue
         page.act(str(session.game.legal_actions()[0]))
+        page.key("l")  # the last trick, read out
     page.open("replay=" + encode(session.game))
     found += every_screen(page)
     page.command(Command.EMBED)

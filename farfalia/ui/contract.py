@@ -125,6 +125,10 @@ class Command(StrEnum):
     #: The viewer's embed builder (its form's changes go to the controller's ``edit``).
     EMBED = "embed"
     CLOSE_EMBED = "close-embed"
+    #: The keyboard: the help dialog of shortcuts, and the last trick read out.
+    HELP = "help"
+    CLOSE_HELP = "close-help"
+    LAST_TRICK = "last-trick"
 
 
 #: The attribute of a card or button that plays an action (its notation).

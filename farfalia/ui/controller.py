@@ -29,6 +29,8 @@ from farfalia.ui.announce import Narrator
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.editor import ScenarioEditor
 from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_snippet, site_base
+from farfalia.ui.explain import last_trick_line
+from farfalia.ui.keyboard import SHORTCUTS
 from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
@@ -43,6 +45,7 @@ from farfalia.ui.screens import (
     embed_panel,
     game_over,
     hand_summary,
+    help_panel,
     message_panel,
     saved_list,
     score_sheet,
@@ -136,7 +139,13 @@ class Screen:
 
     table: str = ""
     bar: str = ""
+    #: The game's tools, beside the bar (written apart: they stay while the game moves on).
+    tools: str = ""
     overlay: str = ""
+    #: Whether the overlay is a modal dialog: the table and the bar are inert meanwhile.
+    modal: bool = False
+    #: Whether the person whose cards are shown must decide now (the focus goes to the decision).
+    deciding: bool = False
     bar_hidden: bool = False
     #: The decision the screen asks for (``data-decision``), empty if none.
     decision: str = ""
@@ -240,6 +249,8 @@ class Controller:
         #: Whether the page asks before a running game is left for a new one.
         self.confirming = False
         self.settings_open = False
+        #: Whether the keyboard's help dialog is open.
+        self.help_open = False
         self.preferences = Preferences.from_text(self.storage.get(PREFERENCES_KEY))
         #: The language spoken: the player's choice, else the browser's (``languages``).
         self.language = ""
@@ -289,6 +300,9 @@ class Controller:
             Command.EDIT_POSITION: lambda _form: self._edit_position(),
             Command.EMBED: lambda _form: self._set_embed(EmbedOptions(view=self._viewing().view_name)),
             Command.CLOSE_EMBED: lambda _form: self._set_embed(None),
+            Command.HELP: lambda _form: self._set_help(True),
+            Command.CLOSE_HELP: lambda _form: self._set_help(False),
+            Command.LAST_TRICK: lambda _form: self._last_trick(),
         }
 
     # ------------------------------------------------------------------ opening
@@ -345,7 +359,7 @@ class Controller:
         if self.viewer is not None:
             return self._viewer_screen(self.viewer)
         if self.message is not None:
-            return Screen(overlay=message_panel(self.message, self.embedded), fragment=None)
+            return Screen(overlay=message_panel(self.message, self.embedded), fragment=None, modal=True)
         session = self.session
         if self.editor is not None:
             return self._editor_screen(self.editor)
@@ -353,6 +367,8 @@ class Controller:
             return Screen(overlay=start_screen(self.saved_games(), self._choices(), self.language))
         if self.confirming:
             return self._table_screen(session, confirm_leave())
+        if self.help_open:
+            return self._table_screen(session, help_panel())
         if self.settings_open:
             prefs = self.preferences
             panel = settings_panel(
@@ -363,7 +379,7 @@ class Controller:
             return self._table_screen(session, share_panel(self.share_link))
         covered = session.needs_cover()
         if covered:
-            return Screen(overlay=cover(session), waiting="human")
+            return Screen(overlay=cover(session), waiting="human", modal=True)
         panel = ""
         if session.summary_pending() is not None:
             panel = hand_summary(session)
@@ -381,10 +397,13 @@ class Controller:
             self._heard = session.state_id
         return Screen(
             table=render_table(session.view(), session.names(), self.colours, self.layout),
-            bar=turn_bar(session) + tools_bar(self.preferences.undo and session.can_undo()),
+            bar=turn_bar(session),
+            tools=tools_bar(self.preferences.undo and session.can_undo()),
             sound=sound,
             motion=MOTION[session.pace],
             overlay=panel,
+            modal=bool(panel),
+            deciding=not panel and _human_deciding(session),
             decision=turn.decision if turn is not None else "",
             actions=len(session.game.actions),
             waiting="bot" if self._bot_may_move() else "human",
@@ -410,6 +429,7 @@ class Controller:
             bar=viewer_bar(viewer, self.embedded),
             overlay=overlay,
             keep_focus=self.embed_options is not None,
+            modal=self.embed_options is not None,
             bar_hidden=not link.controls,
             at=viewer.at,
             fragment=link.with_position(viewer.at, viewer.view_name).fragment(),
@@ -471,21 +491,53 @@ class Controller:
             self.narrator = Narrator()
             return []
         actor = session.actor()
-        deciding = (
-            actor is not None
-            and actor == session.viewer()
-            and not session.players[actor].bot
-            and not session.needs_cover()
-            and session.summary_pending() is None
-        )
+        deciding = _human_deciding(session)
         return self.narrator.news(session.game, session.viewer(), session.names(), actor if deciding else None)
 
     def key(self, key: str) -> bool:
-        """A key pressed outside a form field: True if the page used it."""
-        if self.viewer is not None and key in VIEWER_KEYS:
-            self.viewer.move(VIEWER_KEYS[key])
-            return True
-        return False
+        """A key pressed outside a form field (without Ctrl, Alt or Meta): True if the
+        page used it. Escape closes the open panel; at the table, the shortcuts of
+        :data:`~farfalia.ui.keyboard.SHORTCUTS`; in a replay, the viewer's steps."""
+        if key == "Escape":
+            return self._escape()
+        if self.viewer is not None:
+            if key in VIEWER_KEYS and self.embed_options is None:
+                self.viewer.move(VIEWER_KEYS[key])
+                return True
+            return False
+        command = SHORTCUTS.get(key if key == "?" else key.lower())
+        session = self.session
+        if command is None or session is None or self.editor is not None or session.needs_cover():
+            return False
+        panels = (self.help_open, self.sheet_open, self.settings_open, self.confirming, self.share_link is not None)
+        toggles = {Command.HELP: self.help_open, Command.SHEET: self.sheet_open}
+        if any(panels) and not toggles.get(command):
+            return False  # one panel at a time: only its own key closes it
+        if command == Command.HINT and (session.bot_to_act() or session.actor() is None):
+            return False
+        if command in toggles:
+            self.command(Command.CLOSE_HELP if command == Command.HELP and self.help_open else
+                         Command.CLOSE_SHEET if command == Command.SHEET and self.sheet_open else command)  # fmt: skip
+        else:
+            self.command(command)
+        return True
+
+    def _escape(self) -> bool:
+        """Close the panel open over the table or the replay (a hand's summary: continue)."""
+        closes = [
+            (self.help_open, Command.CLOSE_HELP),
+            (self.sheet_open, Command.CLOSE_SHEET),
+            (self.settings_open, Command.CLOSE_SETTINGS),
+            (self.share_link is not None, Command.CLOSE_SHARE),
+            (self.confirming, Command.KEEP_PLAYING),
+            (self.embed_options is not None, Command.CLOSE_EMBED),
+            (self.session is not None and self.session.summary_pending() is not None, Command.CONTINUE),
+        ]
+        command = next((command for is_open, command in closes if is_open), None)
+        if command is None:
+            return False
+        self.command(command)
+        return True
 
     def edit(self, form: str, fields: Mapping[str, str]) -> None:
         """A field of the scenario editor's form, or of the embed builder's, changed: the
@@ -596,6 +648,13 @@ class Controller:
 
     def _set_settings_open(self, on: bool) -> None:
         self.settings_open = on
+
+    def _set_help(self, on: bool) -> None:
+        self.help_open = on
+
+    def _last_trick(self) -> None:
+        session = self._game_session()
+        self.note = last_trick_line(session.view(), session.names())
 
     def _speak(self, language: str) -> None:
         """Speak ``language`` (one of :data:`~farfalia.ui.language.LANGUAGES`) from now on."""
@@ -810,6 +869,7 @@ class Controller:
             or self.confirming
             or self.settings_open
             or self.sheet_open
+            or self.help_open
         )
 
     def _forced_card(self) -> str | None:
@@ -884,6 +944,18 @@ class Controller:
         self._search = None
         done(search)
         return True
+
+
+def _human_deciding(session: Session) -> bool:
+    """Whether the person whose cards the screen shows must decide now."""
+    actor = session.actor()
+    return (
+        actor is not None
+        and actor == session.viewer()
+        and not session.players[actor].bot
+        and not session.needs_cover()
+        and session.summary_pending() is None
+    )
 
 
 def start_session(form: Mapping[str, str], rng: random.Random) -> Session:

@@ -4,6 +4,7 @@ and how a trick or a game ended. Pure functions of a seat view and the names."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from farfalia.bots.inference import side_needs
@@ -92,6 +93,21 @@ def trick_line(view: View, names: Sequence[str]) -> str:
     if trick.picked == NO_CARD:
         return text("trick-won", name=winner)
     return text("trick-won-taken", name=winner, card=card_text(trick.picked))
+
+
+def last_trick_line(view: View, names: Sequence[str]) -> str:
+    """The hand's last completed trick, card by card, who won it and what was taken
+    (the keyboard's "last trick"); or that none has been played yet."""
+    if not view.tricks or not view.seats:
+        return text("no-last-trick")
+    trick = view.tricks[-1]
+    plays = [
+        text("card-by", card=card_text(card), name=seat_label(names, info.seat, info.controller, info.is_dummy))
+        for position, card in trick.plays(len(view.seats))
+        for info in [view.seats[position]]
+    ]
+    won = trick_line(dataclasses.replace(view, trick=()), names)
+    return text("last-trick-line", plays="; ".join(plays), won=won)
 
 
 def result_line(winners: Sequence[int], humans: Sequence[int], names: Sequence[str]) -> str:

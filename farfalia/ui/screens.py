@@ -19,6 +19,7 @@ from farfalia.ui.contract import SLOT_ATTRIBUTE, Command, Id
 from farfalia.ui.editor import ScenarioEditor
 from farfalia.ui.embeds import SIZES, STARTS, EmbedOptions
 from farfalia.ui.explain import needs_line, notices, partnership_line, result_line, trick_line, turn_status
+from farfalia.ui.keyboard import SHORTCUTS
 from farfalia.ui.language import LANGUAGES
 from farfalia.ui.links import THEMES
 from farfalia.ui.render import collection_figure
@@ -27,6 +28,9 @@ from farfalia.ui.texts import action_text, card_text, count_text, text
 from farfalia.ui.viewer import ReplayViewer, ViewerMove
 
 MAX_PLAYERS = max(PLAYERS.values())
+#: The roles of a panel that holds the page until closed, and of one beside the controls.
+DIALOG = 'role="dialog" aria-modal="true"'
+REGION = 'role="region"'
 
 
 def _button(
@@ -176,7 +180,7 @@ def _seat_row(index: int, chosen: Mapping[str, str]) -> str:
 def confirm_leave() -> str:
     """Asked before a running game is abandoned for a new one."""
     return (
-        f'<div class="panel confirm" role="alertdialog" aria-label="{escape(text("leave-title"))}">'
+        f'<div class="panel confirm" role="alertdialog" aria-modal="true" aria-label="{escape(text("leave-title"))}">'
         f"<h2>{escape(text('leave-title'))}</h2><p>{escape(text('leave-note'))}</p>"
         f"{_button(text('keep-playing'), command=Command.KEEP_PLAYING, primary=True)}"
         f"{_button(text('leave-game'), command=Command.LEAVE_GAME)}</div>"
@@ -218,7 +222,8 @@ def cover(session: Session) -> str:
     actor = session.actor()
     name = session.names()[actor] if actor is not None else ""
     return (
-        f'<div class="panel cover" role="dialog" aria-modal="true"><p>{escape(text("cover", name=name))}</p>'
+        f'<div class="panel cover" {DIALOG} aria-label="{escape(text("cover", name=name))}">'
+        f"<p>{escape(text('cover', name=name))}</p>"
         f"{_button(text('show-cards'), command=Command.SHOW_CARDS, primary=True)}</div>"
     )
 
@@ -228,12 +233,15 @@ def hand_summary(session: Session) -> str:
     result = session.summary_pending()
     if result is None:
         return ""
-    return summary_panel(result, session.names(), _button(text("continue"), command=Command.CONTINUE, primary=True))
+    return summary_panel(
+        result, session.names(), _button(text("continue"), command=Command.CONTINUE, primary=True), modal=True
+    )
 
 
-def summary_panel(result: HandResult, names: list[str], buttons: str = "") -> str:
+def summary_panel(result: HandResult, names: list[str], buttons: str = "", modal: bool = False) -> str:
     """A finished hand's proposal, and each side's collection (as cards against the
-    proposal, with what was missing) and points."""
+    proposal, with what was missing) and points: a dialog in the game (``modal``), a
+    region beside the replay's controls in the viewer."""
     plan = result.plan
     lines = ""
     for side, line in zip(sorted(set(plan.sides)), side_lines(result, names), strict=True):
@@ -246,7 +254,8 @@ def summary_panel(result: HandResult, names: list[str], buttons: str = "") -> st
         lines += f"<li>{escape(line)} {note}{collection_figure(result.proposal, cards)}</li>"
     title = text("hand-over", number=result.plan.number + 1)
     return (
-        f'<div class="panel summary" role="dialog" aria-label="{escape(title)}"><h2>{escape(title)}</h2>'
+        f'<div class="panel summary" {DIALOG if modal else REGION} aria-label="{escape(title)}">'
+        f"<h2>{escape(title)}</h2>"
         f"<p>{escape(proposal_line(result))}</p><ul>{lines}</ul>{buttons}</div>"
     )
 
@@ -322,13 +331,14 @@ VIEWER_STEPS = {
 
 def tools_bar(can_undo: bool = False) -> str:
     """The game's tools: undo (when it may be used), the score sheet, sharing, the
-    settings, the rules, and a new game."""
+    settings, the keys, the rules, and a new game."""
     return (
         '<div class="tools">'
         + (_button(text("undo"), command=Command.UNDO) if can_undo else "")
         + _button(text("scores"), command=Command.SHEET)
         + _button(text("share"), command=Command.SHARE)
         + _button(text("settings"), command=Command.SETTINGS)
+        + _button(text("keys"), command=Command.HELP)
         + f'<a class="btn" href="rules.html" target="_blank" rel="noopener">{escape(text("rules-short"))}</a>'
         + _button(text("new-game"), command=Command.NEW_GAME)
         + "</div>"
@@ -352,12 +362,26 @@ def settings_panel(pace: str, autoplay: str, sound: bool, undo: bool, undo_allow
         return f'<label class="check"><input type="checkbox" data-setting="{name}"{state}> {label}</label>'
 
     return (
-        f'<div class="panel settings" role="dialog" aria-label="{escape(text("settings"))}">'
+        f'<div class="panel settings" {DIALOG} aria-label="{escape(text("settings"))}">'
         f"<h2>{escape(text('settings'))}</h2>"
         f'<label>{escape(text("pace"))} <select data-setting="pace">{paces}</select></label>'
         f'<label>{escape(text("setting.autoplay"))} <select data-setting="autoplay">{autoplays}</select></label>'
         f"{box('sound', sound)}{box('undo', undo, undo_allowed)}{language_choice(language)}"
         f"{_button(text('close'), command=Command.CLOSE_SETTINGS, primary=True)}</div>"
+    )
+
+
+def help_panel() -> str:
+    """The keyboard's keys and shortcuts, in a dialog."""
+    keys = [("← →", "key.cards"), ("↑ ↓", "key.every-card"), (text("key-enter"), "key.play")]
+    keys += [(key, f"key.{command}") for key, command in SHORTCUTS.items()]
+    keys.append((text("key-escape"), "key.escape"))
+    rows = "".join(f"<tr><th scope='row'><kbd>{escape(key)}</kbd></th><td>{escape(text(what))}</td></tr>"
+                   for key, what in keys)  # fmt: skip
+    return (
+        f'<div class="panel help" {DIALOG} aria-label="{escape(text("keys-title"))}">'
+        f"<h2>{escape(text('keys-title'))}</h2><table class='keys'>{rows}</table>"
+        f"{_button(text('close'), command=Command.CLOSE_HELP, primary=True)}</div>"
     )
 
 
@@ -374,7 +398,7 @@ def message_panel(message: str, embedded: bool = False) -> str:
 def share_panel(link: str) -> str:
     """The link to share, ready to copy."""
     return (
-        f'<div class="panel share" role="dialog" aria-label="{escape(text("share"))}"><h2>{escape(text("share"))}</h2>'
+        f'<div class="panel share" {DIALOG} aria-label="{escape(text("share"))}"><h2>{escape(text("share"))}</h2>'
         f"<p>{escape(text('share-note'))}</p>"
         f'<input id="{Id.SHARE_LINK}" readonly value="{escape(link)}" aria-label="{escape(text("share"))}">'
         f"{_button(text('close'), command=Command.CLOSE_SHARE, primary=True)}</div>"
@@ -384,7 +408,7 @@ def share_panel(link: str) -> str:
 def score_sheet(session: Session) -> str:
     """Every hand's points per player, and the totals, in a dialog."""
     return (
-        f'<div class="panel sheet" role="dialog" aria-label="{escape(text("scores"))}">'
+        f'<div class="panel sheet" {DIALOG} aria-label="{escape(text("scores"))}">'
         f"<h2>{escape(text('scores'))}</h2>{_sheet_table(session)}"
         f"{_button(text('close'), command=Command.CLOSE_SHEET)}</div>"
     )
@@ -428,7 +452,7 @@ def game_over(session: Session) -> str:
     verdict = result_line(session.game.winners, session.humans(), names)
     verdict_html = f"<p class='verdict'>{escape(verdict)}</p>" if verdict else ""
     return (
-        f'<div class="panel over" role="dialog" aria-label="{escape(text("game-over"))}">'
+        f'<div class="panel over" {DIALOG} aria-label="{escape(text("game-over"))}">'
         f"<h2>{escape(text('game-over'))}</h2>{verdict_html}<p class='winners'>{escape(line)}</p>"
         f"{_sheet_table(session)}"
         f"{_button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
@@ -548,7 +572,7 @@ def embed_panel(options: EmbedOptions, names: Sequence[str], iframe: str, script
     starts = _options(list(STARTS), lambda s: text(f"embed-start.{s}"), options.start)
     checked = " checked" if options.controls else ""
     return (
-        f'<div class="panel embed-builder" role="dialog" aria-label="{escape(text("embed"))}">'
+        f'<div class="panel embed-builder" {DIALOG} aria-label="{escape(text("embed"))}">'
         f'<h2>{escape(text("embed"))}</h2><form id="{Id.EMBED_FORM}" class="embed-options">'
         f'<label>{escape(text("embed-size"))} <select name="size">{sizes}</select></label>'
         f'<label>{escape(text("embed-theme"))} <select name="theme">{themes}</select></label>'

@@ -271,6 +271,22 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "say.trump-is": "Trump: {suit}.",
     "say.trump-none": "No trump this hand.",
     "playable": "could be played",
+    "no-last-trick": "No trick has been played yet this hand.",
+    "card-by": "{card} by {name}",
+    "last-trick-line": "Last trick: {plays}. {won}",
+    "keys": "Keys",
+    "keys-title": "Keyboard",
+    "key.cards": "Left and right arrows: the previous or next playable card; Home and End: the first or last.",
+    "key.every-card": "Up and down arrows: every card, the unplayable ones too (their reason shows).",
+    "key.play": "Enter or Space: play the card, or press the button, that has the focus.",
+    "key.help": "This list of keys.",
+    "key.hint": "A hint for your decision.",
+    "key.sheet": "The score sheet.",
+    "key.last-trick": "Read out the last trick.",
+    "key.settings": "The settings.",
+    "key.escape": "Close the open panel.",
+    "key-enter": "Enter",
+    "key-escape": "Esc",
 }
 
 

@@ -1,0 +1,79 @@
+"""Playing with the keyboard: the game's shortcuts, moving the focus between cards with
+the arrow keys, and where the focus goes after the page is redrawn.
+
+The page (``main.py``) asks these pure functions and only moves the DOM's focus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, SETTING_ATTRIBUTE, SLOT_ATTRIBUTE, Command, Id
+
+#: The game's shortcuts (a key pressed outside a form field, without Ctrl, Alt or Meta)
+#: and what each does; the help dialog (``?``) lists them in this order.
+SHORTCUTS: dict[str, Command] = {
+    "?": Command.HELP,
+    "h": Command.HINT,
+    "s": Command.SHEET,
+    "l": Command.LAST_TRICK,
+    "o": Command.SETTINGS,
+}
+#: The keys that move the focus between the cards the player decides about: left and right
+#: between playable cards, Home and End to the first and last, up and down through every
+#: card, unplayable ones included (their reason shows when they have the focus).
+CARD_KEYS = frozenset(("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"))
+#: The page's table area: where the focus rests while others play (it is never redrawn).
+TABLE = f"#{Id.TABLE}"
+#: The card that is the decision's tab stop (render.py gives it tabindex 0).
+DECISION_CARD = f"#{Id.TABLE} .card[tabindex='0']"
+#: The first of a decision's buttons in the bar (trump, Double You).
+DECISION_BUTTON = f"#{Id.BAR} .choices button"
+#: The first button of the panel over the table.
+PANEL_BUTTON = f"#{Id.OVERLAY} button"
+#: The attributes that tell one control from another across redraws, best first.
+IDENTITY = ("id", ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, SETTING_ATTRIBUTE, "data-card")
+
+
+def next_card(playable: Sequence[bool], current: int, key: str) -> int | None:
+    """Which card (an index into ``playable``, the cards in the page's order) the ``key``
+    moves the focus to from the card at ``current``; None if it stays."""
+    moves = range(len(playable))
+    if key in ("Home", "End"):
+        ends = [k for k in moves if playable[k]]
+        return (ends[0] if key == "Home" else ends[-1]) if ends else None
+    forward = key in ("ArrowRight", "ArrowDown")
+    every = key in ("ArrowUp", "ArrowDown")
+    ahead = moves[current + 1 :] if forward else reversed(moves[:current])
+    return next((k for k in ahead if every or playable[k]), None)
+
+
+def selector_for(attributes: Mapping[str, str]) -> str | None:
+    """A CSS selector that finds the same control after a redraw, from its attributes."""
+    for name in IDENTITY:
+        value = attributes.get(name)
+        if value:
+            selector = f"#{value}" if name == "id" else f'[{name}="{value}"]'
+            slot = attributes.get(SLOT_ATTRIBUTE)
+            return selector + (f'[{SLOT_ATTRIBUTE}="{slot}"]' if slot and name != "id" else "")
+    return None
+
+
+def focus_order(focused: str | None, opener: str | None, modal: bool, opened: bool, deciding: bool) -> list[str]:
+    """Where to put the focus after a redraw, best first (the page takes the first that
+    exists and can take it).
+
+    ``focused``: the control that had it (its :func:`selector_for`); ``opener``: the one
+    that had it when the dialog now closed was opened; ``modal``: a dialog is open,
+    ``opened``: it has just opened; ``deciding``: the player shown must decide now.
+    A dialog that opens takes the focus; one that closes gives it back; otherwise the
+    focus stays where it was, but moves to the decision when the player's turn comes
+    while it rested on the table."""
+    if modal:
+        return [PANEL_BUTTON] if opened or focused is None else [focused, PANEL_BUTTON]
+    order = [opener] if opener else []
+    if focused and not (deciding and focused == TABLE):
+        order.append(focused)
+    if deciding:
+        order += [DECISION_CARD, DECISION_BUTTON]
+    return [*order, PANEL_BUTTON, TABLE]
