@@ -35,6 +35,7 @@ VISIONS = {"normal": None, "protanopia": ("protan", "machado"), "deuteranopia": 
 LEAST_DISTANCE = 14.0
 #: WCAG 2.1 contrast for text (the numbers on cards) and for marks (focus rings).
 TEXT_CONTRAST = 4.5
+MARK_CONTRAST = 3.0
 
 
 def seen(colour: str, vision: str) -> Color:
@@ -113,3 +114,14 @@ def test_teams_are_told_by_more_than_colour() -> None:
     letters = [letter for _colour, _dashes, letter in TEAM_MARKS.values() if letter]
     assert len(set(patterns)) == len(TEAM_MARKS)
     assert len(set(letters)) == len(letters) == 2
+
+
+def test_the_focus_ring_stands_out_against_the_card_and_the_felt() -> None:
+    """The ring's dark inner line hugs the card's face, its light outer line the felt (and
+    the sidebar): each at least 3:1 against what it borders. (The light theme draws
+    pictures only: replays and diagrams have no card to focus.)"""
+    inner, outer = Color(COLOURS["focus-inner"]), Color(COLOURS["focus-outer"])
+    assert inner.contrast(COLOURS["card"], method="wcag21") >= MARK_CONTRAST
+    for ground in ("felt", "felt-edge", "sidebar"):
+        assert outer.contrast(COLOURS[ground], method="wcag21") >= MARK_CONTRAST, ground
+    assert outer.contrast(inner, method="wcag21") >= MARK_CONTRAST

@@ -1,0 +1,137 @@
+"""Every player: what a screen reader hears, and a whole hand played with the keyboard alone."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from playwright.sync_api import Page
+
+from e2e.driver import open_game, start
+from farfalia.engine.game import Game
+from farfalia.ui.contract import Id
+from farfalia.ui.controller import KEY_GUARD_SECONDS
+from farfalia.ui.session import Session
+from farfalia.ui.texts import card_text, seat_label, text
+
+#: What the focused element is, for the assertions: its action, command, card or id.
+FOCUSED = """() => { const a = document.activeElement;
+  if (!a || a === document.body) return "";
+  return a.getAttribute("data-action") ? "action:" + a.getAttribute("data-action")
+    : a.getAttribute("data-reason") ? "reason:" + a.getAttribute("data-card")
+    : a.getAttribute("data-command") ? "command:" + a.getAttribute("data-command") : "#" + a.id; }"""
+ANNOUNCED = "() => [...document.querySelectorAll('#announce p')].map(line => line.textContent)"
+
+
+def wait_for_human(page: Page) -> None:
+    page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
+
+
+def expected_sentences(save: str, tricks: int) -> list[str]:
+    """The plays and trick winners of a game's first ``tricks`` tricks, in order, as the
+    engine has them (the game rebuilt from the page's own save)."""
+    session = Session.from_save(save)
+    names = session.names()
+    played = session.game
+    game = Game(played.settings, played.seed, played.given_chance)
+    sentences: list[str] = []
+    won = 0
+
+    def name(position: int) -> str:
+        plan = game.plan
+        return seat_label(names, plan.seats[position], plan.controllers[position], plan.dummies[position])
+
+    for action in played.actions:
+        plan = game.plan
+        if action.kind == "play":
+            sentences.append(text("say.play", name=name(game.state.to_move), card=card_text(action.card)))
+        trick_done = action.kind == "play" and len(game.state.trick) == plan.positions - 1
+        game.apply(action)
+        if trick_done:  # the winner picks now, or the trick is already recorded
+            winner = game.state.to_move if game.phase == "pick" else game.state.tricks[-1].winner
+            sentences.append(text("say.wins", name=name(winner)))
+            won += 1
+            if won == tricks:
+                break
+    return sentences
+
+
+def test_a_screen_reader_hears_every_play_and_every_winner_in_order(page: Page, site: str) -> None:
+    """Three tricks at four, the human playing by clicks: the live region (the same
+    element throughout, never redrawn) lists every card played, by whom, and every
+    trick's winner, in the order they happened."""
+    open_game(page, site)
+    page.evaluate(f"() => {{ document.getElementById('{Id.ANNOUNCE}').dataset.kept = 'yes'; }}")
+    start(page, "four", seed=12, dealer=1, pace="fast")
+    rng = random.Random(4)
+    while sum(" wins the trick" in line for line in page.evaluate(ANNOUNCED)) < 3:
+        wait_for_human(page)
+        options = page.locator("svg .card.legal, #bar .choices button[data-action]")
+        draws = page.get_attribute("body", "data-draws")
+        options.nth(rng.randrange(options.count())).click()
+        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")
+    heard = page.evaluate(ANNOUNCED)
+    assert page.get_attribute(f"#{Id.ANNOUNCE}", "data-kept") == "yes"
+    assert page.get_attribute(f"#{Id.ANNOUNCE}", "aria-live") == "polite"
+    save = page.evaluate("() => window.farfaliaPage.controller.session.to_save()")
+    expected = expected_sentences(save, 3)
+    told = [line for line in heard if re.search(r" (plays .+|wins the trick)\.$", line)]
+    assert told[: len(expected)] == expected
+    assert len(expected) == 3 * 4 + 3  # twelve plays, three winners
+    assert heard[0] == text("say.hand", number=1) and text("turn.play") in heard
+    assert page.locator("#bar[aria-live], #bar [role=status]").count() == 0  # the bar is not read again on redraws
+
+
+def test_a_whole_hand_played_with_the_keyboard_alone(page: Page, site: str) -> None:
+    """After the start, only keys: the focus comes to each decision by itself, arrows move
+    it (to unplayable cards too, whose reason shows), Enter plays; a dialog opened by its
+    shortcut holds the focus, Escape closes it and gives the focus back; the hand's
+    summary takes the focus and Enter continues."""
+    page.set_viewport_size({"width": 1366, "height": 657})
+    open_game(page, site)
+    start(page, "four", seed=3, dealer=3, pace="fast")
+    rng = random.Random(7)
+    decisions = 0
+    reasons_seen = 0
+    while not page.locator(".panel.summary").count():
+        wait_for_human(page)
+        if page.locator(".panel.summary").count():
+            break
+        focused = page.evaluate(FOCUSED)
+        assert focused.startswith("action:"), f"the decision does not have the focus: {focused!r}"
+        for key in rng.choices(["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"], k=3):
+            page.keyboard.press(key)
+            if page.evaluate(FOCUSED).startswith("reason:"):
+                reasons_seen += 1
+                assert page.inner_text(f"#{Id.NOTE}"), "an unplayable card's reason shows when it has the focus"
+        if not page.evaluate(FOCUSED).startswith("action:"):
+            page.keyboard.press("Home")
+        ring = page.evaluate("() => getComputedStyle(document.activeElement.querySelector('.focus-ring')).visibility")
+        assert ring == "visible"
+        if decisions == 2:  # a dialog by its shortcut: modal, and the focus comes back
+            card = page.evaluate(FOCUSED)
+            page.keyboard.press("s")
+            page.wait_for_selector(".panel.sheet[aria-modal=true]")
+            assert page.evaluate(FOCUSED) == "command:close-sheet"
+            assert page.evaluate(f"() => document.getElementById('{Id.TABLE}').inert")
+            for _ in range(3):
+                page.keyboard.press("Tab")
+                inside = page.evaluate(
+                    f"() => document.getElementById('{Id.OVERLAY}').contains(document.activeElement)"
+                )
+                assert inside or page.evaluate(FOCUSED) == "", "Tab left the dialog"
+            page.keyboard.press("Escape")
+            page.wait_for_function("() => !document.querySelector('.panel.sheet')")
+            assert page.evaluate(FOCUSED) == card
+        draws = page.get_attribute("body", "data-draws")
+        page.wait_for_timeout(KEY_GUARD_SECONDS * 1000 + 50)  # as a person would: a key right after one is a bounce
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")
+        decisions += 1
+    assert decisions >= 10  # every card of the hand (and the picks) by keys
+    assert reasons_seen >= 1
+    page.wait_for_selector(".panel.summary[aria-modal=true]")
+    assert page.evaluate(FOCUSED) == "command:continue"
+    page.wait_for_timeout(KEY_GUARD_SECONDS * 1000 + 50)
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.panel.summary')")
