@@ -147,6 +147,9 @@ def symbol_defs(colours: Mapping[str, str]) -> ET.Element:
         _el("ellipse", butterfly, cx=cx, cy=cy, rx=rx, ry=ry)
     _el("rect", butterfly, x=46, y=24, width=8, height=56, rx=4, fill="#3a2a1a")
     _el("path", butterfly, d="M48 26 L38 8 M52 26 L62 8", stroke="#3a2a1a", stroke_width=3, fill="none")
+    for number in sorted(set(NUMBER_OF)):  # the small index at a card's foot: drawn, not read (the top index is)
+        index = _el("symbol", defs, id=f"num-{number}", overflow="visible")
+        _text(index, "card-number small", str(number), text_anchor="end")
     pattern = _el("pattern", defs, id="back-pattern", width=16, height=16, patternUnits="userSpaceOnUse")
     _el("rect", pattern, width=16, height=16, fill=colours["back"])
     _el("path", pattern, d="M0 8 L8 0 L16 8 L8 16 Z", fill=colours["back-pattern"])
@@ -179,8 +182,7 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
     _text(group, "card-number", number, x=6, y=20, fill=colour, aria_hidden="true")
     _symbol(group, SUIT_OF[code], 5, 22, 13, colour)
     _symbol(group, family, 20, 34, 44, colour)
-    _text(group, "card-number small", number, x=CARD_W - 7, y=CARD_H - 8, fill=colour, text_anchor="end",
-          aria_hidden="true")  # fmt: skip
+    _el("use", group, href=f"#num-{number}", x=CARD_W - 7, y=CARD_H - 8, fill=colour)
     return group
 
 

@@ -115,7 +115,7 @@ def start_screen(
     )
     return (
         f'<form id="{Id.START_FORM}" class="start" aria-label="{escape(text("new-game"))}">'
-        f"<h1>{escape(text('title'))}</h1>{top}"
+        f'<p class="title" aria-hidden="true">{escape(text("title"))}</p>{top}'
         f'<label>{escape(text("mode"))} <select name="mode" id="{Id.MODE}">{modes}</select></label>'
         f'<fieldset class="variants">{variants}</fieldset>'
         f'<fieldset class="seats">{seats}</fieldset>'
@@ -427,7 +427,7 @@ def _sheet_table(session: Session) -> str:
         cells = "".join(f"<td>{partnership[p]}</td>" for p in range(len(session.names())))
         sides = f"<tr><th scope='row'>{escape(text('partnership-total'))}</th>{cells}</tr>"
     return (
-        f"<table class='scores'><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody>"
+        f"<table class='scores'><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>"
         f"<tfoot><tr><th scope='row'>{escape(text('total'))}</th>{totals}</tr>{sides}</tfoot></table>"
     )
 
@@ -517,7 +517,7 @@ def editor_panel(editor: ScenarioEditor, game: Game | None, problems: Sequence[s
     blocked = game is None
     return (
         f'<form id="{Id.EDITOR_FORM}" class="panel editor" aria-label="{escape(text("editor"))}">'
-        f'<h1>{escape(text("editor"))}</h1><p class="editor-help">{escape(text("editor-help"))}</p>'
+        f'<h2>{escape(text("editor"))}</h2><p class="editor-help">{escape(text("editor-help"))}</p>'
         f'<div class="editor-top"><label>{escape(text("mode"))} <select name="mode">{modes}</select></label>'
         f'<fieldset class="variants">{variants}</fieldset>'
         f'<label>{escape(text("dealer"))} <select name="dealer">{dealers}</select></label></div>'

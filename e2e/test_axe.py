@@ -1,0 +1,95 @@
+"""axe-core (pinned through npm, like the runtime) on every screen a player meets: the
+start screen, each kind of decision, the hand's summary, the score sheet, the keys, the
+settings, sharing, the replay viewer, an embed and the rules page. No violation of any
+impact level is allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from e2e.conftest import ROOT, watch
+from e2e.driver import READY_TIMEOUT, open_game, start
+from farfalia.ui.contract import Data, Id
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+#: Every violation, one line each: impact, rule, the first elements and the rule's help.
+RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations.map(v => `${v.impact} ${v.id}: ${v.help} at `
+    + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | "));
+}"""
+
+
+@pytest.fixture
+def checked(browser: Browser, site: str) -> Iterator[Page]:
+    """A page whose context lets the test add axe's script (the site's CSP would refuse it)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 657}, bypass_csp=True)
+    problems = watch(context, site)
+    page = context.new_page()
+    yield page
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def violations(page: Page, screen: str) -> list[str]:
+    """axe's violations on the page as it is now, each named after ``screen``."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    return [f"{screen}: {line}" for line in page.evaluate(RUN)]
+
+
+def wait_for_human(page: Page) -> None:
+    page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
+
+
+def click_and_draw(page: Page, selector: str) -> None:
+    draws = page.get_attribute("body", f"data-{Data.DRAWS}")
+    page.locator(selector).first.click()
+    page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")
+
+
+def test_no_screen_has_an_axe_violation(checked: Page, site: str) -> None:
+    page = checked
+    found: list[str] = []
+    open_game(page, site)
+    found += violations(page, "start screen")
+    # Five players with Double You, the human dealing: every kind of decision comes up.
+    start(page, "basic5", variants=("double-you",), seed=5, dealer=0, pace="instant")
+    seen: set[str] = set()
+    while not page.locator(".panel.summary").count():
+        wait_for_human(page)
+        if page.locator(".panel.summary").count():
+            break
+        decision = page.get_attribute("body", f"data-{Data.DECISION}") or ""
+        if decision not in seen:
+            seen.add(decision)
+            found += violations(page, f"decision {decision}")
+        click_and_draw(page, "svg .card.legal, #bar .choices button[data-action]")
+    assert seen >= {"double-you", "discard", "trump", "play", "pick"}, seen
+    found += violations(page, "hand summary")
+    click_and_draw(page, "[data-command=continue]")
+    for command, screen in (("sheet", "score sheet"), ("help", "keys"), ("settings", "settings")):
+        wait_for_human(page)
+        click_and_draw(page, f"#bar [data-command={command}]")
+        found += violations(page, screen)
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => document.getElementById('overlay').hidden")
+    click_and_draw(page, "#bar [data-command=share]")
+    found += violations(page, "share")
+    link = page.input_value(f"#{Id.SHARE_LINK}")
+    page.goto("about:blank")  # (a new fragment alone would not load the page again)
+    page.goto(link)
+    page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
+    found += violations(page, "viewer")
+    click_and_draw(page, "[data-command=prev]")
+    found += violations(page, "viewer, a step back")
+    page.goto(link.replace("index.html", "embed.html"))
+    page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
+    found += violations(page, "embed")
+    page.goto(f"{site}/rules.html")
+    page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
+    found += violations(page, "rules page")
+    assert not found, "\n".join(found)
