@@ -29,7 +29,7 @@ from farfalia.ui.contract import (
 )
 from farfalia.ui.controller import Controller, InputGuard, Screen
 from farfalia.ui.diagrams import DIAGRAM_ATTRIBUTE, STEP_ATTRIBUTE, Diagrams
-from farfalia.ui.keyboard import CARD_KEYS, IDENTITY, focus_order, next_card, selector_for
+from farfalia.ui.keyboard import CARD_KEYS, IDENTITY, PANEL_BUTTON, focus_order, next_card, selector_for
 from farfalia.ui.saves import Entry
 from farfalia.ui.session import clean_name
 from farfalia.ui.texts import text
@@ -158,11 +158,11 @@ class Page:
         overlay = element(Id.OVERLAY)
         active = document.activeElement
         typing = str(active.getAttribute("name") or "") if screen.keep_focus and active else ""
-        scrolled = overlay.scrollTop
+        scrolled = 0 if overlay.hidden else overlay.scrollTop  # a panel that appears shows from its top
         overlay.innerHTML = screen.overlay
-        if screen.keep_focus:  # a form redrawn as it is filled in stays where it was
-            overlay.scrollTop = scrolled
         overlay.hidden = not screen.overlay
+        if screen.keep_focus or not scrolled:  # a form redrawn as it is filled in stays where it was
+            overlay.scrollTop = scrolled  # (once shown: a hidden element keeps no scroll position set)
         element(Id.TABLE).inert = bar.inert = screen.modal  # a dialog holds the page until closed
         document.body.classList.toggle("light", screen.theme == "light")
         document.documentElement.lang = screen.lang
@@ -328,8 +328,8 @@ class Page:
         for selector in focus_order(focused, opener, screen.modal, opened, screen.deciding):
             target = document.querySelector(selector)
             if target:  # querySelector's null is the falsy jsnull
-                if target != document.activeElement:
-                    target.focus()
+                if target != document.activeElement:  # a panel shows from its top, not scrolled to its button
+                    target.focus(to_js({"preventScroll": selector == PANEL_BUTTON}, dict_converter=Object.fromEntries))
                 if target == document.activeElement:
                     return
 

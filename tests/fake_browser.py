@@ -81,7 +81,7 @@ class Element:
     def querySelectorAll(self, _selector: str) -> list[Element]:
         return []
 
-    def focus(self) -> None:
+    def focus(self, *_options: object) -> None:
         pass
 
 
