@@ -1,21 +1,47 @@
 // Before Python runs: show PyScript's progress, and turn any failure to load
-// into a readable message instead of a blank page. (The only strings here are
-// the ones shown before Python, and so before farfalia.ui.texts, can speak.)
+// into a readable message instead of a blank page. Its words are the catalogs' own
+// (farfalia.ui.texts, "loader." and "update."), which the build writes into texts.js.
+import { TEXTS } from "./texts.js";
+
 const text = document.getElementById("loader-text");
 const bar = document.getElementById("loader-progress");
 let steps = 0;
 
-addEventListener("py:progress", (event) => {
+// The language Python will speak (farfalia.ui.language.choose_language): an embed's own,
+// else the player's choice, else the browser's first that the game speaks, else English.
+function language() {
+  const embed = document.body.dataset.page === "embed";
+  let chosen = null;
+  try {
+    chosen = JSON.parse(localStorage.getItem("farfalia.preferences") || "{}").language;
+  } catch (error) { /* storage off or unreadable: the browser's language */ }
+  const tags = [embed ? new URLSearchParams(location.hash.slice(1)).get("lang") : null, chosen,
+                ...(navigator.languages || [navigator.language])];
+  for (const tag of tags) {
+    const code = String(tag || "").split("-")[0].toLowerCase();
+    if (TEXTS[code]) return code;
+  }
+  return "en";
+}
+const words = TEXTS[language()];
+document.documentElement.lang = language();
+text.textContent = words["loader.loading"];
+const update = document.getElementById("update");
+if (update) {
+  update.firstChild.textContent = words["update.ready"] + " ";
+  document.getElementById("update-reload").textContent = words["update.reload"];
+}
+
+addEventListener("py:progress", () => {
   steps += 1;
   bar.value = Math.min(steps, bar.max);
-  if (typeof event.detail === "string") text.textContent = event.detail + "…";
 });
 
-function fail(message) {
+function fail(reason) {
   if (document.body.dataset.ready) return;
   document.body.dataset.failed = "1";
   document.body.classList.remove("still-shown");  // the message shows over the still picture
-  text.textContent = "The game could not start: " + message + ". Reload the page to try again.";
+  text.textContent = words["loader.failed"].replace("{reason}", reason);
   bar.hidden = true;
 }
 
@@ -28,9 +54,9 @@ if (document.body.dataset.page === "embed") {
     .then((shown) => document.body.classList.toggle("still-shown", shown));
 }
 
-addEventListener("error", (event) => fail(event.message || "a script failed to load"));
+addEventListener("error", (event) => fail(event.message || words["loader.script-failed"]));
 addEventListener("unhandledrejection", (event) => fail(String(event.reason && event.reason.message || event.reason)));
-setTimeout(() => fail("Python took too long to load"), 120000);
+setTimeout(() => fail(words["loader.too-long"]), 120000);
 
 // Offline and updates. The service worker (sw.js, beside the pages) keeps the whole site in
 // one cache. It is registered once Python is up, so its downloads never slow the first start.

@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 import re
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
+from e2e.conftest import watch
 from e2e.driver import open_game, start
 from farfalia.engine.game import Game
 from farfalia.ui.contract import Id
 from farfalia.ui.controller import KEY_GUARD_SECONDS
+from farfalia.ui.language import early_texts
 from farfalia.ui.session import Session
 from farfalia.ui.texts import card_text, seat_label, text
 
@@ -135,3 +137,20 @@ def test_a_whole_hand_played_with_the_keyboard_alone(page: Page, site: str) -> N
     page.wait_for_timeout(KEY_GUARD_SECONDS * 1000 + 50)
     page.keyboard.press("Enter")
     page.wait_for_function("() => !document.querySelector('.panel.summary')")
+
+
+def test_before_python_the_page_speaks_the_browsers_language(browser: Browser, site: str) -> None:
+    """A German browser: the loader says so in German from the first paint, and a runtime
+    that fails to load says why in German (the words are the catalogs')."""
+    context = browser.new_context(locale="de-DE")
+    problems = watch(context, site)
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(f"{site}/index.html")
+    words = early_texts()["de"]
+    page.wait_for_function(f"() => document.getElementById('loader-text').textContent === {words['loader.loading']!r}")
+    assert page.evaluate("() => document.documentElement.lang") == "de"
+    page.wait_for_selector("body[data-failed]", state="attached", timeout=60_000)
+    assert page.inner_text("#loader-text").startswith(words["loader.failed"].split("{")[0])
+    context.close()
+    assert any("pyodide.asm.wasm" in problem for problem in problems)  # the refused download is the point

@@ -16,12 +16,14 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
 from farfalia.records.replay import encode
-from farfalia.ui.contract import Command
+from farfalia.ui.contract import Command, Id
 from farfalia.ui.controller import Controller
-from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, set_language
+from farfalia.ui.embeds import read_still
+from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts, set_language
+from farfalia.ui.links import parse_link
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.texts import TEXT, plural_text, points_text, text, use_catalog
-from tools.catalogs import TEMPLATE, template, translations
+from tools.catalogs import ROOT, TEMPLATE, template, translations
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -187,3 +189,46 @@ def test_every_screen_in_a_pseudo_language_shows_no_english() -> None:
     page.command(Command.EDIT_POSITION)
     found += every_screen(page)
     assert not sorted(set(found)), "\n".join(sorted(set(found)))
+
+
+def test_the_words_shown_before_python_come_from_the_catalogs() -> None:
+    """The loader's and the update banner's messages, in every language, placeholders kept
+    (the build writes them into assets/texts.js; assets/loader.js reads every key)."""
+    early = early_texts()
+    loader = (ROOT / "assets" / "loader.js").read_text()
+    assert set(early) == set(LANGUAGES)
+    for code, words in early.items():
+        assert set(words) == {key for key in TEXT if key.startswith(("loader.", "update."))}
+        assert "{reason}" in words["loader.failed"]
+        if code != SOURCE:
+            assert all(words[key] != TEXT[key] for key in words), code
+    assert all(f'words["{key}"]' in loader for key in early["en"])
+
+
+def test_an_embed_speaks_the_language_its_link_asks_for() -> None:
+    """``lang=`` in an embed's link: the embed speaks it; one the game does not speak is
+    left out, and the embed speaks its reader's language."""
+    game = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(1))
+    game.command(Command.START, {"mode": "four", "kind-0": "bot", "seed": "2"})
+    session = game.session
+    assert session is not None
+    while not session.game.state.results:
+        session.game.apply(session.game.legal_actions()[0])
+    replay_text = encode(session.game)
+    # The embed builder offers the choice; the still picture speaks the embed's language.
+    game.open(f"replay={replay_text}")
+    game.command(Command.EMBED)
+    game.edit(Id.EMBED_FORM, {"size": "640x400", "theme": "light", "view": "all", "start": "end", "lang": "fr"})
+    overlay = game.screen().overlay
+    assert "lang=fr" in overlay and 'name="lang"' in overlay
+    still = re.findall(r"still=([A-Za-z0-9_-]+)", overlay)[0]
+    assert ">Proposition<" in read_still(still) and ">Proposal<" in game.screen().table
+    embed = Controller(MemoryStorage(), "http://site/embed.html", embedded=True, languages=["en-GB"])
+    embed.open(f"replay={replay_text}&lang=de")
+    screen = embed.screen()
+    assert screen.lang == "de" and ">Vorgabe<" in screen.table
+    assert parse_link(f"replay={replay_text}&lang=xx").lang == ""
+    assert parse_link(f"replay={replay_text}&lang=it").fragment().endswith("lang=it")
+    other = Controller(MemoryStorage(), "http://site/embed.html", embedded=True, languages=["fr-CH"])
+    other.open(f"replay={replay_text}&lang=xx")
+    assert other.screen().lang == "fr"

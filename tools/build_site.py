@@ -30,6 +30,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+from farfalia.ui.language import early_texts
 from tools.catalogs import compile_catalogs
 from tools.pack_stdlib import KEEP, module_name
 
@@ -165,6 +166,10 @@ def build_dist(full_stdlib: bool) -> str:
     for source in sorted((ROOT / "assets").iterdir()):
         if source.name != "sw.js":
             copy(source, DIST / "assets" / source.name)
+    # What the page says before Python runs, in every language (read by assets/loader.js).
+    (DIST / "assets" / "texts.js").write_text(
+        f"export const TEXTS = {json.dumps(early_texts(), ensure_ascii=False)};\n"
+    )
     copy_runtime(DIST, trimmed=True, full_stdlib=full_stdlib)
     version = write_service_worker(DIST)
     compress(DIST)

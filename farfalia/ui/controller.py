@@ -339,6 +339,8 @@ class Controller:
         self.message = None
         try:
             self.link = parse_link(fragment)
+            if self.embedded and self.link.lang:  # an embed speaks the language its author chose
+                self._speak(self.link.lang)
             self.colours = THEME_COLOURS[self.link.theme]
             self.viewer = ReplayViewer(replay.decode(self.link.replay), self.link.at, self.link.view)
         except FarfaliaError as error:

@@ -9,12 +9,14 @@ shows it as an image (``assets/still.js``) until Python draws the live table.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import zlib
 from dataclasses import dataclass
 from html import escape
 
 from farfalia.records.replay import from_base64url, to_base64url
+from farfalia.ui.language import LANGUAGES, speaking
 from farfalia.ui.layout import Layout, layout_for
 from farfalia.ui.links import ALL_HANDS, MAX_STILL, THEMES, Link
 from farfalia.ui.render import THEME_COLOURS, render_table
@@ -41,6 +43,8 @@ class EmbedOptions:
     view: str = ALL_HANDS
     start: str = "here"
     controls: bool = True
+    #: The embed's language ("": its reader's).
+    lang: str = ""
 
     def updated(self, fields: dict[str, str], players: int) -> EmbedOptions:
         """The options as the builder's form now reads (unknown values keep the old ones)."""
@@ -51,12 +55,13 @@ class EmbedOptions:
             view=view if view == ALL_HANDS or (view.isdigit() and int(view) < players) else self.view,
             start=fields["start"] if fields.get("start") in STARTS else self.start,
             controls=fields.get("controls") == "on",
+            lang=fields["lang"] if fields.get("lang") in LANGUAGES else "",
         )
 
     def link(self, replay_text: str, here: int, total: int) -> Link:
         """The embed's link."""
         at = {"here": here, "start": 0, "end": total}[self.start]
-        return Link(replay_text, at, self.view, self.controls, self.theme, ("controls", "theme"))
+        return Link(replay_text, at, self.view, self.controls, self.theme, ("controls", "theme"), lang=self.lang)
 
     def layout(self) -> Layout:
         """How the embed's table is arranged in its frame."""
@@ -95,9 +100,9 @@ def embed_link(options: EmbedOptions, viewer: ReplayViewer, replay_text: str) ->
     carrying the still picture of the table where it starts."""
     link = options.link(replay_text, viewer.at, viewer.total)
     start = viewer.view_at(link.at or 0, options.view)
-    return with_still(
-        link, render_table(start, viewer.names(), THEME_COLOURS[options.theme], options.layout(), interactive=False)
-    )
+    with speaking(options.lang) if options.lang else contextlib.nullcontext():
+        table = render_table(start, viewer.names(), THEME_COLOURS[options.theme], options.layout(), interactive=False)
+    return with_still(link, table)
 
 
 def site_base(address: str) -> str:

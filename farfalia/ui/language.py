@@ -11,9 +11,10 @@ from __future__ import annotations
 import gettext
 import io
 import pkgutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
-from farfalia.ui.texts import use_catalog
+from farfalia.ui.texts import TEXT, use_catalog
 
 #: Every language, by its code, named in itself (as a language menu shows it).
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Italiano", "de": "Deutsch"}
@@ -47,3 +48,28 @@ def catalog(code: str) -> gettext.NullTranslations:
 def set_language(code: str) -> None:
     """Speak ``code`` (one of :data:`LANGUAGES`) from now on."""
     use_catalog(catalog(code))
+
+
+#: The messages the page shows before Python runs (``assets/loader.js``), by key prefix.
+EARLY = ("loader.", "update.")
+
+
+def early_texts() -> dict[str, dict[str, str]]:
+    """Every language's messages shown before Python runs, placeholders left in (the
+    build writes them into ``assets/texts.js`` for ``assets/loader.js``)."""
+    keys = [key for key in TEXT if key.startswith(EARLY)]
+    early = {}
+    for code in LANGUAGES:
+        translations = catalog(code)
+        early[code] = {key: translations.pgettext(key, str(TEXT[key])) for key in keys}
+    return early
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak ``code`` within the ``with`` block only (an embed's still picture in its own language)."""
+    before = use_catalog(catalog(code))
+    try:
+        yield
+    finally:
+        use_catalog(before)

@@ -1,5 +1,8 @@
 """The grammar of the page's links:
-``#replay=TEXT&at=N&view=all|PLAYER&controls=0|1&theme=light|dark&still=PICTURE``.
+``#replay=TEXT&at=N&view=all|PLAYER&controls=0|1&theme=light|dark&lang=CODE&still=PICTURE``.
+
+``lang`` (an embed's language) that is not one of the game's is left out: the embed then
+speaks its reader's language, and still shows.
 
 ``still`` (written by the embed builder, read by ``assets/still.js``) is the table's
 picture at the link's position, shown by an embed until Python draws the live table:
@@ -19,6 +22,7 @@ from urllib.parse import parse_qsl
 
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import LinkError
+from farfalia.ui.language import LANGUAGES
 
 #: An embed's still picture longer than this stays out of its link.
 MAX_STILL = 8000
@@ -45,6 +49,8 @@ class Link:
     explicit: tuple[str, ...] = ()
     #: The table's picture at ``at`` for an embed to show before Python runs ("": none).
     still: str = ""
+    #: The language an embed speaks ("": its reader's; see :data:`~farfalia.ui.language.LANGUAGES`).
+    lang: str = ""
 
     def with_position(self, at: int, view: str) -> Link:
         """The same link pointing at another position and view (its still picture kept
@@ -62,6 +68,8 @@ class Link:
             parts.append(f"controls={int(self.controls)}")
         if "theme" in self.explicit:
             parts.append(f"theme={self.theme}")
+        if self.lang:
+            parts.append(f"lang={self.lang}")
         if self.still:
             parts.append(f"still={self.still}")
         return "&".join(parts)
@@ -89,7 +97,8 @@ def parse_link(fragment: str) -> Link:
     still = params.get("still", "")
     if len(still) > MAX_STILL or not set(still) <= BASE64URL:
         still = ""
-    return Link(text, at, view, controls == "1", theme, explicit, still)
+    lang = params.get("lang", "")
+    return Link(text, at, view, controls == "1", theme, explicit, still, lang if lang in LANGUAGES else "")
 
 
 def _number(value: str, what: str) -> int:

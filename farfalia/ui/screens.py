@@ -570,6 +570,7 @@ def embed_panel(options: EmbedOptions, names: Sequence[str], iframe: str, script
     views = _options(["all", *map(str, range(len(names)))], lambda v: text("view.all") if v == "all"
                      else names[int(v)], options.view)  # fmt: skip
     starts = _options(list(STARTS), lambda s: text(f"embed-start.{s}"), options.start)
+    langs = _options(["", *LANGUAGES], lambda code: LANGUAGES.get(code) or text("embed-lang.reader"), options.lang)
     checked = " checked" if options.controls else ""
     return (
         f'<div class="panel embed-builder" {DIALOG} aria-label="{escape(text("embed"))}">'
@@ -578,6 +579,7 @@ def embed_panel(options: EmbedOptions, names: Sequence[str], iframe: str, script
         f'<label>{escape(text("embed-theme"))} <select name="theme">{themes}</select></label>'
         f'<label>{escape(text("view"))} <select name="view">{views}</select></label>'
         f'<label>{escape(text("embed-start"))} <select name="start">{starts}</select></label>'
+        f'<label>{escape(text("embed-lang"))} <select name="lang">{langs}</select></label>'
         f'<label class="check"><input type="checkbox" name="controls"{checked}>'
         f" {escape(text('embed-controls'))}</label>"
         f"</form>"

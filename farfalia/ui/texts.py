@@ -255,6 +255,15 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "wild-letter": "W",
     "dealer-letter": "D",
     # What a screen reader hears as the game goes on (farfalia/ui/announce.py).
+    "embed-lang": "Language",
+    "embed-lang.reader": "The reader's",
+    # Shown before Python runs (assets/loader.js; the build writes them into assets/texts.js).
+    "loader.loading": "Loading Python…",
+    "loader.failed": "The game could not start: {reason}. Reload the page to try again.",
+    "loader.script-failed": "a script failed to load",
+    "loader.too-long": "Python took too long to load",
+    "update.ready": "A new version of the game is ready.",
+    "update.reload": "Reload",
     "say.play": "{name} plays {card}.",
     "say.wins": "{name} wins the trick.",
     "say.takes": "{name} takes {card}.",
@@ -294,10 +303,12 @@ TEXT: dict[str, str | tuple[str, str]] = {
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
 
 
-def use_catalog(catalog: gettext.NullTranslations) -> None:
-    """Speak the language of ``catalog`` from now on (see :func:`farfalia.ui.language.set_language`)."""
+def use_catalog(catalog: gettext.NullTranslations) -> gettext.NullTranslations:
+    """Speak the language of ``catalog`` from now on (see :func:`farfalia.ui.language.set_language`);
+    the catalog spoken until now."""
     global _catalog
-    _catalog = catalog
+    before, _catalog = _catalog, catalog
+    return before
 
 
 def text(key: str, **values: object) -> str:
