@@ -30,6 +30,7 @@ from farfalia.ui.contract import (
 from farfalia.ui.controller import Controller, InputGuard, Screen
 from farfalia.ui.diagrams import DIAGRAM_ATTRIBUTE, STEP_ATTRIBUTE, Diagrams
 from farfalia.ui.keyboard import CARD_KEYS, IDENTITY, PANEL_BUTTON, focus_order, next_card, selector_for
+from farfalia.ui.language import choose_language, set_language
 from farfalia.ui.saves import Entry
 from farfalia.ui.session import clean_name
 from farfalia.ui.texts import text
@@ -547,6 +548,7 @@ class DiagramPage:
     redraws only its own figure."""
 
     def __init__(self) -> None:
+        set_language(choose_language(None, [str(document.documentElement.lang or "")]))  # the page's own
         self.figures = list(document.querySelectorAll(f"[{DIAGRAM_ATTRIBUTE}]"))
         self.diagrams = Diagrams([str(figure.getAttribute(DIAGRAM_ATTRIBUTE)) for figure in self.figures])
         if not document.querySelector(".shared-defs"):  # another site's page: the card art, once

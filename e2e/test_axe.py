@@ -89,7 +89,8 @@ def test_no_screen_has_an_axe_violation(checked: Page, site: str) -> None:
     page.goto(link.replace("index.html", "embed.html"))
     page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
     found += violations(page, "embed")
-    page.goto(f"{site}/rules.html")
-    page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
-    found += violations(page, "rules page")
+    for rules in ("rules.html", "rules.de.html"):
+        page.goto(f"{site}/{rules}")
+        page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
+        found += violations(page, rules)
     assert not found, "\n".join(found)

@@ -23,7 +23,7 @@ from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts
 from farfalia.ui.links import parse_link
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.texts import TEXT, plural_text, points_text, text, use_catalog
-from tools.catalogs import ROOT, TEMPLATE, template, translations
+from tools.catalogs import ROOT, RULES_TEMPLATE, TEMPLATE, rules_catalogs, rules_template, template, translations
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -49,6 +49,17 @@ def test_the_template_is_up_to_date() -> None:
     written = io.BytesIO()
     write_po(written, template(), width=100, sort_output=False)
     assert TEMPLATE.read_bytes() == written.getvalue(), "run: python tools/catalogs.py template && … update"
+    written = io.BytesIO()
+    write_po(written, rules_template(), width=100, sort_output=False)
+    assert RULES_TEMPLATE.read_bytes() == written.getvalue(), "run: python tools/catalogs.py template && … update"
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE])
+def test_the_rules_catalogs_translate_every_paragraph(code: str) -> None:
+    catalog = rules_catalogs()[code]
+    english = {message.id for message in rules_template() if message.id}
+    translated = {message.id for message in catalog if message.id and message.string and not message.fuzzy}
+    assert translated == english and not catalog.obsolete
 
 
 @pytest.mark.parametrize(

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import re
 import sys
-from html import unescape
+from html import escape, unescape
 from pathlib import Path
+
+import pytest
 
 from farfalia.engine.cards import parse_card
 from farfalia.engine.views import EMPTY, HIDDEN
 from farfalia.records.replay import decode
 from farfalia.ui.diagrams import STEPS, Diagram, Diagrams
+from farfalia.ui.language import LANGUAGES, SOURCE, rules_page, speaking
 from farfalia.ui.render import render_table
+from farfalia.ui.texts import text
 from farfalia.ui.viewer import ReplayViewer, ViewerMove
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,8 +35,29 @@ def diagrams() -> list[ReplayViewer]:
     return viewers
 
 
-def test_rules_page_is_generated_from_the_examples() -> None:
-    assert (ROOT / "rules.html").read_text() == make_rules_page.page(), "run: python tools/make_rules_page.py"
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_rules_page_is_generated_from_the_examples(code: str) -> None:
+    """One page per language, each up to date with its generator and its catalog."""
+    path = ROOT / rules_page(code)
+    assert path.read_text() == make_rules_page.page(code), "run: python tools/make_rules_page.py"
+
+
+#: Names the translations keep as they are (the variants', a mode's).
+SAME_IN_EVERY_LANGUAGE = {"Chinkway!", "Double You", "Burnin' Down the House"}
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE])
+def test_each_rules_page_speaks_its_language(code: str) -> None:
+    """Every paragraph and heading translated, the diagrams the same as the English page's
+    (their pictures in the page's language), and links to the other languages."""
+    page, english = (ROOT / rules_page(code)).read_text(), (ROOT / "rules.html").read_text()
+    left = [m for m in make_rules_page.messages() if escape(m) in page and m not in SAME_IN_EVERY_LANGUAGE]
+    assert not left, left
+    assert f'<html lang="{code}">' in page
+    assert re.findall(r'data-farfalia="([^"]+)"', page) == re.findall(r'data-farfalia="([^"]+)"', english)
+    with speaking(code):
+        assert f">{escape(text('proposal'))}<" in page
+    assert all(f'href="{rules_page(other)}"' in page for other in LANGUAGES if other != code)
 
 
 def test_every_diagram_shows_its_moment() -> None:

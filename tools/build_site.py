@@ -30,7 +30,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-from farfalia.ui.language import early_texts
+from farfalia.ui.language import LANGUAGES, early_texts, rules_page
 from tools.catalogs import compile_catalogs
 from tools.pack_stdlib import KEEP, module_name
 
@@ -39,7 +39,9 @@ DIST = ROOT / "dist"
 BARE = ROOT / "build" / "bare"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
-PAGES = ("index.html", "embed.html", "rules.html", "main.py", "pyscript.toml", "manifest.webmanifest")
+#: The rules page in every language (tools/make_rules_page.py writes them).
+RULES_PAGES = tuple(rules_page(code) for code in LANGUAGES)
+PAGES = ("index.html", "embed.html", *RULES_PAGES, "main.py", "pyscript.toml", "manifest.webmanifest")
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: PyScript's chunks the pages load: its core, the TOML reader of ``pyscript.toml``, and the
 #: plugins' small entry points it always imports (the editor's CodeMirror, the terminal's
@@ -57,7 +59,7 @@ CONTENT_SECURITY_POLICY = (
     "base-uri 'none'; form-action 'none'"
 )
 #: Who may frame each page (only a header can say so): the embed page, anyone.
-FRAME_ANCESTORS = {"index.html": "'self'", "rules.html": "'self'", "embed.html": "*"}
+FRAME_ANCESTORS = {"index.html": "'self'", "embed.html": "*"} | dict.fromkeys(RULES_PAGES, "'self'")
 #: What is worth compressing (the zip holds deflated entries already).
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".py", ".toml", ".wasm", ".webmanifest", ".txt"}
 #: Not precached by the service worker: itself and the host's headers file (nor the compressed

@@ -6,6 +6,10 @@ not kept).
 Each message's ``msgctxt`` is its key in :data:`farfalia.ui.texts.TEXT`, its ``msgid`` the
 English text (with ``msgid_plural`` for messages with plural forms).
 
+The rules page has catalogs of its own, ``locale/rules.pot`` and ``locale/rules-<code>.po``:
+its paragraphs (``tools/make_rules_page.py``), read when the page is written, one page per
+language (``rules.html``, ``rules.fr.html``…).
+
 Usage: ``python tools/catalogs.py template`` (write the template), ``update`` (bring every
 ``.po`` in line with it: new messages appear untranslated, changed ones fuzzy) and
 ``compile`` (the ``.mo`` files; ``tools/build_site.py`` and the tests run it).
@@ -31,6 +35,9 @@ SOURCES = ROOT / "locale"
 COMPILED = ROOT / "farfalia" / "locale"
 TEMPLATE = SOURCES / "farfalia.pot"
 DOMAIN = "farfalia"
+#: The rules page's catalogs (``locale/rules.pot``, ``locale/rules-<code>.po``).
+RULES_TEMPLATE = SOURCES / "rules.pot"
+RULES_DOMAIN = "rules"
 #: The template's date, fixed so the same messages give the same file.
 DATE = datetime(2026, 11, 25, tzinfo=UTC)
 
@@ -57,13 +64,50 @@ def translations() -> dict[str, Catalog]:
 def write_template() -> None:
     with TEMPLATE.open("wb") as target:
         write_po(target, template(), width=100, omit_header=False, sort_output=False)
+    with RULES_TEMPLATE.open("wb") as target:
+        write_po(target, rules_template(), width=100, omit_header=False, sort_output=False)
+
+
+def rules_template() -> Catalog:
+    """The rules page's English, paragraph by paragraph, untranslated (its own domain:
+    the page is written at build time, nothing of it ships in the package)."""
+    from tools.make_rules_page import messages  # here: the page's generator reads this module
+
+    catalog = Catalog(domain=RULES_DOMAIN, project="Farfalia rules", version="1", charset="utf-8",
+                      creation_date=DATE, copyright_holder="Farfalia contributors")  # fmt: skip
+    for english in messages():
+        catalog.add(english)
+    return catalog
+
+
+def rules_catalogs() -> dict[str, Catalog]:
+    """Every translation of the rules page, by language code."""
+    catalogs = {}
+    for code in LANGUAGES:
+        if code != SOURCE:
+            with (SOURCES / f"rules-{code}.po").open("rb") as source:
+                catalogs[code] = read_po(source, locale=code, domain=RULES_DOMAIN)
+    return catalogs
+
+
+def rules_translations(code: str) -> dict[str, str]:
+    """The rules page's translations into ``code``, English → translated (English: none)."""
+    if code == SOURCE:
+        return {}
+    with (SOURCES / f"rules-{code}.po").open("rb") as source:
+        catalog = read_po(source, locale=code, domain=RULES_DOMAIN)
+    return {str(message.id): str(message.string) for message in catalog if message.id and not message.fuzzy}
 
 
 def update() -> None:
-    """Every translation brought in line with the template."""
+    """Every translation (the game's and the rules page's) brought in line with its template."""
     for code, catalog in translations().items():
         catalog.update(template())
         with (SOURCES / f"{code}.po").open("wb") as target:
+            write_po(target, catalog, width=100, ignore_obsolete=True)
+    for code, catalog in rules_catalogs().items():
+        catalog.update(rules_template())
+        with (SOURCES / f"rules-{code}.po").open("wb") as target:
             write_po(target, catalog, width=100, ignore_obsolete=True)
 
 

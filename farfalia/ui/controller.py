@@ -400,7 +400,7 @@ class Controller:
         return Screen(
             table=render_table(session.view(), session.names(), self.colours, self.layout),
             bar=turn_bar(session),
-            tools=tools_bar(self.preferences.undo and session.can_undo()),
+            tools=tools_bar(self.preferences.undo and session.can_undo(), self.language),
             sound=sound,
             motion=MOTION[session.pace],
             overlay=panel,

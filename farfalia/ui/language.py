@@ -50,6 +50,11 @@ def set_language(code: str) -> None:
     use_catalog(catalog(code))
 
 
+def rules_page(code: str) -> str:
+    """The address of the rules page in ``code`` (``rules.html`` in English, ``rules.fr.html``…)."""
+    return "rules.html" if code == SOURCE else f"rules.{code}.html"
+
+
 #: The messages the page shows before Python runs (``assets/loader.js``), by key prefix.
 EARLY = ("loader.", "update.")
 

@@ -20,7 +20,7 @@ from farfalia.ui.editor import ScenarioEditor
 from farfalia.ui.embeds import SIZES, STARTS, EmbedOptions
 from farfalia.ui.explain import needs_line, notices, partnership_line, result_line, trick_line, turn_status
 from farfalia.ui.keyboard import SHORTCUTS
-from farfalia.ui.language import LANGUAGES
+from farfalia.ui.language import LANGUAGES, SOURCE, rules_page
 from farfalia.ui.links import THEMES
 from farfalia.ui.render import collection_figure
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
@@ -110,7 +110,8 @@ def start_screen(
     top = f'<div id="{Id.SAVED_GAMES}">{saved_list(saved)}</div>' + (
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
-        f'<a class="rules-link" href="rules.html" target="_blank" rel="noopener">{escape(text("rules-link"))}</a>'
+        f'<a class="rules-link" href="{rules_page(language)}" target="_blank" rel="noopener">'
+        f"{escape(text('rules-link'))}</a>"
         f"{language_choice(language)}"
     )
     return (
@@ -329,9 +330,9 @@ VIEWER_STEPS = {
 }
 
 
-def tools_bar(can_undo: bool = False) -> str:
+def tools_bar(can_undo: bool = False, language: str = SOURCE) -> str:
     """The game's tools: undo (when it may be used), the score sheet, sharing, the
-    settings, the keys, the rules, and a new game."""
+    settings, the keys, the rules (in ``language``), and a new game."""
     return (
         '<div class="tools">'
         + (_button(text("undo"), command=Command.UNDO) if can_undo else "")
@@ -339,7 +340,8 @@ def tools_bar(can_undo: bool = False) -> str:
         + _button(text("share"), command=Command.SHARE)
         + _button(text("settings"), command=Command.SETTINGS)
         + _button(text("keys"), command=Command.HELP)
-        + f'<a class="btn" href="rules.html" target="_blank" rel="noopener">{escape(text("rules-short"))}</a>'
+        + f'<a class="btn" href="{rules_page(language)}" target="_blank" rel="noopener">'
+        + f"{escape(text('rules-short'))}</a>"
         + _button(text("new-game"), command=Command.NEW_GAME)
         + "</div>"
     )
