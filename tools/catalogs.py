@@ -42,30 +42,17 @@ RULES_DOMAIN = "rules"
 DATE = datetime(2026, 11, 25, tzinfo=UTC)
 
 
+def _empty(domain: str, project: str) -> Catalog:
+    return Catalog(domain=domain, project=project, version="1", charset="utf-8", creation_date=DATE,
+                   copyright_holder="Farfalia contributors")  # fmt: skip
+
+
 def template() -> Catalog:
     """The catalog of every English message, untranslated."""
-    catalog = Catalog(domain=DOMAIN, project="Farfalia", version="1", charset="utf-8", creation_date=DATE,
-                      copyright_holder="Farfalia contributors")  # fmt: skip
+    catalog = _empty(DOMAIN, "Farfalia")
     for key, english in TEXT.items():
         catalog.add(english, context=key)
     return catalog
-
-
-def translations() -> dict[str, Catalog]:
-    """Every translation, by language code."""
-    catalogs = {}
-    for code in LANGUAGES:
-        if code != SOURCE:
-            with (SOURCES / f"{code}.po").open("rb") as source:
-                catalogs[code] = read_po(source, locale=code, domain=DOMAIN)
-    return catalogs
-
-
-def write_template() -> None:
-    with TEMPLATE.open("wb") as target:
-        write_po(target, template(), width=100, omit_header=False, sort_output=False)
-    with RULES_TEMPLATE.open("wb") as target:
-        write_po(target, rules_template(), width=100, omit_header=False, sort_output=False)
 
 
 def rules_template() -> Catalog:
@@ -73,42 +60,61 @@ def rules_template() -> Catalog:
     the page is written at build time, nothing of it ships in the package)."""
     from tools.make_rules_page import messages  # here: the page's generator reads this module
 
-    catalog = Catalog(domain=RULES_DOMAIN, project="Farfalia rules", version="1", charset="utf-8",
-                      creation_date=DATE, copyright_holder="Farfalia contributors")  # fmt: skip
+    catalog = _empty(RULES_DOMAIN, "Farfalia rules")
     for english in messages():
         catalog.add(english)
     return catalog
 
 
-def rules_catalogs() -> dict[str, Catalog]:
-    """Every translation of the rules page, by language code."""
+def _source(domain: str, code: str) -> Path:
+    """The translation of ``domain`` into ``code`` (``fr.po``, ``rules-fr.po``)."""
+    return SOURCES / (f"{code}.po" if domain == DOMAIN else f"{domain}-{code}.po")
+
+
+def _read(domain: str) -> dict[str, Catalog]:
     catalogs = {}
     for code in LANGUAGES:
         if code != SOURCE:
-            with (SOURCES / f"rules-{code}.po").open("rb") as source:
-                catalogs[code] = read_po(source, locale=code, domain=RULES_DOMAIN)
+            with _source(domain, code).open("rb") as source:
+                catalogs[code] = read_po(source, locale=code, domain=domain)
     return catalogs
+
+
+def translations() -> dict[str, Catalog]:
+    """Every translation of the game's messages, by language code."""
+    return _read(DOMAIN)
+
+
+def rules_catalogs() -> dict[str, Catalog]:
+    """Every translation of the rules page, by language code."""
+    return _read(RULES_DOMAIN)
 
 
 def rules_translations(code: str) -> dict[str, str]:
     """The rules page's translations into ``code``, English → translated (English: none)."""
     if code == SOURCE:
         return {}
-    with (SOURCES / f"rules-{code}.po").open("rb") as source:
-        catalog = read_po(source, locale=code, domain=RULES_DOMAIN)
+    catalog = rules_catalogs()[code]
     return {str(message.id): str(message.string) for message in catalog if message.id and not message.fuzzy}
+
+
+#: Each domain's template file and how to make it.
+TEMPLATES = {DOMAIN: (TEMPLATE, template), RULES_DOMAIN: (RULES_TEMPLATE, rules_template)}
+
+
+def write_template() -> None:
+    for path, make in TEMPLATES.values():
+        with path.open("wb") as target:
+            write_po(target, make(), width=100, omit_header=False, sort_output=False)
 
 
 def update() -> None:
     """Every translation (the game's and the rules page's) brought in line with its template."""
-    for code, catalog in translations().items():
-        catalog.update(template())
-        with (SOURCES / f"{code}.po").open("wb") as target:
-            write_po(target, catalog, width=100, ignore_obsolete=True)
-    for code, catalog in rules_catalogs().items():
-        catalog.update(rules_template())
-        with (SOURCES / f"rules-{code}.po").open("wb") as target:
-            write_po(target, catalog, width=100, ignore_obsolete=True)
+    for domain, (_path, make) in TEMPLATES.items():
+        for code, catalog in _read(domain).items():
+            catalog.update(make())
+            with _source(domain, code).open("wb") as target:
+                write_po(target, catalog, width=100, ignore_obsolete=True)
 
 
 def compile_catalogs(target: Path = COMPILED) -> list[Path]:
