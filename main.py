@@ -329,8 +329,9 @@ class Page:
         for selector in focus_order(focused, opener, screen.modal, opened, screen.deciding):
             target = document.querySelector(selector)
             if target:  # querySelector's null is the falsy jsnull
-                if target != document.activeElement:  # a panel shows from its top, not scrolled to its button
-                    target.focus(to_js({"preventScroll": selector == PANEL_BUTTON}, dict_converter=Object.fromEntries))
+                if target != document.activeElement:  # a form shows from its top, a dialog its main button
+                    still = selector == PANEL_BUTTON and not screen.modal
+                    target.focus(to_js({"preventScroll": still}, dict_converter=Object.fromEntries))
                 if target == document.activeElement:
                     return
 
