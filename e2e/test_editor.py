@@ -20,7 +20,7 @@ def test_an_author_sets_up_a_hand_plays_it_on_and_embeds_it(browser: Browser, si
         page.wait_for_selector("body[data-ready]", timeout=BOOT)
         page.click("[data-command=editor]")
         status = page.locator("#editor-status")
-        expect(status).to_contain_text("holds 0 cards; the dealer is dealt 12 and discards 2")
+        expect(status).to_contain_text("holds 0; the dealer is dealt 12 cards, then discards 2")
         # Click a card into the first hand, then deal the rest: the hands are full.
         page.check("input[name=seat][value='0']")
         page.click("[data-card=B13]")
@@ -31,7 +31,7 @@ def test_an_author_sets_up_a_hand_plays_it_on_and_embeds_it(browser: Browser, si
         # An impossible hand: two cards for the second player, refused with its reason.
         page.fill("input[name=hand-1]", "R1 R2")
         page.press("input[name=hand-1]", "Tab")
-        expect(status).to_contain_text("Player 2 holds 2 cards; each hand is dealt 10 cards")
+        expect(status).to_contain_text("Player 2 holds 2; each hand is dealt 10 cards")
         assert page.locator("[data-command=editor-play]").is_disabled()
         page.click("[data-command=editor-fill]")
         expect(status).to_have_text("Ready: Player 2 to play.")

@@ -59,7 +59,7 @@ def test_an_impossible_scenario_says_why_and_cannot_be_played() -> None:
     controller.edit(Id.EDITOR_FORM, fields)
     assert editor.problems()[0] == "Player 2: 'X9' is not a card (e.g. B11, R3)"
     editor.typing_error = None
-    assert "Player 2 holds 2 cards; each hand is dealt 10 cards" in editor.problems()
+    assert "Player 2 holds 2; each hand is dealt 10 cards" in editor.problems()
     assert 'data-command="editor-play" disabled' in controller.screen().overlay
 
 

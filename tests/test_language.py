@@ -3,6 +3,7 @@ language render of every screen that finds no text left in English."""
 
 from __future__ import annotations
 
+import dataclasses
 import gettext
 import io
 import random
@@ -15,14 +16,18 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
-from farfalia.records.replay import encode
+from farfalia.engine.actions import parse_action
+from farfalia.engine.errors import ScenarioError
+from farfalia.records.examples import worked_example
+from farfalia.records.replay import decode, encode, encode_with_chance
+from farfalia.records.scenario import Scenario
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.controller import Controller
 from farfalia.ui.embeds import read_still
 from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts, set_language
 from farfalia.ui.links import parse_link
 from farfalia.ui.saves import MemoryStorage
-from farfalia.ui.texts import TEXT, plural_text, points_text, text, use_catalog
+from farfalia.ui.texts import TEXT, error_text, message_text, plural_text, points_text, text, use_catalog
 from tools.catalogs import ROOT, RULES_TEMPLATE, TEMPLATE, rules_catalogs, rules_template, template, translations
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -199,7 +204,27 @@ def test_every_screen_in_a_pseudo_language_shows_no_english() -> None:
     page.command(Command.CLOSE_EMBED)
     page.command(Command.EDIT_POSITION)
     found += every_screen(page)
+    editor = page.editor
+    assert editor is not None
+    for fields in ({"hand-1": "R1 R2 X9"}, {"plays": "B3 99"}, {"plays": "G13 G13"}, {"trump": ""}):
+        page.edit(Id.EDITOR_FORM, {"mode": editor.mode, "dealer": str(editor.dealer), **fields})
+        found += every_screen(page)  # the editor's reasons, in the pseudo-language
     assert not sorted(set(found)), "\n".join(sorted(set(found)))
+
+
+def test_a_scenario_s_reason_is_worded_in_the_language_spoken() -> None:
+    """The records layer keys its reasons; the page words them, an illegal pick's from its code."""
+    example = worked_example()
+    scenario = Scenario.from_replay(decode(encode_with_chance(example.game, example.names)))
+    plays = list(scenario.plays[:16])  # Daniel took the only fish: Barbara may not take another
+    set_language("fr")
+    with pytest.raises(ScenarioError) as refused:
+        dataclasses.replace(scenario, plays=(*plays, parse_action("pick:B13"))).check()
+    assert str(refused.value).startswith("play 17 (pick:B13): ")  # English where nothing words it
+    worded = error_text(refused.value)
+    assert worded.startswith("coup 17 (pick:B13) : ") and worded.endswith(text("reason.side-full", family="poisson"))
+    short = dataclasses.replace(scenario, hands=(scenario.hands[0], scenario.hands[1][:-1], *scenario.hands[2:]))
+    assert message_text(short.problems()[0]) == "Barbara a 9 ; chaque main reçoit 10 cartes"
 
 
 def test_the_words_shown_before_python_come_from_the_catalogs() -> None:

@@ -104,8 +104,8 @@ def test_a_five_player_scenario_link_is_at_most_400_characters() -> None:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (lambda s: s.hands[1][:-1], "Barbara holds 9 cards; each hand is dealt 10 cards"),
-        (lambda s: s.hands[1] + s.hands[2][:1], "Barbara holds 11 cards"),
+        (lambda s: s.hands[1][:-1], "Barbara holds 9; each hand is dealt 10 cards"),
+        (lambda s: s.hands[1] + s.hands[2][:1], "Barbara holds 11; each hand is dealt 10 cards"),
     ],
 )
 def test_a_hand_of_the_wrong_size_is_refused_with_its_count(change, reason) -> None:
@@ -127,7 +127,7 @@ def test_every_reason_names_what_is_wrong() -> None:
     hands = list(base.hands)
     hands[2] = hands[2][:-1] + hands[3][:1]  # Carl gets Daniel's B11 instead of his last card
     cases = {
-        "B11 is in two hands (Carl's and Daniel's)": dataclasses.replace(base, hands=tuple(hands)),
+        "B11 is in more than one hand: Carl, Daniel": dataclasses.replace(base, hands=tuple(hands)),
         "a proposal is 5 subjects (letters R G B O F), not 4": dataclasses.replace(base, proposal=base.proposal[:4]),
         "B3 is not in the dealer's hand (Andrew's) to be discarded": dataclasses.replace(base, discards=cards("R9 B3")),
         "the dealer (Andrew) names trump": dataclasses.replace(base, trump=None),

@@ -7,6 +7,19 @@ class FarfaliaError(ValueError):
     """Base class of every error this package raises on bad input."""
 
 
+class Message(str):
+    """An English sentence that keeps its ``key`` and ``values``, so a page can say it in
+    another language (``farfalia.ui.texts.message_text``); anywhere else, it is the sentence."""
+
+    key: str
+    values: dict[str, object]
+
+    def __new__(cls, key: str, english: str, **values: object) -> Message:
+        message = super().__new__(cls, english.format(**values))
+        message.key, message.values = key, values
+        return message
+
+
 class NotationError(FarfaliaError):
     """Text that is not a well-formed card, action or record."""
 

@@ -11,8 +11,10 @@ trick in progress come from the plays, never typed in: a side can only hold what
 picked (decision P14 in ``docs/RULES.md``).
 
 :meth:`Scenario.problems` says, in a short sentence each, why a scenario cannot be
-played: "Barbara holds 9 cards; she is dealt 10", "R5 is in two hands (Ada's and
-Bruno's)", "play 7 (pick:G3): the side already holds the proposal's 1 leaf".
+played: "Barbara holds 9; each hand is dealt 10 cards", "R5 is in more than one
+hand: Ada, Bruno", "play 7 (pick:G3): the side already holds the proposal's 1 leaf". Each
+is a :class:`~farfalia.engine.errors.Message` keyed in :data:`PROBLEMS`, so the page says it
+in its own language.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from farfalia.engine.actions import (
     trump,
 )
 from farfalia.engine.cards import DECK_SIZE, FAMILY_LETTERS, FIRST_WILD, WILD_COUNT, card_name
-from farfalia.engine.errors import FarfaliaError, ScenarioError
+from farfalia.engine.errors import FarfaliaError, Message, ScenarioError
 from farfalia.engine.game import Game
 from farfalia.engine.rules import HandPlan, Settings, plan_hand
 from farfalia.engine.state import shuffled
@@ -43,6 +45,41 @@ from farfalia.records.replay import Replay, encode_with_chance
 
 #: The number of subjects a proposal turns.
 PROPOSAL_SIZE = 5
+
+#: Why a scenario cannot be dealt or played, in English, by key (the page words each through
+#: its catalogs as ``problem.<key>``, with the same values: ``farfalia.ui.texts.message_text``).
+PROBLEMS: dict[str, str] = {
+    "no-dealer": "a scenario names its dealer",
+    "hand-count": "{mode} deals {seats} hands, not {count}",
+    "wild-in-hand": "{card} is a wild card: it is dealt apart, not in {name}'s hand",
+    "hand-size": "{name} holds {count}; each hand is dealt {size} cards",
+    "dealer-size": "{name} holds {count}; the dealer is dealt {size} cards, then discards {discards}",
+    "dummy-size": "{name} holds {count}; a dummy is dealt {size} cards (six face down, seven face up)",
+    "twice": "{card} is twice in {name}'s hand",
+    "two-hands": "{card} is in more than one hand: {names}",
+    "undealt": "dealt to nobody: {cards}",
+    "proposal": "a proposal is 5 subjects (letters R G B O F), not {count}",
+    "wilds-unused": "wild cards are only dealt in Burnin' Down the House",
+    "wilds-count": "each of the {players} players is dealt one wild card, not {count} in all",
+    "wilds-distinct": "each player is dealt a different wild card (WR1 … WF2)",
+    "discard-count": "the dealer discards {discards} cards, not {count}",
+    "discard-notation": "the dealer discards play cards, written like B3 or R12",
+    "discard-held": "{card} is not in the dealer's hand ({name}'s) to be discarded",
+    "discard-twice": "the dealer discards two different cards",
+    "trump-needed": "the dealer ({name}) names trump: choose a suit or no trump",
+    "trump-given": "in {mode} the proposal's first subject names trump",
+    "trump-value": "trump is a suit or no trump, not {value}",
+    "doubles": "players double only in Double You",
+    "play": "play {number} ({action}): {reason}",
+    "hand-over": "play {number} ({action}): the hand is over (P14: one hand)",
+    "undealable": "the hand cannot be dealt so: {error}",
+    "no-hand": "this replay has no dealt hand to set up",
+}
+
+
+def problem(key: str, **values: object) -> Message:
+    """The problem ``key`` of :data:`PROBLEMS`, with its values."""
+    return Message(key, PROBLEMS[key], **values)
 
 
 @dataclass(frozen=True)
@@ -73,7 +110,7 @@ class Scenario:
     def plan(self) -> HandPlan:
         """The plan of the scenario's hand."""
         if self.settings.first_dealer is None:
-            raise ScenarioError("a scenario names its dealer")
+            raise ScenarioError(problem("no-dealer"))
         return plan_hand(self.settings, 0, self.settings.first_dealer)
 
     def seat_name(self, seat: int) -> str:
@@ -99,80 +136,79 @@ class Scenario:
 
     # ------------------------------------------------------------------ checking
 
-    def problems(self) -> list[str]:
+    def problems(self) -> list[Message]:
         """Why the set-up cannot be dealt, one short sentence each (empty: it can).
         The plays are checked by :meth:`game`, which stops at the first illegal one."""
         try:
             plan = self.plan
         except ScenarioError as error:
-            return [str(error)]
-        found: list[str] = []
+            return [error.args[0]]
+        found: list[Message] = []
         seats = len(plan.seats)
         if len(self.hands) != seats:
-            return [f"{self.settings.mode} deals {seats} hands, not {len(self.hands)}"]
+            return [problem("hand-count", mode=self.settings.mode, seats=seats, count=len(self.hands))]
         holders: dict[int, list[int]] = {}
         for seat, hand in enumerate(self.hands):
             for card in hand:
                 holders.setdefault(card, []).append(seat)
             wild_cards = [card_name(c) for c in hand if not 0 <= c < DECK_SIZE]
             if wild_cards:
-                found.append(f"{wild_cards[0]} is a wild card: it is dealt apart, not in {self.seat_name(seat)}'s hand")
+                found.append(problem("wild-in-hand", card=wild_cards[0], name=self.seat_name(seat)))
             size = self.dealt_size(seat)
             if len(hand) != size:
-                held = f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
-                found.append(f"{self.seat_name(seat)} holds {held}; {_dealt_words(plan, seat, size)}")
+                found.append(_size_problem(plan, seat, self.seat_name(seat), len(hand), size))
         for card, seated in sorted(holders.items()):
             if len(set(seated)) < len(seated):
-                found.append(f"{card_name(card)} is twice in {self.seat_name(seated[0])}'s hand")
+                found.append(problem("twice", card=card_name(card), name=self.seat_name(seated[0])))
             elif len(seated) > 1:
-                where = " and ".join(f"{self.seat_name(s)}'s" for s in seated)
-                found.append(f"{card_name(card)} is in two hands ({where})")
+                names = ", ".join(self.seat_name(s) for s in seated)
+                found.append(problem("two-hands", card=card_name(card), names=names))
         missing = [card_name(c) for c in range(DECK_SIZE) if c not in holders]
         if missing and not found:
-            found.append(f"{len(missing)} cards are dealt to nobody: {' '.join(missing[:6])}")
+            found.append(problem("undealt", cards=" ".join(missing[:6]) + (" …" if len(missing) > 6 else "")))
         found += self._proposal_problems()
         found += self._wild_problems()
         found += self._dealer_problems(plan)
         return found
 
-    def _proposal_problems(self) -> list[str]:
+    def _proposal_problems(self) -> list[Message]:
         if len(self.proposal) != PROPOSAL_SIZE or not all(0 <= f < len(FAMILY_LETTERS) for f in self.proposal):
-            return [f"a proposal is {PROPOSAL_SIZE} subjects (letters R G B O F), not {len(self.proposal)}"]
+            return [problem("proposal", count=len(self.proposal))]
         return []
 
-    def _wild_problems(self) -> list[str]:
+    def _wild_problems(self) -> list[Message]:
         settings = self.settings
         if not settings.burning:
-            return ["wild cards are only dealt in Burnin' Down the House"] if self.wilds else []
+            return [problem("wilds-unused")] if self.wilds else []
         if len(self.wilds) != settings.players:
-            return [f"each of the {settings.players} players is dealt one wild card, not {len(self.wilds)} in all"]
+            return [problem("wilds-count", players=settings.players, count=len(self.wilds))]
         if len(set(self.wilds)) != len(self.wilds) or not all(
             FIRST_WILD <= w < FIRST_WILD + WILD_COUNT for w in self.wilds
         ):
-            return ["each player is dealt a different wild card (WR1 … WF2)"]
+            return [problem("wilds-distinct")]
         return []
 
-    def _dealer_problems(self, plan: HandPlan) -> list[str]:
+    def _dealer_problems(self, plan: HandPlan) -> list[Message]:
         found = []
         dealer = self.seat_name(plan.dealer)
         if len(self.discards) != plan.discards:
-            found.append(f"the dealer discards {plan.discards} cards, not {len(self.discards)}")
+            found.append(problem("discard-count", discards=plan.discards, count=len(self.discards)))
         dealt = self.hands[plan.dealer] if len(self.hands) > plan.dealer else ()
         for card in self.discards:
             if not 0 <= card < DECK_SIZE:
-                found.append("the dealer discards play cards, written like B3 or R12")
+                found.append(problem("discard-notation"))
             elif card not in dealt:
-                found.append(f"{card_name(card)} is not in the dealer's hand ({dealer}'s) to be discarded")
+                found.append(problem("discard-held", card=card_name(card), name=dealer))
         if len(set(self.discards)) != len(self.discards):
-            found.append("the dealer discards two different cards")
+            found.append(problem("discard-twice"))
         if self.dealer_names_trump and self.trump is None:
-            found.append(f"the dealer ({dealer}) names trump: choose a suit or no trump")
+            found.append(problem("trump-needed", name=dealer))
         if not self.dealer_names_trump and self.trump is not None:
-            found.append(f"in {self.settings.mode} the proposal's first subject names trump")
+            found.append(problem("trump-given", mode=self.settings.mode))
         if self.trump is not None and not NO_TRUMP_SUIT <= self.trump <= 3:
-            found.append(f"trump is a suit or no trump, not {self.trump}")
+            found.append(problem("trump-value", value=self.trump))
         if self.doubles and not self.settings.double_you:
-            found.append("players double only in Double You")
+            found.append(problem("doubles"))
         return found
 
     def check(self) -> None:
@@ -202,9 +238,16 @@ class Scenario:
         without, the game waits once this hand is over."""
         game = self._dealt(seed, draw)
         for number, action in enumerate(self.plays, 1):
-            reason = game.why_illegal(action) if game.progress().rounds == 0 else "the hand is over (P14: one hand)"
-            if reason is not None:
-                raise ScenarioError(f"play {number} ({action}): {reason}")
+            if game.progress().rounds:
+                raise ScenarioError(problem("hand-over", number=number, action=action))
+            reason = game.why_illegal(action)
+            if reason is not None:  # (with its reason's code where the engine has one: the page words it)
+                code = (
+                    {**game.play_reasons(), **game.pick_reasons()}.get(action.card) if action.card is not None else None
+                )
+                led = game.state.led if game.state.trick else None
+                raise ScenarioError(problem("play", number=number, action=action, reason=reason, code=code,
+                                            card=action.card, led=led))  # fmt: skip
             game.apply(action)
         return game
 
@@ -218,7 +261,7 @@ class Scenario:
             while (turn := game.to_act()) is not None and turn.decision in ("double-you", "discard", "trump"):
                 game.apply(self._setup_decision(game, turn.decision, turn.player))
         except FarfaliaError as error:
-            raise ScenarioError(f"the hand cannot be dealt so: {error}") from error
+            raise ScenarioError(problem("undealable", error=error)) from error
         return game
 
     def _setup_decision(self, game: Game, decision: str, player: int) -> Action:
@@ -268,7 +311,7 @@ class Scenario:
         dealt = next((s for s in history if isinstance(s, Deal)), None)
         proposal = next((s for s in history if isinstance(s, TurnProposal)), None)
         if dealt is None or proposal is None:
-            raise ScenarioError("this replay has no dealt hand to set up")
+            raise ScenarioError(problem("no-hand"))
         wilds_outcome = next((s for s in history if isinstance(s, DealWilds)), None)
         drawn = next((s.dealer for s in history if isinstance(s, DrawDealer)), None)
         dealer = full.settings.first_dealer if drawn is None else drawn
@@ -304,10 +347,10 @@ def _split_setup(game: Game) -> tuple[list[tuple[int, Action]], list[Action]]:
     return setup, plays
 
 
-def _dealt_words(plan: HandPlan, seat: int, size: int) -> str:
-    """How many cards a seat is dealt, said with its role."""
+def _size_problem(plan: HandPlan, seat: int, name: str, count: int, size: int) -> Message:
+    """A hand of the wrong size, said with the seat's role."""
     if seat == plan.dealer and plan.discards:
-        return f"the dealer is dealt {size} and discards {plan.discards}"
+        return problem("dealer-size", name=name, count=count, size=size, discards=plan.discards)
     if plan.dummies[plan.position_of(seat)]:
-        return f"a dummy is dealt {size} (six face down, seven face up)"
-    return f"each hand is dealt {size} cards"
+        return problem("dummy-size", name=name, count=count, size=size)
+    return problem("hand-size", name=name, count=count, size=size)

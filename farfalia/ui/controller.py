@@ -58,7 +58,7 @@ from farfalia.ui.screens import (
     viewer_bar,
 )
 from farfalia.ui.session import PACES, Player, Session, new_session
-from farfalia.ui.texts import action_text, plural_text, text
+from farfalia.ui.texts import action_text, error_text, plural_text, text
 from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
 
 #: The storage key of the start screen's last choices (JSON: field name → value).
@@ -112,7 +112,7 @@ def read_save(saved: str) -> tuple[str, str, bool]:
     try:
         session = Session.from_save(saved)
     except FarfaliaError as error:
-        return text("save-broken", reason=str(error)), "", False
+        return text("save-broken", reason=error_text(error)), "", False
     settings, number = session.game.settings, session.game.progress().rounds + 1
     mode = text(f"mode.{settings.mode}")
     total = settings.total_hands
@@ -345,7 +345,7 @@ class Controller:
             self.viewer = ReplayViewer(replay.decode(self.link.replay), self.link.at, self.link.view)
         except FarfaliaError as error:
             self.viewer = None
-            self.message = text("bad-link", error=str(error))
+            self.message = text("bad-link", error=error_text(error))
 
     def open_replay_text(self, content: str) -> None:
         """A replay file was opened: show it (or why it cannot be shown)."""

@@ -20,7 +20,7 @@ from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, Settings, plan_hand
 from farfalia.records.notation import format_actions
 from farfalia.records.replay import decode
 from farfalia.records.scenario import Scenario
-from farfalia.ui.texts import text
+from farfalia.ui.texts import error_text, message_text, text
 
 #: The trump field's values: a suit letter, or ``none`` for no trump.
 NO_TRUMP_VALUE = "none"
@@ -145,7 +145,7 @@ class ScenarioEditor:
             try:
                 found.append(parse_card(word))
             except FarfaliaError:
-                self.typing_error = f"{self.seat_names()[seat]}: {word[:12]!r} is not a card (e.g. B11, R3)"
+                self.typing_error = text("problem.not-a-card", name=self.seat_names()[seat], word=repr(word[:12]))
         return list(dict.fromkeys(found))
 
     def _type_plays(self, typed: str) -> None:
@@ -153,8 +153,8 @@ class ScenarioEditor:
         for word in typed.split():
             try:
                 plays.append(parse_action(word))
-            except FarfaliaError as error:
-                self.typing_error = str(error)
+            except FarfaliaError:
+                self.typing_error = text("problem.not-a-play", word=repr(word[:12]))
                 return
         self.plays = plays
 
@@ -228,13 +228,13 @@ class ScenarioEditor:
         dealt (or the first play that cannot be played): one check for all who ask."""
         found = [self.typing_error] if self.typing_error else []
         scenario = self.scenario()
-        found += scenario.problems()
+        found += [message_text(problem) for problem in scenario.problems()]
         if found:
             return None, found
         try:
             return scenario.game(), []
         except FarfaliaError as error:
-            return None, [str(error)]
+            return None, [error_text(error)]
 
     def problems(self) -> list[str]:
         """Why the scenario cannot be played as it stands (empty: it can)."""

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action
 from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_NAMES, SUIT_OF
+from farfalia.engine.errors import FarfaliaError, Message
+from farfalia.records.scenario import PROBLEMS
 
 TEXT: dict[str, str | tuple[str, str]] = {
     "title": "Farfalia",
@@ -296,6 +298,10 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "key.escape": "Close the open panel.",
     "key-enter": "Enter",
     "key-escape": "Esc",
+    # The scenario editor's reasons: its own, then every one of farfalia.records.scenario.PROBLEMS.
+    "problem.not-a-card": "{name}: {word} is not a card (e.g. B11, R3)",
+    "problem.not-a-play": "{word} is not a play (e.g. B3, pick:B5)",
+    **{f"problem.{key}": english for key, english in PROBLEMS.items()},
 }
 
 
@@ -374,6 +380,26 @@ def card_text(code: int) -> str:
     if code >= FIRST_WILD:
         return text("wild-card", family=family)
     return text("card", suit=suit_text(SUIT_OF[code]), number=NUMBER_OF[code], family=family)
+
+
+def message_text(message: object) -> str:
+    """A message in the language spoken: a keyed :class:`~farfalia.engine.errors.Message`
+    through the catalogs (its mode named, its reason worded from its code), anything else as it is."""
+    if not isinstance(message, Message) or f"problem.{message.key}" not in TEXT:
+        return str(message)
+    values = dict(message.values)
+    if "mode" in values:
+        values["mode"] = text(f"mode.{values['mode']}")
+    if values.get("code"):
+        values["reason"] = reason_text(str(values["code"]), int(str(values["card"])), values["led"])  # type: ignore[arg-type]
+    if isinstance(values.get("error"), FarfaliaError):
+        values["error"] = error_text(values["error"])  # type: ignore[arg-type]
+    return text(f"problem.{message.key}", **values)
+
+
+def error_text(error: FarfaliaError) -> str:
+    """An error's message in the language spoken (where it is a keyed one)."""
+    return message_text(error.args[0]) if error.args else str(error)
 
 
 def reason_text(reason: str, card: int, led: int | None) -> str:
