@@ -17,7 +17,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
 from farfalia.engine.actions import parse_action
-from farfalia.engine.errors import ScenarioError
+from farfalia.engine.errors import FarfaliaError, ScenarioError
 from farfalia.records.examples import worked_example
 from farfalia.records.replay import decode, encode, encode_with_chance
 from farfalia.records.scenario import Scenario
@@ -268,3 +268,15 @@ def test_an_embed_speaks_the_language_its_link_asks_for() -> None:
     other = Controller(MemoryStorage(), "http://site/embed.html", embedded=True, languages=["fr-CH"])
     other.open(f"replay={replay_text}&lang=xx")
     assert other.screen().lang == "fr"
+
+
+def test_a_broken_link_says_why_in_the_language_spoken() -> None:
+    """A link's and a replay's common faults are keyed: a German page says them in German."""
+    page = Controller(MemoryStorage(), "http://site/index.html", languages=["de-AT"])
+    page.open("replay=f2.000.x.1q.QW5k.damaged.xyz")
+    overlay = page.screen().overlay
+    assert "die Wiederholung ist beschädigt" in overlay, overlay
+    page.open("replay=f2.000&at=x9")
+    assert "die Position des Links ist keine Zahl: &#x27;x9&#x27;" in page.screen().overlay
+    with pytest.raises(FarfaliaError, match="the link's position is not a number"):  # English elsewhere
+        parse_link("replay=f2&at=x9")

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from farfalia.engine.actions import Action, Chance, Deal, DealWilds, DrawDealer, TurnProposal
 from farfalia.engine.cards import NO_CARD, ascii_int
 from farfalia.engine.definition import FARFALIA
-from farfalia.engine.errors import FarfaliaError, ReplayError
+from farfalia.engine.errors import FarfaliaError, Message, ReplayError
 from farfalia.engine.game import Game
 from farfalia.engine.rules import BURNING, DOUBLE_YOU, MODES, Settings
 
@@ -137,23 +137,39 @@ def _encode(settings: Settings, seed: int | None, actions: list[Action], names: 
     return f"{body}.{_check(body)}"
 
 
+#: What a link's or a file's reader meets most, in English, by key (the page words each through its
+#: catalogs as ``problem.<key>``, see ``farfalia.ui.texts.message_text``); rarer faults stay English.
+REPLAY_PROBLEMS: dict[str, str] = {
+    "replay-long": "a replay is at most {limit} characters; this text has {length}",
+    "replay-ascii": "a replay is plain ASCII text (letters, digits and . - _ ~)",
+    "replay-version": "unsupported replay version {version}",
+    "replay-not": "this is not a Farfalia replay",
+    "replay-parts": "the replay is truncated or malformed (it has the wrong number of parts)",
+    "replay-damaged": "the replay is damaged: its check does not match (truncated or altered)",
+}
+
+
+def _problem(key: str, **values: object) -> ReplayError:
+    return ReplayError(Message(key, REPLAY_PROBLEMS[key], **values))
+
+
 def decode(text: str) -> Replay:
     """The replay a text describes; a clear :class:`ReplayError` for anything else."""
     if not isinstance(text, str):
         raise ReplayError("a replay is text")
     if len(text) > MAX_LENGTH:
-        raise ReplayError(f"a replay is at most {MAX_LENGTH} characters; this text has {len(text)}")
+        raise _problem("replay-long", limit=MAX_LENGTH, length=len(text))
     if not text.isascii():
-        raise ReplayError("a replay is plain ASCII text (letters, digits and . - _ ~)")
+        raise _problem("replay-ascii")
     fields = text.strip().split(".")
     if not fields or fields[0] not in VERSIONS:
         version = fields[0][:8] if fields and fields[0][:1] == "f" else ""
-        raise ReplayError(f"unsupported replay version {version!r}" if version else "this is not a Farfalia replay")
+        raise _problem("replay-version", version=repr(version)) if version else _problem("replay-not")
     if len(fields) not in (7, 8):
-        raise ReplayError("the replay is truncated or malformed (it has the wrong number of parts)")
+        raise _problem("replay-parts")
     body, check = text.strip().rpartition(".")[::2]
     if _check(body) != check:
-        raise ReplayError("the replay is damaged: its check does not match (truncated or altered)")
+        raise _problem("replay-damaged")
     settings_text, seed_text, count_text, names_text, actions_text = fields[1:6]
     try:
         settings = _decode_settings(settings_text)

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 from farfalia.engine.cards import ascii_int
-from farfalia.engine.errors import LinkError
+from farfalia.engine.errors import LinkError, Message
 from farfalia.ui.language import LANGUAGES
+from farfalia.ui.texts import TEXT
 
 #: An embed's still picture longer than this stays out of its link.
 MAX_STILL = 8000
@@ -75,24 +76,29 @@ class Link:
         return "&".join(parts)
 
 
+def _problem(key: str, **values: object) -> LinkError:
+    """A link's fault: ``problem.<key>`` of :data:`~farfalia.ui.texts.TEXT`, in English (the page words it)."""
+    return LinkError(Message(key, str(TEXT[f"problem.{key}"]), **values))
+
+
 def parse_link(fragment: str) -> Link:
     """The :class:`Link` of a URL fragment (without ``#``), or :class:`LinkError`."""
     if len(fragment) > MAX_FRAGMENT:
-        raise LinkError(f"a link is at most {MAX_FRAGMENT} characters; this one has {len(fragment)}")
+        raise _problem("link-long", limit=MAX_FRAGMENT, length=len(fragment))
     params = dict(parse_qsl(fragment, keep_blank_values=True))
     text = params.get("replay", "")
     if not text:
-        raise LinkError("the link holds no replay")
-    at = _number(params["at"], "position") if params.get("at") else None
+        raise _problem("link-empty")
+    at = _number(params["at"], "link-position") if params.get("at") else None
     view = params.get("view") or ALL_HANDS
     if view != ALL_HANDS:
-        view = str(_number(view, "view"))
+        view = str(_number(view, "link-view"))
     controls = params.get("controls", "1")
     if controls not in ("0", "1"):
-        raise LinkError(f"controls are 0 or 1, not {controls[:12]!r}")
+        raise _problem("link-controls", value=repr(controls[:12]))
     theme = params.get("theme") or "dark"
     if theme not in THEMES:
-        raise LinkError(f"unknown theme {theme[:12]!r}; themes: {', '.join(THEMES)}")
+        raise _problem("link-theme", value=repr(theme[:12]), themes=", ".join(THEMES))
     explicit = tuple(key for key in ("controls", "theme") if key in params)
     still = params.get("still", "")
     if len(still) > MAX_STILL or not set(still) <= BASE64URL:
@@ -101,9 +107,9 @@ def parse_link(fragment: str) -> Link:
     return Link(text, at, view, controls == "1", theme, explicit, still, lang if lang in LANGUAGES else "")
 
 
-def _number(value: str, what: str) -> int:
-    """A number in ASCII digits, short enough to mean something."""
+def _number(value: str, key: str) -> int:
+    """A number in ASCII digits, short enough to mean something (``key``: its fault's)."""
     number = ascii_int(value, MAX_DIGITS)
     if number is None:
-        raise LinkError(f"the link's {what} is not a number: {value[:12]!r}")
+        raise _problem(key, value=repr(value[:12]))
     return number

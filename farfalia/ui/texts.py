@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action
 from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_NAMES, SUIT_OF
 from farfalia.engine.errors import FarfaliaError, Message
+from farfalia.records.replay import REPLAY_PROBLEMS
 from farfalia.records.scenario import PROBLEMS
 
 TEXT: dict[str, str | tuple[str, str]] = {
@@ -301,7 +302,13 @@ TEXT: dict[str, str | tuple[str, str]] = {
     # The scenario editor's reasons: its own, then every one of farfalia.records.scenario.PROBLEMS.
     "problem.not-a-card": "{name}: {word} is not a card (e.g. B11, R3)",
     "problem.not-a-play": "{word} is not a play (e.g. B3, pick:B5)",
-    **{f"problem.{key}": english for key, english in PROBLEMS.items()},
+    "problem.link-long": "a link is at most {limit} characters; this one has {length}",
+    "problem.link-empty": "the link holds no replay",
+    "problem.link-controls": "controls are 0 or 1, not {value}",
+    "problem.link-theme": "unknown theme {value}; themes: {themes}",
+    "problem.link-position": "the link's position is not a number: {value}",
+    "problem.link-view": "the link's view is not a number: {value}",
+    **{f"problem.{key}": english for key, english in (PROBLEMS | REPLAY_PROBLEMS).items()},
 }
 
 
