@@ -26,7 +26,7 @@ from farfalia.ui.controller import Controller
 from farfalia.ui.embeds import read_still
 from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts, set_language
 from farfalia.ui.links import parse_link
-from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.saves import SLOT_PREFIX, MemoryStorage
 from farfalia.ui.texts import TEXT, error_text, message_text, plural_text, points_text, text, use_catalog
 from tools.catalogs import ROOT, RULES_TEMPLATE, TEMPLATE, rules_catalogs, rules_template, template, translations
 
@@ -280,3 +280,8 @@ def test_a_broken_link_says_why_in_the_language_spoken() -> None:
     assert "die Position des Links ist keine Zahl: &#x27;x9&#x27;" in page.screen().overlay
     with pytest.raises(FarfaliaError, match="the link's position is not a number"):  # English elsewhere
         parse_link("replay=f2&at=x9")
+    storage = MemoryStorage()
+    storage.set(SLOT_PREFIX + "broken", "{not json")  # a damaged save, on the start screen
+    start = Controller(storage, "http://site/index.html", languages=["de"])
+    start.open("")
+    assert "es ist kein lesbares JSON" in start.screen().overlay

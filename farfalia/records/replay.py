@@ -137,7 +137,7 @@ def _encode(settings: Settings, seed: int | None, actions: list[Action], names: 
     return f"{body}.{_check(body)}"
 
 
-#: What a link's or a file's reader meets most, in English, by key (the page words each through its
+#: What a link's, a file's or a save's reader meets most, in English, by key (the page words each through its
 #: catalogs as ``problem.<key>``, see ``farfalia.ui.texts.message_text``); rarer faults stay English.
 REPLAY_PROBLEMS: dict[str, str] = {
     "replay-long": "a replay is at most {limit} characters; this text has {length}",
@@ -146,11 +146,23 @@ REPLAY_PROBLEMS: dict[str, str] = {
     "replay-not": "this is not a Farfalia replay",
     "replay-parts": "the replay is truncated or malformed (it has the wrong number of parts)",
     "replay-damaged": "the replay is damaged: its check does not match (truncated or altered)",
+    "replay-old-double-you": "this game was recorded before the Double You rules were corrected (D7, D12) "
+    "and cannot be replayed as it was played",
+    "replay-fit": "the replay's actions do not fit its game",
+    "replay-too-many": "the replay has more actions than its game allows",
+    "save-json": "it is not readable JSON",
+    "save-format": "its format {found} is not one this page reads",
+    "save-malformed": "one of its fields is malformed ({kind})",
 }
 
 
 def _problem(key: str, **values: object) -> ReplayError:
-    return ReplayError(Message(key, REPLAY_PROBLEMS[key], **values))
+    return ReplayError(problem(key, **values))
+
+
+def problem(key: str, **values: object) -> Message:
+    """The fault ``key`` of :data:`REPLAY_PROBLEMS` (a replay's, or a save's), with its values."""
+    return Message(key, REPLAY_PROBLEMS[key], **values)
 
 
 def decode(text: str) -> Replay:
@@ -198,10 +210,7 @@ def check_rules_edition(edition: int, settings: Settings) -> None:
     to double, and D12 who wins ``four``. Games without it replay the same (D13 only
     moves where a dummy's picks lie)."""
     if edition < 2 and DOUBLE_YOU in settings.variants:
-        raise ReplayError(
-            "this game was recorded before the Double You rules were corrected (D7, D12) "
-            "and cannot be replayed as it was played"
-        )
+        raise _problem("replay-old-double-you")
 
 
 # ------------------------------------------------------------------- actions
@@ -237,7 +246,7 @@ def _unpack(
     for _ in range(count):
         legal = game.legal_actions()
         if not legal:
-            raise ReplayError("the replay has more actions than its game allows")
+            raise _problem("replay-too-many")
         value, index = divmod(value, len(legal))
         actions.append(legal[index])
         try:
@@ -245,7 +254,7 @@ def _unpack(
         except FarfaliaError as error:  # a written-out chance outcome that breaks the rules
             raise ReplayError(f"the replay's chance outcomes break the rules: {error}") from error
     if value:
-        raise ReplayError("the replay's actions do not fit its game")
+        raise _problem("replay-fit")
     if game.chance_left:
         raise ReplayError("the replay has chance outcomes that its actions never reach")
     return tuple(actions)

@@ -19,7 +19,7 @@ from farfalia.engine.rules import PLAYERS, Settings
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, seat_view
 from farfalia.records.notation import format_actions, parse_actions
-from farfalia.records.replay import MAX_NAME, check_rules_edition, decode_chances, encode_chances
+from farfalia.records.replay import MAX_NAME, check_rules_edition, decode_chances, encode_chances, problem
 from farfalia.ui.texts import card_text, family_text, points_text, text
 
 #: Version of the saved form; a save of another version is refused, never guessed at.
@@ -257,10 +257,10 @@ class Session:
         try:
             data: Any = loads(text_)
         except (ValueError, RecursionError) as error:  # RecursionError: nested too deep to read
-            raise SaveError("it is not readable JSON") from error
+            raise SaveError(problem("save-json")) from error
         if not isinstance(data, dict) or data.get("format") not in (1, SAVE_FORMAT):
             found = data.get("format") if isinstance(data, dict) else None
-            raise SaveError(f"its format {found!r} is not one this page reads")
+            raise SaveError(problem("save-format", found=repr(found)))
         try:
             settings = Settings(
                 _typed(data, "mode", str),
@@ -286,7 +286,7 @@ class Session:
         except FarfaliaError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, OverflowError, RecursionError) as error:
-            raise SaveError(f"one of its fields is malformed ({type(error).__name__})") from error
+            raise SaveError(problem("save-malformed", kind=type(error).__name__)) from error
         shown = data.get("shown")
         if shown in session.humans():
             session.shown = shown
