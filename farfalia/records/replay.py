@@ -150,6 +150,23 @@ REPLAY_PROBLEMS: dict[str, str] = {
     "and cannot be replayed as it was played",
     "replay-fit": "the replay's actions do not fit its game",
     "replay-too-many": "the replay has more actions than its game allows",
+    "replay-settings": "bad settings in the replay: {error}",
+    "replay-seed-chance": "the replay's seed and chance parts do not agree",
+    "replay-count": "a replay holds at most {limit} actions, not {count}",
+    "replay-chance-rules": "the replay's chance outcomes break the rules: {error}",
+    "replay-chance-unused": "the replay has chance outcomes that its actions never reach",
+    "replay-chance-malformed": "a chance outcome of the replay is malformed: {part}",
+    "replay-settings-unknown": "unknown settings {value}",
+    "replay-option-unknown": "unknown settings option {value}",
+    "replay-player-number": "not a player number: {value}",
+    "replay-name": "a player's name is 1 to {limit} printable characters: {name}",
+    "replay-names-text": "the replay's names are not text",
+    "replay-names-count": "{mode} has {players} players, the replay names {count}",
+    "replay-seed-number": "the replay's seed is not a base-36 number: {value}",
+    "replay-count-number": "the replay's action count is not a base-36 number: {value}",
+    "replay-hands-number": "the replay's number of hands is not a base-36 number: {value}",
+    "replay-target-number": "the replay's target score is not a base-36 number: {value}",
+    "replay-base64": "a replay part is not base64url text",
     "save-json": "it is not readable JSON",
     "save-format": "its format {found} is not one this page reads",
     "save-malformed": "one of its fields is malformed ({kind})",
@@ -186,18 +203,18 @@ def decode(text: str) -> Replay:
     try:
         settings = _decode_settings(settings_text)
     except FarfaliaError as error:
-        raise ReplayError(f"bad settings in the replay: {error}") from error
+        raise _problem("replay-settings", error=error) from error
     check_rules_edition(VERSIONS.index(fields[0]) + 1, settings)
     # Eight parts: the chance outcomes are written out and the seed part is "x"; seven: the seed
     # part is the seed in base 36 (and seed 33 is "x" too: the count of parts tells them apart).
     written = len(fields) == 8
     if written and seed_text != CHANCE_WRITTEN:
-        raise ReplayError("the replay's seed and chance parts do not agree")
+        raise _problem("replay-seed-chance")
     chance = decode_chances(fields[6]) if written else ()
-    seed = None if written else _from_base36(seed_text, "seed")
-    count = _from_base36(count_text, "action count")
+    seed = None if written else _from_base36(seed_text, "replay-seed-number")
+    count = _from_base36(count_text, "replay-count-number")
     if count > MAX_ACTIONS:
-        raise ReplayError(f"a replay holds at most {MAX_ACTIONS} actions, not {count}")
+        raise _problem("replay-count", limit=MAX_ACTIONS, count=count)
     names = _decode_names(names_text, settings)
     value = int.from_bytes(from_base64url(actions_text), "big")
     actions = _unpack(settings, seed, count, value, chance)
@@ -241,7 +258,7 @@ def _unpack(
     try:
         game = _start(settings, seed, chance)
     except FarfaliaError as error:
-        raise ReplayError(f"the replay's chance outcomes break the rules: {error}") from error
+        raise _problem("replay-chance-rules", error=error) from error
     actions = []
     for _ in range(count):
         legal = game.legal_actions()
@@ -252,11 +269,11 @@ def _unpack(
         try:
             game.apply(legal[index])
         except FarfaliaError as error:  # a written-out chance outcome that breaks the rules
-            raise ReplayError(f"the replay's chance outcomes break the rules: {error}") from error
+            raise _problem("replay-chance-rules", error=error) from error
     if value:
         raise _problem("replay-fit")
     if game.chance_left:
-        raise ReplayError("the replay has chance outcomes that its actions never reach")
+        raise _problem("replay-chance-unused")
     return tuple(actions)
 
 
@@ -299,8 +316,8 @@ def _decode_chance(part: str) -> Chance:
         if kind == "P" and len(body) == 5 and all(c in "01234" for c in body):
             return TurnProposal(tuple(int(c) for c in body))
     except ValueError as error:
-        raise ReplayError(f"a chance outcome of the replay is malformed: {part[:20]!r}") from error
-    raise ReplayError(f"a chance outcome of the replay is malformed: {part[:20]!r}")
+        raise _problem("replay-chance-malformed", part=repr(part[:20])) from error
+    raise _problem("replay-chance-malformed", part=repr(part[:20]))
 
 
 # ------------------------------------------------------------------ settings
@@ -320,25 +337,25 @@ def _encode_settings(settings: Settings) -> str:
 def _decode_settings(text: str) -> Settings:
     mode = ascii_int(text[:1], 1)
     if len(text) < 3 or mode is None or mode >= len(MODES) or text[1] not in "0123":
-        raise ReplayError(f"unknown settings {text[:12]!r}")
+        raise _problem("replay-settings-unknown", value=repr(text[:12]))
     variants = int(text[1])
     chosen = frozenset(v for bit, v in ((1, DOUBLE_YOU), (2, BURNING)) if variants & bit)
     dealer = None if text[2] == "r" else _digit(text[2])
     hands = target = None
     option = text[3:]
     if option[:1] == "h":
-        hands = _from_base36(option[1:], "hands")
+        hands = _from_base36(option[1:], "replay-hands-number")
     elif option[:1] == "t":
-        target = _from_base36(option[1:], "target")
+        target = _from_base36(option[1:], "replay-target-number")
     elif option:
-        raise ReplayError(f"unknown settings option {option[:12]!r}")
+        raise _problem("replay-option-unknown", value=repr(option[:12]))
     return Settings(MODES[mode], chosen, dealer, hands, target)
 
 
 def _digit(char: str) -> int:
     number = ascii_int(char, 1)
     if number is None:
-        raise ReplayError(f"not a player number: {char!r}")
+        raise _problem("replay-player-number", value=repr(char))
     return number
 
 
@@ -347,7 +364,7 @@ def _digit(char: str) -> int:
 
 def _check_name(name: str) -> None:
     if not name or len(name) > MAX_NAME or "\n" in name or not name.isprintable():
-        raise ReplayError(f"a player's name is 1 to {MAX_NAME} printable characters: {name[:30]!r}")
+        raise _problem("replay-name", limit=MAX_NAME, name=repr(name[:30]))
 
 
 def _decode_names(text: str, settings: Settings) -> tuple[str, ...]:
@@ -356,9 +373,9 @@ def _decode_names(text: str, settings: Settings) -> tuple[str, ...]:
     try:
         names = tuple(from_base64url(text).decode().split("\n"))
     except UnicodeDecodeError as error:
-        raise ReplayError("the replay's names are not text") from error
+        raise _problem("replay-names-text") from error
     if len(names) != settings.players:
-        raise ReplayError(f"{settings.mode} has {settings.players} players, the replay names {len(names)}")
+        raise _problem("replay-names-count", mode=settings.mode, players=settings.players, count=len(names))
     for name in names:
         _check_name(name)
     return names
@@ -376,9 +393,10 @@ def _base36(number: int) -> str:
             return digits
 
 
-def _from_base36(text: str, what: str) -> int:
+def _from_base36(text: str, key: str) -> int:
+    """A base-36 number of the replay (``key``: its fault's in :data:`REPLAY_PROBLEMS`)."""
     if not text or len(text) > 20 or any(c not in _DIGITS36 for c in text):
-        raise ReplayError(f"the replay's {what} is not a base-36 number: {text[:24]!r}")
+        raise _problem(key, value=repr(text[:24]))
     return int(text, 36)
 
 
@@ -392,7 +410,7 @@ def from_base64url(text: str) -> bytes:
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError) as error:
-        raise ReplayError("a replay part is not base64url text") from error
+        raise _problem("replay-base64") from error
 
 
 def _int_bytes(value: int) -> bytes:
