@@ -101,8 +101,9 @@ class Page:
         #: Whether a modal dialog shows, and the control focused when it opened (it gets the focus back).
         self.modal = False
         self.opener: str | None = None
-        #: The bar's two parts: the turn's status and choices, and the game's tools.
+        #: The bar's two parts (the turn's status and choices, the game's tools) and what each holds.
         self.bar_parts: list[Any] = []
+        self.bar_written = ["", ""]
         self.timer: int | None = None
         self.input_guard = InputGuard()
         self.bot_step = create_proxy(lambda: self._guarded(self._bot_move))
@@ -290,16 +291,16 @@ class Page:
             for part in self.bar_parts:
                 part.className = "bar-part"
                 bar.appendChild(part)
-        for part, content in zip(self.bar_parts, (screen.bar, screen.tools), strict=True):
-            if part.innerHTML != content:
-                part.innerHTML = content
+        for k, content in enumerate((screen.bar, screen.tools)):
+            if self.bar_written[k] != content:
+                self.bar_parts[k].innerHTML = self.bar_written[k] = content
 
     def _focused(self) -> str | None:
         """A selector that finds the focused control again after a redraw (None: nothing)."""
         active = document.activeElement
         if not active or active == document.body:
             return None
-        names = ("id", *IDENTITY[1:], SLOT_ATTRIBUTE)
+        names = (*IDENTITY, SLOT_ATTRIBUTE)
         return selector_for({name: str(active.getAttribute(name)) for name in names if active.hasAttribute(name)})
 
     def _focus(self, screen: Screen, typing: str, focused: str | None) -> None:

@@ -23,8 +23,9 @@ function language() {
   }
   return "en";
 }
-const words = TEXTS[language()];
-document.documentElement.lang = language();
+const spoken = language();
+const words = TEXTS[spoken];
+document.documentElement.lang = spoken;
 text.textContent = words["loader.loading"];
 const update = document.getElementById("update");
 if (update) {

@@ -23,6 +23,7 @@ from farfalia.records.replay import decode, encode, encode_with_chance
 from farfalia.records.scenario import Scenario
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.controller import Controller
+from farfalia.ui.diagrams import Diagrams
 from farfalia.ui.embeds import read_still
 from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts, set_language
 from farfalia.ui.links import parse_link
@@ -259,6 +260,9 @@ def test_an_embed_speaks_the_language_its_link_asks_for() -> None:
     assert "lang=fr" in overlay and 'name="lang"' in overlay
     still = re.findall(r"still=([A-Za-z0-9_-]+)", overlay)[0]
     assert ">Proposition<" in read_still(still) and ">Proposal<" in game.screen().table
+    # A script embed's diagram speaks its link's language too, whatever the host page speaks.
+    diagrams = Diagrams([f"replay={replay_text}&lang=it", f"replay={replay_text}"])
+    assert ">Proposta<" in diagrams.html(0) and ">Proposal<" in diagrams.html(1)
     embed = Controller(MemoryStorage(), "http://site/embed.html", embedded=True, languages=["en-GB"])
     embed.open(f"replay={replay_text}&lang=de")
     screen = embed.screen()

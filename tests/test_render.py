@@ -52,6 +52,19 @@ def test_pick_offers_exactly_the_legal_cards(barbara_picks: Game) -> None:
     assert all(el.get("tabindex") == "-1" for el in cards_in(trick, "illegal"))
 
 
+def test_a_picture_marks_the_choices_but_acts_on_none(barbara_picks: Game) -> None:
+    """A replay or a diagram: the cards that could be taken are marked and named so, with
+    who played them, and none is a button, a tab stop or a focus ring."""
+    root = parse(render_table(seat_view(barbara_picks, BARBARA), NAMES, interactive=False))
+    trick = next(el for el in root.iter() if el.get("class") == "trick")
+    marked = cards_in(trick, "legal")
+    assert sorted(el.get("data-card") for el in marked) == ["O4", "O7", "R10"]
+    for el in marked:
+        assert el.get("role") == "img" and el.get("data-action") is None
+        assert "played by" in el.get("aria-label", "") and el.get("aria-label", "").endswith("could be played")
+    assert not [el for el in root.iter() if el.get("tabindex") or el.get("class") == "focus-ring"]
+
+
 def test_only_the_viewer_hand_is_drawn_face_up(barbara_picks: Game) -> None:
     state = barbara_picks.state
     root = parse(render_table(seat_view(barbara_picks, BARBARA), NAMES))

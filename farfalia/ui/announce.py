@@ -17,8 +17,8 @@ from farfalia.engine.actions import NO_TRUMP_SUIT, Action
 from farfalia.engine.game import Game
 from farfalia.engine.state import winning_play
 from farfalia.engine.views import View, omniscient_view, seat_view
-from farfalia.ui.explain import partnership_line, turn_status
-from farfalia.ui.texts import card_text, join_names, plural_text, seat_label, suit_text, text
+from farfalia.ui.explain import partnership_line, position_name, turn_status
+from farfalia.ui.texts import card_text, join_names, plural_text, suit_text, text
 
 #: More actions than this at once (a resumed game, a jump in a replay) are not told one by
 #: one: the listener hears where the game now stands instead.
@@ -104,11 +104,6 @@ def _view(game: Game, viewer: int | None) -> View:
     return omniscient_view(game) if viewer is None else seat_view(game, viewer)
 
 
-def _seat_name(view: View, position: int, names: Sequence[str]) -> str:
-    info = view.seats[position]
-    return seat_label(names, info.seat, info.controller, info.is_dummy)
-
-
 def _told(action: Action, before: View, after: View, names: Sequence[str], player: int | None) -> list[str]:
     """The sentences one action makes, from the views before and after it."""
     sentences: list[str] = []
@@ -117,11 +112,11 @@ def _told(action: Action, before: View, after: View, names: Sequence[str], playe
     if kind == "play" and before.to_act is not None:
         info = before.seat(before.to_act.seat)
         card = action.card or 0
-        sentences.append(text("say.play", name=_seat_name(before, info.position, names), card=card_text(card)))
+        sentences.append(text("say.play", name=position_name(before, info.position, names), card=card_text(card)))
         plays = [*before.trick, (info.position, card)]
         if len(plays) == len(before.seats) and before.trump is not None:
             winner, _strength = winning_play(plays, before.trump)
-            sentences.append(text("say.wins", name=_seat_name(before, winner, names)))
+            sentences.append(text("say.wins", name=position_name(before, winner, names)))
     elif kind == "pick":
         sentences.append(text("say.takes", name=name, card=card_text(action.card or 0)))
     elif kind == "pass":

@@ -63,6 +63,8 @@ from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
 
 #: The storage key of the start screen's last choices (JSON: field name → value).
 CHOICES_KEY = "farfalia.choices"
+#: The panels a shortcut both opens and closes: the command that closes each.
+CLOSED_BY = {Command.HELP: Command.CLOSE_HELP, Command.SHEET: Command.CLOSE_SHEET}
 #: Seconds of search between two yields to the browser (the page must answer within 200 ms).
 SLICE_SECONDS = 0.05
 #: The storage key of the player's preferences (:class:`Preferences` as JSON).
@@ -500,8 +502,11 @@ class Controller:
         """A key pressed outside a form field (without Ctrl, Alt or Meta): True if the
         page used it. Escape closes the open panel; at the table, the shortcuts of
         :data:`~farfalia.ui.keyboard.SHORTCUTS`; in a replay, the viewer's steps."""
+        closing = self._closing()
         if key == "Escape":
-            return self._escape()
+            if closing is not None:
+                self.command(closing)
+            return closing is not None
         if self.viewer is not None:
             if key in VIEWER_KEYS and self.embed_options is None:
                 self.viewer.move(VIEWER_KEYS[key])
@@ -511,21 +516,18 @@ class Controller:
         session = self.session
         if command is None or session is None or self.editor is not None or session.needs_cover():
             return False
-        panels = (self.help_open, self.sheet_open, self.settings_open, self.confirming, self.share_link is not None)
-        toggles = {Command.HELP: self.help_open, Command.SHEET: self.sheet_open}
-        if any(panels) and not toggles.get(command):
-            return False  # one panel at a time: only its own key closes it
-        if command == Command.HINT and (session.bot_to_act() or session.actor() is None):
+        if closing is not None:  # one panel at a time: only its own key closes it
+            if CLOSED_BY.get(command) != closing:
+                return False
+            command = closing
+        elif command == Command.HINT and (session.bot_to_act() or session.actor() is None):
             return False
-        if command in toggles:
-            self.command(Command.CLOSE_HELP if command == Command.HELP and self.help_open else
-                         Command.CLOSE_SHEET if command == Command.SHEET and self.sheet_open else command)  # fmt: skip
-        else:
-            self.command(command)
+        self.command(command)
         return True
 
-    def _escape(self) -> bool:
-        """Close the panel open over the table or the replay (a hand's summary: continue)."""
+    def _closing(self) -> Command | None:
+        """The command that closes the panel open over the table or the replay (a hand's
+        summary: continue), None when none is open."""
         closes = [
             (self.help_open, Command.CLOSE_HELP),
             (self.sheet_open, Command.CLOSE_SHEET),
@@ -535,11 +537,7 @@ class Controller:
             (self.embed_options is not None, Command.CLOSE_EMBED),
             (self.session is not None and self.session.summary_pending() is not None, Command.CONTINUE),
         ]
-        command = next((command for is_open, command in closes if is_open), None)
-        if command is None:
-            return False
-        self.command(command)
-        return True
+        return next((command for is_open, command in closes if is_open), None)
 
     def edit(self, form: str, fields: Mapping[str, str]) -> None:
         """A field of the scenario editor's form, or of the embed builder's, changed: the

@@ -15,9 +15,10 @@ from html import escape
 
 from farfalia.engine.errors import FarfaliaError
 from farfalia.records.replay import decode
+from farfalia.ui.language import speaking
 from farfalia.ui.links import parse_link
 from farfalia.ui.render import THEME_COLOURS, render_defs, render_table
-from farfalia.ui.texts import text
+from farfalia.ui.texts import error_text, text
 from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
 
 #: The attribute of a diagram's figure: its link (the fragment of an embed's address).
@@ -46,6 +47,10 @@ class Diagram:
     def html(self, live: bool = True) -> str:
         """The figure's content: the table at the diagram's moment and, unless the link
         hides them, its step bar (disabled until ``live``)."""
+        with speaking(self.link.lang):  # a diagram's link may name its language (lang=)
+            return self._html(live)
+
+    def _html(self, live: bool) -> str:
         viewer = self.viewer
         table = render_table(viewer.view(), viewer.names(), self.colours, defs=False, interactive=False)
         if not self.link.controls:
@@ -99,7 +104,7 @@ class Diagrams:
             try:
                 self.diagrams.append(Diagram(fragment))
             except FarfaliaError as error:
-                self.diagrams.append(text("bad-link", error=str(error)))
+                self.diagrams.append(text("bad-link", error=error_text(error)))
 
     def shared_defs(self) -> str:
         """The card art for these diagrams (in the first one's theme), once for the page."""

@@ -9,7 +9,6 @@ shows it as an image (``assets/still.js``) until Python draws the live table.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import zlib
 from dataclasses import dataclass
@@ -100,7 +99,7 @@ def embed_link(options: EmbedOptions, viewer: ReplayViewer, replay_text: str) ->
     carrying the still picture of the table where it starts."""
     link = options.link(replay_text, viewer.at, viewer.total)
     start = viewer.view_at(link.at or 0, options.view)
-    with speaking(options.lang) if options.lang else contextlib.nullcontext():
+    with speaking(options.lang):
         table = render_table(start, viewer.names(), THEME_COLOURS[options.theme], options.layout(), interactive=False)
     return with_still(link, table)
 

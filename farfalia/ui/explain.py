@@ -4,12 +4,12 @@ and how a trick or a game ended. Pure functions of a seat view and the names."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 from farfalia.bots.inference import side_needs
 from farfalia.engine.actions import NO_TRUMP_SUIT
 from farfalia.engine.cards import BUTTERFLY, NO_CARD
+from farfalia.engine.state import Trick
 from farfalia.engine.views import View
 from farfalia.ui.texts import card_text, count_text, join_names, seat_label, text
 
@@ -87,9 +87,18 @@ def trick_line(view: View, names: Sequence[str]) -> str:
     """Who won the last trick and what was taken, while the next has not started."""
     if view.trick or not view.tricks or not view.seats:
         return ""
-    trick = view.tricks[-1]
-    info = view.seats[trick.winner]
-    winner = seat_label(names, info.seat, info.controller, info.is_dummy)
+    return _won_line(view, view.tricks[-1], names)
+
+
+def position_name(view: View, position: int, names: Sequence[str]) -> str:
+    """The name of the place at ``position`` (a player's, or "Dummy of …")."""
+    info = view.seats[position]
+    return seat_label(names, info.seat, info.controller, info.is_dummy)
+
+
+def _won_line(view: View, trick: Trick, names: Sequence[str]) -> str:
+    """Who won ``trick`` and what was taken."""
+    winner = position_name(view, trick.winner, names)
     if trick.picked == NO_CARD:
         return text("trick-won", name=winner)
     return text("trick-won-taken", name=winner, card=card_text(trick.picked))
@@ -102,12 +111,10 @@ def last_trick_line(view: View, names: Sequence[str]) -> str:
         return text("no-last-trick")
     trick = view.tricks[-1]
     plays = [
-        text("card-by", card=card_text(card), name=seat_label(names, info.seat, info.controller, info.is_dummy))
+        text("card-by", card=card_text(card), name=position_name(view, position, names))
         for position, card in trick.plays(len(view.seats))
-        for info in [view.seats[position]]
     ]
-    won = trick_line(dataclasses.replace(view, trick=()), names)
-    return text("last-trick-line", plays="; ".join(plays), won=won)
+    return text("last-trick-line", plays="; ".join(plays), won=_won_line(view, trick, names))
 
 
 def result_line(winners: Sequence[int], humans: Sequence[int], names: Sequence[str]) -> str:

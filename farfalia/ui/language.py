@@ -72,7 +72,11 @@ def early_texts() -> dict[str, dict[str, str]]:
 
 @contextmanager
 def speaking(code: str) -> Iterator[None]:
-    """Speak ``code`` within the ``with`` block only (an embed's still picture in its own language)."""
+    """Speak ``code`` within the ``with`` block only (an embed's pictures in its own
+    language); "" keeps the language spoken."""
+    if not code:
+        yield
+        return
     before = use_catalog(catalog(code))
     try:
         yield

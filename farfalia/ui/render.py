@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action
 from farfalia.engine.cards import (
@@ -23,7 +24,6 @@ from farfalia.engine.cards import (
     SUIT_NAMES,
     SUIT_OF,
     card_name,
-    parse_card,
 )
 from farfalia.engine.state import Trick
 from farfalia.engine.views import EMPTY, HIDDEN, SeatInfo, View
@@ -214,16 +214,26 @@ def place(card: ET.Element, x: float, y: float, scale: float = 1.0) -> ET.Elemen
 
 
 def _label_card(
-    card: ET.Element, label: str, action: Action | None, reason: str | None, colours: Mapping[str, str] = COLOURS
+    card: ET.Element,
+    label: str,
+    action: Action | None,
+    reason: str | None,
+    colours: Mapping[str, str] = COLOURS,
+    interactive: bool = True,
 ) -> ET.Element:
-    """Accessible name, and for a card the viewer may act on, its action. A card the
-    viewer decides about can take the focus (its ring shows then; the page's arrow keys
-    move it): a playable card as a button, an unplayable one with its reason."""
+    """Accessible name, and for a card the viewer may act on, its action. On an
+    ``interactive`` table a card the viewer decides about can take the focus (its ring
+    shows then; the page's arrow keys move it): a playable card as a button, an
+    unplayable one with its reason. In a picture, they are marked and named only."""
     if action is not None:
         card.set("class", card.get("class", "") + " legal")
-        card.set("role", "button")
-        card.set("data-action", str(action))
-        card.set("aria-label", label)
+        if interactive:
+            card.set("role", "button")
+            card.set("data-action", str(action))
+            card.set("aria-label", label)
+        else:
+            card.set("role", "img")
+            card.set("aria-label", f"{label}, {text('playable')}")
     elif reason is not None:
         card.set("class", card.get("class", "") + " illegal")
         card.set("role", "img")
@@ -233,6 +243,7 @@ def _label_card(
     else:
         card.set("role", "img")
         card.set("aria-label", label)
+    if not interactive or (action is None and reason is None):
         return card
     card.set("tabindex", "-1")
     for offset, width, colour in ((-3, 5, "focus-outer"), (0, 3, "focus-inner")):
@@ -269,11 +280,9 @@ def render_table(
     """The whole table as an SVG document string (without ``defs``, it refers to the
     art of a :func:`render_defs` elsewhere in the page; not ``interactive``, a picture
     whose playable cards are marked but are not buttons: a replay, a diagram)."""
-    svg = table_element(view, names, colours, layout, defs)
+    svg = table_element(view, names, colours, layout, defs, interactive)
     if interactive:
         _rove(svg)
-    else:
-        _picture(svg)
     return ET.tostring(svg, encoding="unicode")
 
 
@@ -285,19 +294,6 @@ def _rove(svg: ET.Element) -> None:
         first.set("tabindex", "0")
 
 
-def _picture(svg: ET.Element) -> None:
-    """Cards that cannot be acted on: no buttons, no focus (a playable card keeps its mark)."""
-    for card in svg.iter("g"):
-        if card.get("tabindex") is None:
-            continue
-        if card.attrib.pop("data-action", None) is not None:
-            card.set("aria-label", f"{card_text(parse_card(card.get('data-card', '')))}, {text('playable')}")
-        card.attrib.pop("tabindex")
-        card.set("role", "img")
-        for ring in card.findall("rect[@class='focus-ring']"):
-            card.remove(ring)
-
-
 def render_defs(colours: Mapping[str, str] = COLOURS) -> str:
     """The card art alone, in an SVG that takes no room: for a page of many tables."""
     svg = _el("svg", xmlns=SVG_NS, class_="shared-defs", width=0, height=0, aria_hidden="true", focusable="false")
@@ -306,9 +302,15 @@ def render_defs(colours: Mapping[str, str] = COLOURS) -> str:
 
 
 def table_element(
-    view: View, names: Sequence[str], colours: Mapping[str, str] = COLOURS, layout: Layout = WIDE, defs: bool = True
+    view: View,
+    names: Sequence[str],
+    colours: Mapping[str, str] = COLOURS,
+    layout: Layout = WIDE,
+    defs: bool = True,
+    interactive: bool = True,
 ) -> ET.Element:
-    """The whole table, seen by ``view.viewer`` (or everything, for an omniscient view), arranged by ``layout``."""
+    """The whole table, seen by ``view.viewer`` (or everything, for an omniscient view), arranged by ``layout``
+    (not ``interactive``: a picture, see :func:`render_table`)."""
     svg = _el("svg", xmlns=SVG_NS, viewBox=layout.view_box, class_=f"table layout-{layout.kind}", role="group",
               aria_label=text("title"), font_family=FONT_FAMILY)  # fmt: skip
     if defs:
@@ -326,15 +328,24 @@ def table_element(
     seats = view.seats or _undealt_seats(view)
     if not seats:
         return svg
-    actions = {a.card: a for a in view.legal_actions if a.card is not None}
+    choices = Choices({a.card: a for a in view.legal_actions if a.card is not None}, interactive)
     bottom = _bottom_position(view, seats)
     count = len(seats)
     for info in seats:
         offset = (info.position - bottom) % count
-        _seat(svg, view, info, offset, names, actions, colours, layout)
+        _seat(svg, view, info, offset, names, choices, colours, layout)
     if view.seats:
-        _trick(svg, view, bottom, names, actions, colours, layout)
+        _trick(svg, view, bottom, names, choices, colours, layout)
     return svg
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The viewer's decision on the table: the card of each legal action, and whether the
+    table acts on them (the page's) or only marks them (a picture: a replay, a diagram)."""
+
+    actions: Mapping[int, Action]
+    interactive: bool = True
 
 
 def _undealt_seats(view: View) -> tuple[SeatInfo, ...]:
@@ -382,7 +393,7 @@ def _seat(
     info: SeatInfo,
     offset: int,
     names: Sequence[str],
-    actions: Mapping[int, Action],
+    choices: Choices,
     colours: Mapping[str, str],
     layout: Layout,
 ) -> None:
@@ -396,10 +407,10 @@ def _seat(
     else:
         x, y = seat_anchor(offset, view.plan.positions, layout)
     if info.is_dummy:
-        _dummy(group, view, info, x, y, actions, colours, layout)
+        _dummy(group, view, info, x, y, choices, colours, layout)
         y = y + 78 if y < layout.centre[1] else y - 78  # the plate on the table's side of the layout
     elif info.hand is not None and offset == 0:
-        _own_hand(group, view, info, name, actions, colours, layout)
+        _own_hand(group, view, info, name, choices, colours, layout)
     elif info.hand is not None:
         _open_hand(group, info, x, y - 36, colours)  # an omniscient view: every hand open
     elif info.hand_size:
@@ -495,7 +506,7 @@ def _own_hand(
     view: View,
     info: SeatInfo,
     name: str,
-    actions: Mapping[int, Action],
+    choices: Choices,
     colours: Mapping[str, str],
     layout: Layout,
 ) -> None:
@@ -508,8 +519,8 @@ def _own_hand(
         step = hand_step(layout, row)
         left = layout.hand_centre - (CARD_W * scale + step * (row - 1)) / 2
         for k, card in enumerate(cards[:row]):
-            lift = -14 if acting and card in actions else 0
-            hand.append(_decision_card(card, view, acting, actions, colours, left + k * step, top + lift, scale))
+            lift = -14 if acting and card in choices.actions else 0
+            hand.append(_decision_card(card, view, acting, choices, colours, left + k * step, top + lift, scale))
         cards = cards[row:]
         top += ROW_GAP
 
@@ -530,7 +541,7 @@ def _dummy(
     info: SeatInfo,
     x: float,
     y: float,
-    actions: Mapping[int, Action],
+    choices: Choices,
     colours: Mapping[str, str],
     table: Layout,
 ) -> None:
@@ -545,16 +556,16 @@ def _dummy(
         if down == HIDDEN:
             layout.append(_label_card(place(card_back(colours), cx, top, scale), text("face-down"), None, None))
         elif down != EMPTY:
-            layout.append(_decision_card(down, view, acting, actions, colours, cx, top, scale))
+            layout.append(_decision_card(down, view, acting, choices, colours, cx, top, scale))
         if up != EMPTY:
-            layout.append(_decision_card(up, view, acting, actions, colours, cx, top + 22 * scale / 0.62, scale))
+            layout.append(_decision_card(up, view, acting, choices, colours, cx, top + 22 * scale / 0.62, scale))
 
 
 def _decision_card(
     card: int,
     view: View,
     acting: bool,
-    actions: Mapping[int, Action],
+    choices: Choices,
     colours: Mapping[str, str],
     x: float,
     y: float,
@@ -562,10 +573,11 @@ def _decision_card(
     note: str = "",
 ) -> ET.Element:
     """A face-up card the viewer may be deciding about: its action if legal, its reason if not."""
-    action = actions.get(card) if acting else None
+    action = choices.actions.get(card) if acting else None
     reason = _reason(view, card) if acting and action is None else None
-    label = action_text(action) if action is not None else card_text(card) + note
-    return _label_card(place(card_face(card, colours), x, y, scale), label, action, reason, colours)
+    label = action_text(action) if action is not None and choices.interactive else card_text(card) + note
+    drawn = place(card_face(card, colours), x, y, scale)
+    return _label_card(drawn, label, action, reason, colours, choices.interactive)
 
 
 def _trick(
@@ -573,7 +585,7 @@ def _trick(
     view: View,
     bottom: int,
     names: Sequence[str],
-    actions: Mapping[int, Action],
+    choices: Choices,
     colours: Mapping[str, str],
     layout: Layout,
 ) -> None:
@@ -599,7 +611,7 @@ def _trick(
         note = f", {text('played-by', name=seat_name(info, names))}" + (f", {text('burnt')}" if burnt else "")
         if done is not None:
             note += _outcome_note(done, position, card)
-        drawn = _decision_card(card, view, picking and card < FIRST_WILD, actions, colours, x, y, scale, note)
+        drawn = _decision_card(card, view, picking and card < FIRST_WILD, choices, colours, x, y, scale, note)
         drawn.set("data-from", str(info.seat))
         if done is not None:
             _mark_outcome(drawn, done, position, card, colours)

@@ -397,10 +397,11 @@ def message_text(message: object) -> str:
     values = dict(message.values)
     if "mode" in values:
         values["mode"] = text(f"mode.{values['mode']}")
-    if values.get("code"):
-        values["reason"] = reason_text(str(values["code"]), int(str(values["card"])), values["led"])  # type: ignore[arg-type]
-    if isinstance(values.get("error"), FarfaliaError):
-        values["error"] = error_text(values["error"])  # type: ignore[arg-type]
+    code, card, led, error = (values.get(name) for name in ("code", "card", "led", "error"))
+    if isinstance(code, str) and isinstance(card, int):
+        values["reason"] = reason_text(code, card, led if isinstance(led, int) else None)
+    if isinstance(error, FarfaliaError):
+        values["error"] = error_text(error)
     return text(f"problem.{message.key}", **values)
 
 
