@@ -415,6 +415,9 @@ class Page:
         self._guarded(self._activate, target)
 
     def _activate(self, target: Any) -> None:
+        menu = target.closest("details")
+        if menu:  # a menu closes once one of its items is chosen (the bar keeps its place otherwise)
+            menu.open = False
         # (Pyodide reads a missing attribute as jsnull, not None: ask hasAttribute.)
         if target.hasAttribute(ACTION_ATTRIBUTE):
             self.controller.act(target.getAttribute(ACTION_ATTRIBUTE))
