@@ -94,7 +94,6 @@ def copy_runtime(site: Path, trimmed: bool, full_stdlib: bool = False) -> None:
             copy(PYODIDE / name, pyodide / name)
     if not trimmed:
         return
-    compile_catalogs()  # packed with the package (farfalia/locale/*.mo)
     pack_stdlib(pyodide / "python_stdlib.zip", full_stdlib)
     lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
     (pyodide / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
@@ -158,6 +157,7 @@ def headers_file() -> str:
 
 def build_dist(full_stdlib: bool) -> str:
     shutil.rmtree(DIST, ignore_errors=True)
+    compile_catalogs()  # farfalia/locale/*.mo: read by texts.js below and packed with the package
     for name in PAGES:
         if name.endswith(".html"):
             (DIST / name).parent.mkdir(parents=True, exist_ok=True)
