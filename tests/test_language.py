@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import gettext
 import io
+import itertools
+import json
 import random
 import re
 from html import escape
@@ -30,6 +32,7 @@ from farfalia.ui.links import parse_link
 from farfalia.ui.saves import SLOT_PREFIX, MemoryStorage
 from farfalia.ui.texts import TEXT, error_text, message_text, plural_text, points_text, text, use_catalog
 from tools.catalogs import ROOT, RULES_TEMPLATE, TEMPLATE, rules_catalogs, rules_template, template, translations
+from tools.fuzz_links import fragments, real_replays
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -113,12 +116,14 @@ LEFT_ALONE = re.compile(r"\b(Ann|Ben|English|Français|Italiano|Deutsch|pick|dis
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 #: The pseudo-language's letters: the full-width forms of ASCII's (``Ｓｔａｒｔ``).
 FULL_WIDTH = {code: code + 0xFEE0 for code in range(ord("A"), ord("z") + 1) if chr(code).isalpha()}
+#: ... and of the apostrophe, so that a quote left is one around a value given (``'x9'``).
+PSEUDO = FULL_WIDTH | {ord("'"): ord("＇")}
 
 
 def pseudo(message: str) -> str:
     """A message in the pseudo-language: its letters full-width, its placeholders kept."""
     parts = re.split(r"(\{\w+\})", message)
-    return "⟦" + "".join(part if PLACEHOLDER.fullmatch(part) else part.translate(FULL_WIDTH) for part in parts) + "⟧"
+    return "⟦" + "".join(part if PLACEHOLDER.fullmatch(part) else part.translate(PSEUDO) for part in parts) + "⟧"
 
 
 def pseudo_catalog() -> gettext.GNUTranslations:
@@ -289,3 +294,53 @@ def test_a_broken_link_says_why_in_the_language_spoken() -> None:
     start = Controller(storage, "http://site/index.html", languages=["de"])
     start.open("")
     assert "es ist kein lesbares JSON" in start.screen().overlay
+
+
+#: A quoted value of the input (a name, a number, a word of a forged link): shown as it was given.
+QUOTED = re.compile(r"'[^']*'")
+
+
+def test_every_refusal_of_a_forged_link_or_a_damaged_save_is_worded_by_the_catalogs() -> None:
+    """Whatever fault a link or a save has, the page says it in the language spoken: the fault,
+    and what it holds (a replay's bad settings), are keyed; only the input itself is quoted."""
+    pseudo_language = pseudo_catalog()
+
+    def pseudo_page(storage: MemoryStorage) -> Controller:
+        page = Controller(storage, "http://site/index.html", rng=random.Random(0))
+        use_catalog(pseudo_language)  # (the controller spoke the browser's language, English)
+        return page
+
+    rng = random.Random(16)
+    found = []
+    for fragment in itertools.islice(fragments(rng, real_replays()), 600):
+        page = pseudo_page(MemoryStorage())
+        page.open(fragment)
+        found += [QUOTED.sub("", line) for line in english_left(page.screen().overlay)]
+    session = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(0))
+    session.command(Command.START, {"mode": "three", "kind-0": "human", "seed": "5", "pace": "instant"})
+    assert session.session is not None
+    good = json.loads(session.session.to_save())
+    for broken in (
+        {**good, "actions": good["actions"] + " pick:B3 B3 B3"},
+        {**good, "actions": "nonsense"},
+        {**good, "seed": "7"},
+        {**good, "mode": "chess"},
+        {**good, "variants": ["burnin"]},
+        {**good, "first_dealer": 7},
+        {**good, "hands": 8},
+        {**good, "players": good["players"][:2]},
+        {**good, "players": [{"name": 3, "bot": True}] * 3},
+        {**good, "pace": "ludicrous"},
+        {**good, "seen_hands": -1},
+        {**good, "chance": "zz"},
+        {**good, "format": 1, "variants": ["double-you"]},
+    ):
+        storage = MemoryStorage()
+        storage.set(SLOT_PREFIX + "broken", json.dumps(broken))
+        start = pseudo_page(storage)
+        start.open("")
+        overlay = start.screen().overlay
+        assert "ｃａｎｎｏｔ ｂｅ ｒｅａｄ" in overlay, broken  # refused, and said so
+        found += [QUOTED.sub("", line) for line in english_left(overlay)]
+    english = sorted({line for line in found if ENGLISH.search(LEFT_ALONE.sub("", line))})
+    assert not english, "\n".join(english[:20])

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from farfalia.engine.errors import SettingsError
+from farfalia.engine.errors import Message, SettingsError
 
 DOUBLE_YOU: Final = "double-you"
 BURNING: Final = "burning"
@@ -38,6 +38,27 @@ PLAYERS: Final = {"basic5": 5, "chinkway10": 5, "chinkway5": 5, "four": 4, "thre
 MAX_HANDS: Final = 40
 MAX_TARGET: Final = 300
 
+#: The faults of settings, in English, by key (a page words them through its catalogs).
+SETTINGS_PROBLEMS: Final = {
+    "settings-mode": "unknown mode {value}",
+    "settings-variant": "unknown variant {value}",
+    "settings-dealer": "first dealer {dealer} is not a player of {mode} (0..{last})",
+    "settings-four-only": "hands and target are options of 'four', not of {mode}",
+    "settings-hands-and-target": "choose a number of hands or a target score, not both",
+    "settings-hands": "four plays a multiple of 4 hands up to {limit}, not {hands}",
+    "settings-target": "a target score is 1 to {limit}, not {target}",
+}
+
+
+def _fault(key: str, **values: object) -> SettingsError:
+    return SettingsError(Message(key, SETTINGS_PROBLEMS[key], **values))
+
+
+def check_mode(mode: str) -> None:
+    """Raise :class:`SettingsError` unless ``mode`` is one of :data:`MODES`."""
+    if mode not in MODES:
+        raise _fault("settings-mode", value=repr(mode)[:24])
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -55,24 +76,23 @@ class Settings:
     target: int | None = None
 
     def __post_init__(self) -> None:
-        if self.mode not in MODES:
-            raise SettingsError(f"unknown mode {self.mode!r}; modes: {', '.join(MODES)}")
+        check_mode(self.mode)
         variants = frozenset(self.variants)
         unknown = sorted(variants - set(VARIANTS))
         if unknown:
-            raise SettingsError(f"unknown variant {unknown[0]!r}; variants: {', '.join(VARIANTS)}")
+            raise _fault("settings-variant", value=repr(unknown[0])[:24])
         object.__setattr__(self, "variants", variants)
         players = PLAYERS[self.mode]
         if self.first_dealer is not None and not 0 <= self.first_dealer < players:
-            raise SettingsError(f"first dealer {self.first_dealer} is not a player of {self.mode} (0..{players - 1})")
+            raise _fault("settings-dealer", dealer=self.first_dealer, mode=self.mode, last=players - 1)
         if (self.hands is not None or self.target is not None) and self.mode != "four":
-            raise SettingsError(f"hands and target are options of 'four', not of {self.mode!r}")
+            raise _fault("settings-four-only", mode=self.mode)
         if self.hands is not None and self.target is not None:
-            raise SettingsError("choose a number of hands or a target score, not both")
+            raise _fault("settings-hands-and-target")
         if self.hands is not None and not (4 <= self.hands <= MAX_HANDS and self.hands % 4 == 0):
-            raise SettingsError(f"four plays a multiple of 4 hands up to {MAX_HANDS}, not {self.hands}")
+            raise _fault("settings-hands", limit=MAX_HANDS, hands=self.hands)
         if self.target is not None and not 1 <= self.target <= MAX_TARGET:
-            raise SettingsError(f"a target score is 1 to {MAX_TARGET}, not {self.target}")
+            raise _fault("settings-target", limit=MAX_TARGET, target=self.target)
 
     @property
     def players(self) -> int:

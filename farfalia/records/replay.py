@@ -153,7 +153,7 @@ REPLAY_PROBLEMS: dict[str, str] = {
     "replay-settings": "bad settings in the replay: {error}",
     "replay-seed-chance": "the replay's seed and chance parts do not agree",
     "replay-count": "a replay holds at most {limit} actions, not {count}",
-    "replay-chance-rules": "the replay's chance outcomes break the rules: {error}",
+    "replay-chance-rules": "the replay's chance outcomes break the rules",
     "replay-chance-unused": "the replay has chance outcomes that its actions never reach",
     "replay-chance-malformed": "a chance outcome of the replay is malformed: {part}",
     "replay-settings-unknown": "unknown settings {value}",
@@ -170,6 +170,8 @@ REPLAY_PROBLEMS: dict[str, str] = {
     "save-json": "it is not readable JSON",
     "save-format": "its format {found} is not one this page reads",
     "save-malformed": "one of its fields is malformed ({kind})",
+    "save-field": "its field {field} is missing or not what it should be",
+    "save-moves": "its moves or its deals do not replay under the rules",
 }
 
 

@@ -21,7 +21,7 @@ from farfalia.bots.search import Search
 from farfalia.engine.actions import Action, Chance
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError
-from farfalia.engine.rules import PLAYERS, Settings
+from farfalia.engine.rules import PLAYERS, Settings, check_mode
 from farfalia.engine.views import omniscient_view
 from farfalia.records import replay
 from farfalia.records.replay import MAX_NAME
@@ -699,7 +699,7 @@ class Controller:
     def _chosen_slot(self, form: Mapping[str, str]) -> Slot:
         slot = self.saves.slots.get(form.get("slot", ""))
         if slot is None:
-            raise FarfaliaError(f"there is no saved game {form.get('slot', '')!r}")
+            raise FarfaliaError(text("game-gone"))  # ended or discarded in another tab
         return slot
 
     def _resume(self, form: Mapping[str, str]) -> None:
@@ -963,8 +963,7 @@ def start_session(form: Mapping[str, str], rng: random.Random) -> Session:
     comma-separated, ``name-K``, ``kind-K``, ``dealer``, ``seed``, ``pace``,
     ``level``); a seed left empty is drawn from ``rng``."""
     mode = form.get("mode", "basic5")
-    if mode not in PLAYERS:
-        raise FarfaliaError(f"unknown mode {mode!r}")
+    check_mode(mode)
     variants = frozenset(v for v in form.get("variants", "").split(",") if v)
     players = [
         Player(form.get(f"name-{k}", ""), form.get(f"kind-{k}", "human" if k == 0 else "bot") == "bot")

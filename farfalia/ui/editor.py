@@ -16,7 +16,7 @@ from farfalia.engine.actions import NO_TRUMP_SUIT, Action, parse_action
 from farfalia.engine.cards import FIRST_WILD, SUIT_LETTERS, card_name, parse_card, parse_family
 from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.game import Game
-from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, Settings, plan_hand
+from farfalia.engine.rules import PLAYERS, VARIANTS, Settings, check_mode, plan_hand
 from farfalia.records.notation import format_actions
 from farfalia.records.replay import decode
 from farfalia.records.scenario import Scenario
@@ -90,8 +90,7 @@ class ScenarioEditor:
         return named + [text("default-name", number=k + 1) for k in range(len(named), players)]
 
     def _set_mode(self, mode: str) -> None:
-        if mode not in MODES:
-            raise FarfaliaError(f"unknown mode {mode!r}")
+        check_mode(mode)
         self.mode = mode
         self.dealer = min(self.dealer, PLAYERS[mode] - 1)
         count = self.seat_count()

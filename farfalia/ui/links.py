@@ -98,7 +98,7 @@ def parse_link(fragment: str) -> Link:
         raise _problem("link-controls", value=repr(controls[:12]))
     theme = params.get("theme") or "dark"
     if theme not in THEMES:
-        raise _problem("link-theme", value=repr(theme[:12]), themes=", ".join(THEMES))
+        raise _problem("link-theme", value=repr(theme[:12]), themes=", ".join(map(repr, THEMES)))
     explicit = tuple(key for key in ("controls", "theme") if key in params)
     still = params.get("still", "")
     if len(still) > MAX_STILL or not set(still) <= BASE64URL:

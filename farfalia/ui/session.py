@@ -14,7 +14,7 @@ from typing import Any
 from farfalia.bots.search import PLAYOUTS, Search
 from farfalia.engine.actions import Action, Chance
 from farfalia.engine.definition import FARFALIA
-from farfalia.engine.errors import FarfaliaError, SaveError, SessionError
+from farfalia.engine.errors import FarfaliaError, IllegalActionError, NotationError, SaveError, SessionError
 from farfalia.engine.rules import PLAYERS, Settings
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, seat_view
@@ -271,18 +271,16 @@ class Session:
             )
             check_rules_edition(data["format"], settings)
             players = [_player(entry) for entry in _typed(data, "players", list)]
-            session = cls(
-                settings,
-                _typed(data, "seed", int),
-                players,
-                _typed(data, "pace", str),
-                parse_actions(_typed(data, "actions", str)),
-                _typed(data, "seen_hands", int),
-                data.get("level", "strong"),
-                decode_chances(data.get("chance") or ""),
-            )
-            if session.seen_hands < 0:
-                raise SaveError(f"it has seen {session.seen_hands} hands")
+            if len(players) != settings.players:
+                raise _field_fault("players")
+            pace, level = _choice(data, "pace", PACES, None), _choice(data, "level", LEVELS, "strong")
+            seed, seen_hands = _typed(data, "seed", int), _typed(data, "seen_hands", int)
+            if seen_hands < 0:
+                raise _field_fault("seen_hands")
+            moves, chance = parse_actions(_typed(data, "actions", str)), decode_chances(data.get("chance") or "")
+            session = cls(settings, seed, players, pace, moves, seen_hands, level, chance)
+        except (NotationError, IllegalActionError) as error:  # the moves, or the deals, break the rules
+            raise SaveError(problem("save-moves")) from error
         except FarfaliaError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, OverflowError, RecursionError) as error:
@@ -336,21 +334,33 @@ def clean_name(name: str, index: int) -> str:
     return cleaned or text("default-name", number=index + 1)
 
 
+def _field_fault(key: str) -> SaveError:
+    return SaveError(problem("save-field", field=repr(key)))
+
+
 def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
     value = data.get(key)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise SaveError(f"save field {key!r} should be {kind.__name__}")
+        raise _field_fault(key)
     return value
 
 
 def _optional_int(data: dict[str, Any], key: str) -> int | None:
     value = data.get(key)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise SaveError(f"save field {key!r} should be a whole number or null")
+        raise _field_fault(key)
+    return value
+
+
+def _choice(data: dict[str, Any], key: str, choices: dict[str, int], default: str | None) -> str:
+    """A field naming one of ``choices`` (``default`` where it may be missing)."""
+    value = data.get(key, default)
+    if not isinstance(value, str) or value not in choices:
+        raise _field_fault(key)
     return value
 
 
 def _player(entry: Any) -> Player:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not isinstance(entry.get("bot"), bool):
-        raise SaveError("each saved player has a name and a bot flag")
+        raise _field_fault("players")
     return Player(clean_name(entry["name"], 0), entry["bot"])

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action
 from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_NAMES, SUIT_OF
 from farfalia.engine.errors import FarfaliaError, Message
+from farfalia.engine.rules import SETTINGS_PROBLEMS
 from farfalia.records.replay import REPLAY_PROBLEMS
 from farfalia.records.scenario import PROBLEMS
 
@@ -51,6 +52,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "delete-confirm": "Delete this game for good?",
     "keep-save": "Keep it",
     "game-elsewhere": "This game is open in another tab. Close it there to play it here.",
+    "game-gone": "This saved game is no longer here: it was ended or discarded in another tab.",
     "open-elsewhere": "open in another tab",
     "ago.now": "just now",
     "ago.minute": ("{count} minute ago", "{count} minutes ago"),
@@ -308,7 +310,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "problem.link-theme": "unknown theme {value}; themes: {themes}",
     "problem.link-position": "the link's position is not a number: {value}",
     "problem.link-view": "the link's view is not a number: {value}",
-    **{f"problem.{key}": english for key, english in (PROBLEMS | REPLAY_PROBLEMS).items()},
+    **{f"problem.{key}": english for key, english in (PROBLEMS | REPLAY_PROBLEMS | SETTINGS_PROBLEMS).items()},
 }
 
 
