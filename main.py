@@ -33,7 +33,7 @@ from farfalia.ui.keyboard import CARD_KEYS, IDENTITY, PANEL_BUTTON, focus_order,
 from farfalia.ui.language import choose_language, set_language
 from farfalia.ui.saves import Entry
 from farfalia.ui.session import clean_name
-from farfalia.ui.texts import error_text, text
+from farfalia.ui.texts import error_note, text
 
 T = TypeVar("T")
 #: The longest a bot's decision waits for the journal's last write (ms).
@@ -541,7 +541,7 @@ class Page:
         try:
             handler(*args)
         except FarfaliaError as error:
-            element(Id.NOTE).textContent = text("error", error=error_text(error))
+            element(Id.NOTE).textContent = error_note(error)
         except Exception as error:
             window.console.error(traceback.format_exc())
             element(Id.NOTE).textContent = text("error", error=str(error))

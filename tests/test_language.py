@@ -30,7 +30,17 @@ from farfalia.ui.embeds import read_still
 from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts, set_language
 from farfalia.ui.links import parse_link
 from farfalia.ui.saves import SLOT_PREFIX, MemoryStorage
-from farfalia.ui.texts import TEXT, error_text, message_text, plural_text, points_text, text, use_catalog
+from farfalia.ui.texts import (
+    TEXT,
+    action_text,
+    error_note,
+    error_text,
+    message_text,
+    plural_text,
+    points_text,
+    text,
+    use_catalog,
+)
 from tools.catalogs import ROOT, RULES_TEMPLATE, TEMPLATE, rules_catalogs, rules_template, template, translations
 from tools.fuzz_links import fragments, real_replays
 
@@ -344,3 +354,29 @@ def test_every_refusal_of_a_forged_link_or_a_damaged_save_is_worded_by_the_catal
         found += [QUOTED.sub("", line) for line in english_left(overlay)]
     english = sorted({line for line in found if ENGLISH.search(LEFT_ALONE.sub("", line))})
     assert not english, "\n".join(english[:20])
+
+
+def test_a_click_the_screen_no_longer_offers_is_told_plainly_in_the_language_spoken() -> None:
+    """A stale click (a bot played meanwhile, a card no longer playable, a hint or an undo out of
+    turn) is a sentence in the note line, not a fault."""
+    page = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(0), languages=["fr"])
+    page.open("")
+    form = {"mode": "four", "kind-0": "human", "seed": "5", "pace": "normal", "dealer": "0"}
+    page.command(Command.START, form | {f"kind-{k}": "bot" for k in (1, 2, 3)})
+    session = page.session
+    assert session is not None and session.actor() != 0  # a bot decides first
+    notes = []
+    for stale in (lambda: page.act("B3"), lambda: page.command(Command.HINT), lambda: page.command(Command.UNDO)):
+        with pytest.raises(FarfaliaError) as refused:
+            stale()
+        notes.append(error_note(refused.value))
+    assert notes == [text("not-your-turn"), text("hint-not-now"), text("undo-off")]
+    assert notes[0] == "Ce n'est pas à vous de décider."
+    while session.actor() != 0:
+        session.bot_action()
+    legal = session.game.legal_actions()
+    unplayable = next(play for play in map(parse_action, ("R1", "G1", "B1", "O1")) if play not in legal)
+    with pytest.raises(FarfaliaError) as refused:
+        page.act(str(unplayable))
+    assert error_note(refused.value) == f"{action_text(unplayable)} n'est pas possible maintenant."
+    assert session.game.legal_actions() == legal  # and nothing changed

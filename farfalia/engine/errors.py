@@ -46,7 +46,8 @@ class LinkError(FarfaliaError):
 
 
 class SessionError(FarfaliaError):
-    """A page action out of turn: a human acting for a bot, a bot decision when none is due."""
+    """A page action out of turn (a human acting for a bot, a bot decision when none is due, a
+    click on what the screen no longer offers); where a person can cause it, a sentence to show."""
 
 
 class StorageError(FarfaliaError):

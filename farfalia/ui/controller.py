@@ -20,7 +20,7 @@ from json import dumps, loads
 from farfalia.bots.search import Search
 from farfalia.engine.actions import Action, Chance
 from farfalia.engine.cards import ascii_int
-from farfalia.engine.errors import FarfaliaError
+from farfalia.engine.errors import FarfaliaError, SessionError
 from farfalia.engine.rules import PLAYERS, Settings, check_mode
 from farfalia.engine.views import omniscient_view
 from farfalia.records import replay
@@ -616,7 +616,7 @@ class Controller:
 
     def _game_session(self) -> Session:
         if self.session is None:
-            raise FarfaliaError("no game is being played")
+            raise SessionError(text("no-game"))
         return self.session
 
     def _session_change(self, change: Callable[[], None]) -> None:
@@ -682,7 +682,7 @@ class Controller:
     def _undo(self) -> None:
         session = self._game_session()
         if not self.preferences.undo:
-            raise FarfaliaError("undo is off in the settings")
+            raise SessionError(text("undo-off"))
         self.stop_thinking()
         session.undo()
         self.hint = None
@@ -699,13 +699,13 @@ class Controller:
     def _chosen_slot(self, form: Mapping[str, str]) -> Slot:
         slot = self.saves.slots.get(form.get("slot", ""))
         if slot is None:
-            raise FarfaliaError(text("game-gone"))  # ended or discarded in another tab
+            raise SessionError(text("game-gone"))  # ended or discarded in another tab
         return slot
 
     def _resume(self, form: Mapping[str, str]) -> None:
         slot = self._chosen_slot(form)
         if slot.id in self.elsewhere:
-            raise FarfaliaError(text("game-elsewhere"))
+            raise SessionError(text("game-elsewhere"))
         self.session = Session.from_save(slot.save_text())
         self.slot = slot.id
 

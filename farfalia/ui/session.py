@@ -20,7 +20,7 @@ from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, seat_view
 from farfalia.records.notation import format_actions, parse_actions
 from farfalia.records.replay import MAX_NAME, check_rules_edition, decode_chances, encode_chances, problem
-from farfalia.ui.texts import card_text, family_text, points_text, text
+from farfalia.ui.texts import action_text, card_text, family_text, points_text, text
 
 #: Version of the saved form; a save of another version is refused, never guessed at.
 #: Format 2 is rules edition 2 (D7 revised, D12, D13); format 1 saves load unless
@@ -146,8 +146,11 @@ class Session:
         """A human's decision, refused unless that human's cards are on screen."""
         actor = self.actor()
         if actor is None or self.players[actor].bot or self.needs_cover() or self.summary_pending() is not None:
-            raise SessionError("it is not a human's turn at this screen")
-        self.game.apply(action)
+            raise SessionError(text("not-your-turn"))
+        chosen = self.game.parse(action)
+        if chosen not in self.game.legal_actions():  # a click on what the screen no longer offers
+            raise SessionError(text("not-legal-now", action=action_text(chosen)))
+        self.game.apply(chosen)
         self._changes += 1
 
     def can_undo(self) -> bool:
@@ -174,7 +177,7 @@ class Session:
         humans = self.humans()
         back = self._last_decision_of(humans[0]) if len(humans) == 1 else None
         if back is None or not self.can_undo():
-            raise SessionError("there is no decision of yours to take back in this hand")
+            raise SessionError(text("nothing-to-undo"))
         for _ in range(back):
             self.game.undo()
         self._thinking = None
@@ -213,7 +216,7 @@ class Session:
         """What the strong bot would do in the place of the human to act (a search to run, then read)."""
         actor = self.actor()
         if actor is None or self.players[actor].bot or self.needs_cover() or self.summary_pending() is not None:
-            raise SessionError("a hint is for the human to act")
+            raise SessionError(text("hint-not-now"))
         rng = random.Random(f"hint:{self.game.seed}:{len(self.game.history)}")
         return Search(seat_view(self.game, actor), rng, PLAYOUTS)
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action
 from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_NAMES, SUIT_OF
-from farfalia.engine.errors import FarfaliaError, Message
+from farfalia.engine.errors import FarfaliaError, Message, SessionError
 from farfalia.engine.rules import SETTINGS_PROBLEMS
 from farfalia.records.replay import REPLAY_PROBLEMS
 from farfalia.records.scenario import PROBLEMS
@@ -52,6 +52,12 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "delete-confirm": "Delete this game for good?",
     "keep-save": "Keep it",
     "game-elsewhere": "This game is open in another tab. Close it there to play it here.",
+    "not-your-turn": "It is not your turn to decide.",
+    "not-legal-now": "{action} cannot be chosen now.",
+    "nothing-to-undo": "There is no decision of yours to take back in this hand.",
+    "undo-off": "Undo is off in the settings.",
+    "hint-not-now": "A hint is for your own turn.",
+    "no-game": "No game is being played.",
     "game-gone": "This saved game is no longer here: it was ended or discarded in another tab.",
     "open-elsewhere": "open in another tab",
     "ago.now": "just now",
@@ -410,6 +416,12 @@ def message_text(message: object) -> str:
 def error_text(error: FarfaliaError) -> str:
     """An error's message in the language spoken (where it is a keyed one)."""
     return message_text(error.args[0]) if error.args else str(error)
+
+
+def error_note(error: FarfaliaError) -> str:
+    """What the note line says of a refused command: a click out of turn (a
+    :class:`~farfalia.engine.errors.SessionError`, already a sentence) as it is, anything else as a fault."""
+    return error_text(error) if isinstance(error, SessionError) else text("error", error=error_text(error))
 
 
 def reason_text(reason: str, card: int, led: int | None) -> str:
