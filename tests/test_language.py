@@ -378,5 +378,5 @@ def test_a_click_the_screen_no_longer_offers_is_told_plainly_in_the_language_spo
     unplayable = next(play for play in map(parse_action, ("R1", "G1", "B1", "O1")) if play not in legal)
     with pytest.raises(FarfaliaError) as refused:
         page.act(str(unplayable))
-    assert error_note(refused.value) == f"{action_text(unplayable)} n'est pas possible maintenant."
+    assert error_note(refused.value) == f"{action_text(unplayable)} : impossible maintenant."
     assert session.game.legal_actions() == legal  # and nothing changed

@@ -144,8 +144,10 @@ def test_an_illegal_click_is_a_readable_note_not_a_crash(page) -> None:  # type:
     _, document, window = page
     document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
     window.run_timers()
-    document.click(fake_browser.Element(**{ACTION_ATTRIBUTE: "pick:R1"}))
-    assert document.elements[Id.NOTE].textContent.startswith("Something went wrong: ")
+    document.click(fake_browser.Element(**{ACTION_ATTRIBUTE: "pick:R1"}))  # not offered: said plainly
+    assert document.elements[Id.NOTE].textContent == "Take red 1, strawberry: not possible now."
+    document.click(fake_browser.Element(**{ACTION_ATTRIBUTE: "zz"}))  # no action at all: a fault
+    assert document.elements[Id.NOTE].textContent.startswith("Something went wrong: not an action: 'zz'")
     assert not window.errors
 
 

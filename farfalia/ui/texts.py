@@ -53,7 +53,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "keep-save": "Keep it",
     "game-elsewhere": "This game is open in another tab. Close it there to play it here.",
     "not-your-turn": "It is not your turn to decide.",
-    "not-legal-now": "{action} cannot be chosen now.",
+    "not-legal-now": "{action}: not possible now.",
     "nothing-to-undo": "There is no decision of yours to take back in this hand.",
     "undo-off": "Undo is off in the settings.",
     "hint-not-now": "A hint is for your own turn.",
