@@ -49,7 +49,6 @@ lock:
 	uv pip compile pyproject.toml --extra test --generate-hashes --python-version 3.11 --universal -o requirements.lock
 
 test-python: $(VENV)/installed node_modules/installed
-	$(PY) tools/catalogs.py compile
 	$(PY) -m pytest tests
 
 test-e2e: dist /usr/bin/chromium

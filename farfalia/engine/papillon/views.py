@@ -1,0 +1,119 @@
+"""What one Papillon player may know (§4 of ``docs/PAPILLON.md``, P-D25), and Papillon as a
+game of the site (:data:`PAPILLON`, a :class:`farfalia.engine.interface.Rules`).
+
+Public: everything placed, taken or discarded (the table, the piles, the orange layout),
+every hand's size and, in the orange round, how many of its cards have orange backs, the
+draw pile's size and how many orange cards lie on its top, the scores. Private: the other
+hands, and the order of every undealt card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from farfalia.engine.errors import ViewError
+from farfalia.engine.papillon.cards import ORANGE, deck_of
+from farfalia.engine.papillon.game import PapillonChance, PapillonGame
+from farfalia.engine.papillon.rules import PapillonSettings
+
+
+@dataclass(frozen=True)
+class PapillonView:
+    """One player's view of a Papillon game."""
+
+    settings: PapillonSettings
+    player: int
+    colour: str
+    phase: str
+    to_act: int | None
+    legal_actions: tuple[int, ...]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    orange_backs: tuple[int, ...]
+    sides: tuple[int, ...]
+    direction: int
+    starter: int
+    # blue round
+    table: tuple[int, ...]
+    piles: tuple[tuple[int, ...], ...]
+    last_capturer: int | None
+    deals_done: int
+    undealt: int
+    # orange round
+    layout: tuple[tuple[int, ...], ...]
+    draw_pile: int
+    draw_pile_orange: int
+    tour: int
+    carnage: bool
+    attack: tuple[int, int] | None
+    tour_points: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+
+    def public_cards(self) -> set[int]:
+        """Every card this view names (the player's own hand and what lies face up)."""
+        found = set(self.hand) | set(self.table)
+        for pile in (*self.piles, *self.layout):
+            found |= set(pile)
+        return found
+
+
+def seat_view(game: PapillonGame, player: int) -> PapillonView:
+    """What ``player`` may know now, nothing more."""
+    if not 0 <= player < game.players:
+        raise ViewError(f"player {player!r} is not at this table of {game.players}")
+    to_act = game.current_player()
+    pile = game.draw_pile
+    orange_on_top = next((index for index, card in enumerate(pile) if deck_of(card) != ORANGE), len(pile))
+    return PapillonView(
+        settings=game.settings,
+        player=player,
+        colour=game.colour,
+        phase=game.phase,
+        to_act=to_act if to_act >= 0 else None,
+        legal_actions=tuple(game.legal_actions()) if to_act == player else (),
+        hand=tuple(sorted(game.hands[player])),
+        hand_sizes=tuple(len(hand) for hand in game.hands),
+        orange_backs=tuple(sum(deck_of(card) == ORANGE for card in hand) for hand in game.hands),
+        sides=tuple(game.sides),
+        direction=game.direction,
+        starter=game.starter,
+        table=tuple(game.table),
+        piles=tuple(tuple(pile) for pile in game.piles),
+        last_capturer=game.last_capturer,
+        deals_done=game.deals_done,
+        undealt=len(game.deck),
+        layout=tuple(tuple(place) for place in game.layout),
+        draw_pile=len(pile),
+        draw_pile_orange=orange_on_top,
+        tour=game.tour,
+        carnage=game.carnage,
+        attack=game.attack,
+        tour_points=tuple(game.tour_points),
+        round_scores=tuple(game.round_scores()),
+    )
+
+
+class PapillonRules:
+    """Papillon's rules for the site's replays, saves, session and viewer."""
+
+    name = "papillon"
+
+    def players(self, settings: PapillonSettings) -> int:
+        """How many players ``settings`` seat."""
+        return settings.players
+
+    def new(
+        self, settings: PapillonSettings, seed: int, chance: Iterable[PapillonChance] = (), draw: bool = True
+    ) -> PapillonGame:
+        """A game from its settings and seed (see :class:`~farfalia.engine.papillon.game.PapillonGame`)."""
+        return PapillonGame(settings, seed, chance, draw)
+
+    def seat_view(self, game: PapillonGame, player: int) -> PapillonView:
+        """What ``player`` may know now."""
+        return seat_view(game, player)
+
+
+#: The one instance: Papillon's rules.
+PAPILLON: Final = PapillonRules()

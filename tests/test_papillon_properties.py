@@ -1,0 +1,116 @@
+"""Papillon through the site's game interface, and what must hold at every step of random
+games at every player count: the 58 cards of each deck all accounted for, views that
+name no hidden card, notation that round-trips, replay and undo identity."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from farfalia.engine.errors import FarfaliaError
+from farfalia.engine.interface import random_play
+from farfalia.engine.papillon.cards import deck_cards
+from farfalia.engine.papillon.game import PapillonGame, Roll, Shuffle, action_name, parse_action
+from farfalia.engine.papillon.rules import PapillonSettings
+from farfalia.engine.papillon.views import PAPILLON, seat_view
+from tests.test_interface import check_random_game
+
+#: Every player count, both 3-player seatings (P-D8), the options (P-D5, P-D13).
+SETTINGS = [
+    PapillonSettings(players=2),
+    PapillonSettings(players=3),
+    PapillonSettings(players=3, two_against_one=True, dealer=2),
+    PapillonSettings(players=4, forced_capture=True),
+    PapillonSettings(players=5, dealer=4),
+    PapillonSettings(players=2, rounds="orange"),
+    PapillonSettings(players=5, rounds="blue", forced_capture=True),
+]
+
+
+def card_places(game: PapillonGame) -> Counter[int]:
+    """How many times each card of both decks lies somewhere: hands, the undealt deck, the
+    blue table, piles and cards set aside, the orange layout and the draw pile."""
+    places: Counter[int] = Counter()
+    for group in (*game.hands, game.deck, game.table, *game.piles, game.set_aside, *game.layout, game.draw_pile):
+        places.update(group)
+    return places
+
+
+def check_conservation(game: PapillonGame) -> None:
+    """The round's deck (and, in the orange round, the blue deck as draw pile) all there, once each."""
+    places = card_places(game)
+    assert all(count == 1 for count in places.values()), [card for card, n in places.items() if n > 1]
+    if game.is_over() or (game.phase == "chance" and not game.history):
+        return
+    expected = set(deck_cards(0 if game.colour == "blue" else 1))
+    if game.colour == "orange" and (game.tour or game.settings.rounds == "both"):
+        expected |= set(deck_cards(0))  # the blue piles, then the draw pile (P-D26)
+    if game.current_player() >= 0:  # (a shuffle under way holds its deck)
+        assert set(places) == expected, (len(set(places)), len(expected))
+
+
+def check_secrecy(game: PapillonGame) -> None:
+    """No view names a card of another hand, of the undealt deck or of the draw pile."""
+    for player in range(game.players):
+        view = seat_view(game, player)
+        hidden = {card for other, hand in enumerate(game.hands) if other != player for card in hand}
+        hidden |= set(game.deck) | set(game.draw_pile)
+        assert not view.public_cards() & hidden
+        assert view.hand_sizes == tuple(len(hand) for hand in game.hands)
+        assert bool(view.legal_actions) == (game.current_player() == player)
+
+
+@pytest.mark.parametrize("papillon", SETTINGS, ids=str)
+def test_papillon_implements_the_interface(papillon: PapillonSettings) -> None:
+    game = check_random_game(PAPILLON, papillon, seed=papillon.players)  # type: ignore[arg-type]
+    assert len(game.round_scores()) == len(papillon.colours)
+
+
+@pytest.mark.parametrize("papillon", SETTINGS, ids=str)
+def test_every_step_keeps_the_cards_and_the_secrets(papillon: PapillonSettings) -> None:
+    for seed in range(6):
+        game = PapillonGame(papillon, seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            check_conservation(game)
+            check_secrecy(game)
+            legal = game.legal_actions()
+            assert all(parse_action(action_name(action)) == action for action in legal)
+            game.apply(rng.choice(legal))
+        assert game.winners and set(game.winners) <= set(range(papillon.players))
+        totals = game.returns()
+        assert all(totals[p] == totals[q] for p in range(game.players) for q in range(game.players)
+                   if game.sides[p] == game.sides[q])  # fmt: skip
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10**6), cut=st.floats(0, 1))
+def test_replay_and_undo_rebuild_every_state(players: int, seed: int, cut: float) -> None:
+    """Settings + seed + actions rebuild a game exactly; given chance outcomes (no seed) too;
+    undo then the same action again changes nothing."""
+    papillon = PapillonSettings(players=players, two_against_one=players == 3 and seed % 2 == 1)
+    whole = random_play(PAPILLON, papillon, seed)
+    actions = whole.actions[: int(len(whole.actions) * cut)]
+    game = PapillonGame.replay(papillon, seed, actions)
+    chance = [step for step in whole.history if not isinstance(step, int)]
+    scripted = PapillonGame.replay(papillon, seed + 1, actions, chance)
+    assert scripted.history == game.history == whole.history[: len(game.history)]
+    if actions:
+        before = list(game.history)
+        assert game.undo() == actions[-1]
+        game.apply(actions[-1])
+        assert game.history == before
+
+
+def test_bad_chance_outcomes_are_refused() -> None:
+    papillon = PapillonSettings(players=2)
+    with pytest.raises(FarfaliaError, match="shuffle of 58 cards"):
+        PapillonGame(papillon, 0, [Shuffle(tuple(range(57)))])
+    with pytest.raises(FarfaliaError, match="roll of 2"):
+        PapillonGame(papillon, 0, [Shuffle(tuple(range(58))), Roll(((1, 7), (2, 2)))])
+    waiting = PapillonGame(papillon, 0, [Shuffle(tuple(range(58)))], draw=False)
+    assert waiting.current_player() == -1 and waiting.legal_actions() == []
