@@ -1,5 +1,5 @@
 """Command line: ``simulate`` random games, ``replay`` texts, ``bench`` the rules core,
-``tournament`` between bots."""
+``tournament`` between bots. ``simulate`` and ``bench`` play Papillon too (``--game papillon``)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from farfalia.engine.definition import FARFALIA
 from farfalia.engine.errors import FarfaliaError, SettingsError
 from farfalia.engine.game import Game
 from farfalia.engine.interface import random_play
+from farfalia.engine.papillon.rules import DEALS, ROUNDS, PapillonSettings
+from farfalia.engine.papillon.views import PAPILLON
 from farfalia.engine.rules import MODES, VARIANTS, Settings
 from farfalia.engine.state import State
 from farfalia.records import replay
@@ -46,6 +48,47 @@ def simulate(settings: Settings, games: int, seed: int) -> list[dict[str, object
     return summaries
 
 
+def simulate_papillon(settings: PapillonSettings, games: int, seed: int) -> list[dict[str, object]]:
+    """Summaries of ``games`` random Papillon games with seeds ``seed, seed + 1, …``."""
+    summaries = []
+    for offset in range(games):
+        game = random_play(PAPILLON, settings, seed + offset)
+        summaries.append(
+            {
+                "game": "papillon",
+                "players": settings.players,
+                "options": _papillon_options(settings),
+                "seed": seed + offset,
+                "rounds": len(game.round_scores()),
+                "actions": len(game.actions),
+                "round_scores": [list(points) for points in game.round_scores()],
+                "scores": list(game.returns()),
+                "winners": list(game.winners),
+            }
+        )
+    return summaries
+
+
+def _papillon_options(settings: PapillonSettings) -> list[str]:
+    flags = [name for name in ("two_against_one", "forced_capture") if getattr(settings, name)]
+    return [flag.replace("_", "-") for flag in flags] + ([] if settings.rounds == "both" else [settings.rounds])
+
+
+def bench_papillon(players: int, seconds: float, seed: int = 1, rounds: int = 5) -> float:
+    """Complete random Papillon games a second through the checked API, the best of
+    ``rounds`` timed rounds sharing ``seconds``."""
+    settings = PapillonSettings(players=players)
+    best, offset = 0.0, seed
+    for _ in range(rounds):
+        games = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds / rounds:
+            random_play(PAPILLON, settings, offset)
+            games, offset = games + 1, offset + 1
+        best = max(best, games / elapsed)
+    return best
+
+
 def bench(mode: str, seconds: float, seed: int = 1, rounds: int = 5) -> float:
     """Complete random hands a second in the rules core (:meth:`State.random_playout`):
     the best of ``rounds`` timed rounds sharing ``seconds``, as ``timeit`` reports."""
@@ -67,13 +110,27 @@ def _settings(args: argparse.Namespace) -> Settings:
     return Settings(args.mode, frozenset(args.variant or ()))
 
 
+def _papillon_settings(args: argparse.Namespace) -> PapillonSettings:
+    return PapillonSettings(
+        args.players, args.two_against_one, args.forced_capture, args.rounds, args.dealer, args.yang
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m farfalia", description="Farfalia rules engine tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     sim = commands.add_parser("simulate", help="play complete games with random legal actions")
-    sim.add_argument("--mode", choices=MODES, default="basic5")
-    sim.add_argument("--variant", action="append", choices=VARIANTS, help="repeat for both variants")
+    sim.add_argument("--game", choices=("farfalia", "papillon"), default="farfalia")
+    sim.add_argument("--mode", choices=MODES, default="basic5", help="Farfalia's mode")
+    sim.add_argument("--variant", action="append", choices=VARIANTS, help="Farfalia's; repeat for both variants")
+    papillon = sim.add_argument_group("Papillon's settings")
+    papillon.add_argument("--players", type=int, choices=sorted(DEALS), default=2)
+    papillon.add_argument("--two-against-one", action="store_true", help="2 v 1 at three players (P-D8)")
+    papillon.add_argument("--forced-capture", action="store_true", help="no discard when a capture fits (P-D13)")
+    papillon.add_argument("--rounds", choices=ROUNDS, default="both", help="a practice game of one round (P-D5)")
+    papillon.add_argument("--dealer", type=int, default=0, help="the dealer's seat (P-D6)")
+    papillon.add_argument("--yang", type=int, default=12, help="the Yang's number (P-D9)")
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help="one JSON object a game (the default output)")
@@ -86,8 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     dec = replays.add_parser("decode", help="print a readable summary of a replay text")
     dec.add_argument("text")
     ben = commands.add_parser("bench", help="random-play throughput of the rules core, per mode")
+    ben.add_argument("--game", choices=("farfalia", "papillon"), default="farfalia")
     ben.add_argument("--seconds", type=float, default=2.0, help="time spent on each mode")
-    ben.add_argument("--mode", choices=MODES, action="append", help="only these modes")
+    ben.add_argument("--mode", choices=MODES, action="append", help="only these modes (Farfalia)")
+    ben.add_argument("--players", type=int, choices=sorted(DEALS), action="append", help="only these (Papillon)")
     tour = commands.add_parser("tournament", help="duplicate deals between bots, with 95%% confidence intervals")
     tour.add_argument("--mode", choices=MODES, default="basic5")
     tour.add_argument("--variant", action="append", choices=VARIANTS, help="repeat for both variants")
@@ -101,7 +160,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     tour.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     args = parser.parse_args(argv)
     try:
-        if args.command == "simulate":
+        if args.command == "simulate" and args.game == "papillon":
+            for summary in simulate_papillon(_papillon_settings(args), args.games, args.seed):
+                print(dumps(summary))
+        elif args.command == "simulate":
             for summary in simulate(_settings(args), args.games, args.seed):
                 print(dumps(summary))
         elif args.command == "replay" and args.replay_command == "encode":
@@ -121,6 +183,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             report = tournament(settings, names, args.deals, args.seed, args.workers)
             print(f"{args.mode} {' '.join(sorted(settings.variants))}".strip() + f", seed {args.seed}")
             print("\n".join(report.lines()))
+        elif args.game == "papillon":
+            for players in args.players or sorted(DEALS):
+                rate = bench_papillon(players, args.seconds)
+                print(f"papillon {players} players {rate:>9.1f} games/s", flush=True)
         else:
             for mode in args.mode or MODES:
                 print(f"{mode:<12} {bench(mode, args.seconds):>9.0f} hands/s", flush=True)

@@ -71,3 +71,42 @@ def test_bad_arguments_exit_two() -> None:
         [sys.executable, "-m", "farfalia", "simulate", "--mode", "six"], capture_output=True, text=True, cwd=ROOT
     )
     assert done.returncode == 2 and "invalid choice" in done.stderr
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_simulate_plays_papillon_at_every_player_count(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """Random complete games through the checked API, one JSON object each, as Farfalia's;
+    partners share their side's score (P-D7) and the best sides win (P-D42)."""
+    argv = ["simulate", "--game", "papillon", "--players", str(players), "--games", "3", "--seed", "1", "--json"]
+    assert main(argv) == 0
+    games = [json.loads(line) for line in capsys.readouterr().out.strip().splitlines()]
+    assert [game["seed"] for game in games] == [1, 2, 3]
+    for game in games:
+        scores = game["scores"]
+        assert game["game"] == "papillon" and len(scores) == players and game["rounds"] == 2
+        assert scores == [blue + orange for blue, orange in zip(*game["round_scores"], strict=True)]
+        assert game["winners"] == [p for p in range(players) if scores[p] == max(scores)]
+    assert main(argv) == 0 and [json.loads(line) for line in capsys.readouterr().out.splitlines()] == games
+
+
+def test_simulate_takes_papillon_s_options_as_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--game", "papillon", "--players", "3", "--two-against-one", "--forced-capture"]
+    assert main([*argv, "--rounds", "orange", "--seed", "4"]) == 0
+    game = json.loads(capsys.readouterr().out)
+    assert game["options"] == ["two-against-one", "forced-capture", "orange"] and game["rounds"] == 1
+    assert len(set(game["scores"])) <= 2  # two sides
+    assert main(["simulate", "--game", "papillon", "--players", "2", "--two-against-one"]) == 2
+    assert "2 v 1 is an option of three players" in capsys.readouterr().err
+
+
+def test_bench_prints_a_line_per_papillon_player_count() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "farfalia", "bench", "--game", "papillon", "--seconds", "0.2"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    lines = done.stdout.strip().splitlines()
+    assert [line.split()[1] for line in lines] == ["2", "3", "4", "5"]
+    assert all(float(line.split()[3]) > 0 and line.endswith("games/s") for line in lines)
