@@ -362,3 +362,12 @@ def test_couteau_and_no_number_are_told_apart_in_placements() -> None:
     game = orange_position(2, (5, 9), [["E5o", "CSo"], ["E1o"]], A)
     numbers = {split_orange(move)[2] for move in game.placements(parse_card("E5o"))}
     assert numbers == {NO_NUMBER}
+
+
+def test_p_e1_the_hand_operand_may_come_first() -> None:
+    """P-E1: table {Moins, 3}, hand {10, 7}: 10 − 3 = 7 plays 10 and 7 and takes Moins and 3
+    (3 − 10 would not be a number; no other capture: no 3 to match, no sum of one card)."""
+    ten, seven = cards("E10", "E7")
+    assert captures([ten, seven], [MOINS, parse_card("D3")], yang=12) == {
+        Capture(frozenset({ten, seven}), frozenset({MOINS, parse_card("D3")}))
+    }
