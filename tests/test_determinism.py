@@ -30,12 +30,20 @@ from farfalia.cli import random_game
 from farfalia.engine.game import Game
 from farfalia.records.notation import format_record
 from farfalia.engine.rules import Settings
+from farfalia.engine.interface import random_play
+from farfalia.engine.papillon.game import action_name
+from farfalia.engine.papillon.rules import PapillonSettings
+from farfalia.engine.papillon.views import PAPILLON
 game = Game(Settings('basic5'), seed=2024)
+papillon = random_play(PAPILLON, PapillonSettings(players=5, forced_capture=True), 77)
+papillon_steps = [action_name(s) if isinstance(s, int) else repr(s) for s in papillon.history]
 record = format_record(random_game(Settings('chinkway10', frozenset({'burning', 'double-you'})), 77))
 print(json.dumps({
     'dealer': game.history[0].dealer,
     'dealer_hand': ' '.join(card_name(c) for c in game.history[1].hands[0]),
     'record_sha256': hashlib.sha256(record.encode()).hexdigest(),
+    'papillon_sha256': hashlib.sha256(' '.join(papillon_steps).encode()).hexdigest(),
+    'papillon_scores': list(papillon.returns()),
 }))
 """
 
@@ -44,6 +52,9 @@ GOLDEN = {
     "dealer_hand": "B1 O7 G4 O13 B8 G9 G5 G12 B12 G8 O4 G13",
     # Re-pinned for rules edition 2: D7's revised bar changes who is asked to double.
     "record_sha256": "2faafb43a6c15761734f9613b5bc0a6b460f7aed62aab0c731e6f346aad5284e",
+    # A whole Papillon game at five, forced capture: every shuffle, roll and action.
+    "papillon_sha256": "d8990502e3f8ad90f40df8844ed608db27d8486e4fb3d1faebe87690428dbfda",
+    "papillon_scores": [-25, -56, -25, -56, -25],
 }
 
 
