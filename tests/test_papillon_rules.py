@@ -371,3 +371,40 @@ def test_p_e1_the_hand_operand_may_come_first() -> None:
     assert captures([ten, seven], [MOINS, parse_card("D3")], yang=12) == {
         Capture(frozenset({ten, seven}), frozenset({MOINS, parse_card("D3")}))
     }
+
+
+def test_an_illegal_action_says_why_and_changes_nothing() -> None:
+    """Checked apply: each refusal names its rule; the game is as it was."""
+    game = blue_position(2, [["E4", "E7", "CY"], ["E1"]], ["PL", "D3", "S9"], A)
+    refusals = {
+        blue_move(cards("E4", "E7"), cards("PL", "S9")): "no match, sum or combination",
+        blue_move(cards("E5")): "E5 is not in the hand",
+        blue_move(cards("E4"), cards("F8")): "F8 is not on the table",
+        blue_move([CHRYSALIDE], cards("D3")): "the Chrysalide is played alone",
+        orange_move(parse_card("E4"), S1): "it is time to decide: blue",
+    }
+    before = list(game.history)
+    for action, reason in refusals.items():
+        with pytest.raises(FarfaliaError, match=reason):
+            game.apply(action)
+    assert game.history == before
+    game = orange_position(2, (5, 9), [["E7o", "CSo", "PLo"], ["E1o"]], A)
+    with pytest.raises(FarfaliaError, match="S1 takes 4, 5, 6 only"):
+        game.apply(orange_move(parse_card("E7o"), S1))
+    with pytest.raises(FarfaliaError, match="a sign goes beside a sequence"):
+        game.apply(orange_move(PLUS + DECK_SIZE, CENTRE))
+    with pytest.raises(FarfaliaError, match="Couteau Suisse is placed as a number"):
+        game.apply(orange_move(COUTEAU + DECK_SIZE, S1))
+
+
+def test_p_d13_captures_are_optional_unless_the_table_forces_them() -> None:
+    """P-D13: hand {5, 9}, table {5}: the 5 may take the 5, and either card may be discarded
+    instead (3 actions); with forced capture on, only the capture is left, and a discard is
+    refused with its reason."""
+    game = blue_position(2, [["E5", "E9"], ["E1"]], ["D5"], A)
+    assert len(game.legal_actions()) == 3
+    forced = PapillonSettings(players=2, rounds="blue", forced_capture=True)
+    game = blue_position(2, [["E5", "E9"], ["E1"]], ["D5"], A, settings=forced)
+    assert game.legal_actions() == [blue_move(cards("E5"), cards("D5"))]
+    with pytest.raises(FarfaliaError, match="captures are forced at this table"):
+        game.apply(blue_move(cards("E9")))

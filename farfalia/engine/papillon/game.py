@@ -313,7 +313,8 @@ class PapillonGame:
         """Apply a legal action (an int or its notation); anything else raises and changes nothing."""
         code = parse_action(action) if isinstance(action, str) else action
         if type(code) is not int or code not in self.legal_actions():
-            raise IllegalActionError(f"{action!r:.40} is not a legal Papillon action now ({self.situation()})")
+            reason = self.why_illegal(code) if type(code) is int else "not an action"
+            raise IllegalActionError(f"{action!r:.40} is illegal: {reason} ({self.situation()})")
         self.history.append(code)
         if self.phase == "direction":
             self.direction = 1 if code == CLOCKWISE else -1
@@ -331,6 +332,55 @@ class PapillonGame:
         else:
             self._place(*split_orange(code))
         self._resolve_chance()
+
+    def why_illegal(self, action: int) -> str | None:
+        """Why ``action`` cannot be taken now, or None if it is legal."""
+        if action in self.legal_actions():
+            return None
+        if self.phase not in DECISIONS or self._need is not None:
+            return "the game is over" if self.is_over() else "the game waits for a chance event"
+        if ORANGE_MOVES <= action < BLUE_MOVES and self.phase in ("orange", "attacked"):
+            return self._why_not_placed(*split_orange(action))
+        if action >= BLUE_MOVES and self.phase == "blue":
+            return self._why_not_played(split_blue(action))
+        if self.phase == "partners":
+            return f"choose {self.settings.partners_to_choose} partners among the other seats (P-D8)"
+        return f"it is time to decide: {self.phase}"
+
+    def _why_not_played(self, capture: Capture) -> str:
+        hand = self.hands[self.current]
+        missing = [card for card in capture.played if card not in hand]
+        if missing:
+            return f"{card_name(missing[0])} is not in the hand"
+        away = [card for card in capture.taken if card not in self.table]
+        if away:
+            return f"{card_name(away[0])} is not on the table"
+        if CHRYSALIDE in capture.played:
+            return "the Chrysalide is played alone and takes nothing (P-D18)"
+        if PAPILLON in capture.played:
+            return "the Papillon is played alone and takes every table card (P-R16)"
+        if not capture.taken:
+            return "a capture is possible, and captures are forced at this table (P-D13)"
+        return "these cards make no match, sum or combination; the result comes from the hand (P-R10, P-D15)"
+
+    def _why_not_placed(self, card: int, place: int, number: int) -> str:
+        if self.phase == "attacked":
+            return "attacked by the Chat Noir: counter with a Papillon, or draw 3 (P-D36)"
+        if card not in self.hands[self.current]:
+            return f"{card_name(card)} is not in the hand"
+        f, where = face(card), PLACE_NAMES[place]
+        if f in CENTRE_CARDS:
+            return "the Chat Noir, the Papillon and the Chrysalide go in the centre (P-R34)"
+        if f in SIGNS:
+            return "a sign goes beside a sequence (P-R31)"
+        if f == CHENILLE:
+            return "the Chenille goes on a sequence (P-D34)"
+        if (number == NO_NUMBER) != (f != COUTEAU):
+            return "a Couteau Suisse is placed as a number 0 to 11, and no other card declares one (P-R33)"
+        if place not in (*STARTS, *SEQUENCES):
+            return "a numbered card goes on a starting pile or a sequence (P-R29)"
+        fitting = [str(n) for n in range(13) if self.fits(n, place)]
+        return f"{where} takes {', '.join(fitting)} only (P-R29, P-R31)"
 
     def undo(self) -> int:
         """Take back the last player action (and the chance outcomes it led to); returns it."""
