@@ -468,7 +468,8 @@ class Page:
             event.preventDefault()
             return
         activates = event.key in ("Enter", " ") and event.target.closest(f"[{ACTION_ATTRIBUTE}], [{COMMAND_ATTRIBUTE}]")
-        if activates and not self.input_guard.accepts_key(window.performance.now() / 1000, bool(event.repeat)):
+        # When the key was pressed (not when this handler runs, late on a busy page).
+        if activates and not self.input_guard.accepts_key(float(event.timeStamp) / 1000, bool(event.repeat)):
             event.preventDefault()  # also keeps a button from clicking itself again
             return
         if self.controller.key(event.key):
