@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from json import dumps
 
 from farfalia.bots.tournament import BOTS, make_bot, tournament
@@ -75,34 +76,40 @@ def _papillon_options(settings: PapillonSettings) -> list[str]:
 
 
 def bench_papillon(players: int, seconds: float, seed: int = 1, rounds: int = 5) -> float:
-    """Complete random Papillon games a second through the checked API, the best of
-    ``rounds`` timed rounds sharing ``seconds``."""
+    """Complete random Papillon games a second through the checked API (seeds ``seed, seed + 1, …``)."""
     settings = PapillonSettings(players=players)
-    best, offset = 0.0, seed
-    for _ in range(rounds):
-        games = 0
-        start = time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds / rounds:
-            random_play(PAPILLON, settings, offset)
-            games, offset = games + 1, offset + 1
-        best = max(best, games / elapsed)
-    return best
+    seeds = itertools.count(seed)
+
+    def one_game() -> int:
+        random_play(PAPILLON, settings, next(seeds))
+        return 1
+
+    return _best_rate(one_game, seconds, rounds)
 
 
 def bench(mode: str, seconds: float, seed: int = 1, rounds: int = 5) -> float:
-    """Complete random hands a second in the rules core (:meth:`State.random_playout`):
-    the best of ``rounds`` timed rounds sharing ``seconds``, as ``timeit`` reports."""
+    """Complete random hands a second in the rules core (:meth:`State.random_playout`)."""
     settings = Settings(mode)
     rng = random.Random(seed)
+
+    def one_game() -> int:
+        state = State(settings)
+        state.random_playout(rng)
+        return len(state.results)
+
+    return _best_rate(one_game, seconds, rounds)
+
+
+def _best_rate(run: Callable[[], int], seconds: float, rounds: int) -> float:
+    """What ``run`` completes a second (it returns how many): the best of ``rounds`` timed
+    rounds sharing ``seconds``, as ``timeit`` reports."""
     best = 0.0
     for _ in range(rounds):
-        hands = 0
+        done = 0
         start = time.perf_counter()
         while (elapsed := time.perf_counter() - start) < seconds / rounds:
-            state = State(settings)
-            state.random_playout(rng)
-            hands += len(state.results)
-        best = max(best, hands / elapsed)
+            done += run()
+        best = max(best, done / elapsed)
     return best
 
 
@@ -112,7 +119,12 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 def _papillon_settings(args: argparse.Namespace) -> PapillonSettings:
     return PapillonSettings(
-        args.players, args.two_against_one, args.forced_capture, args.rounds, args.dealer, args.yang
+        players=args.players,
+        two_against_one=args.two_against_one,
+        forced_capture=args.forced_capture,
+        rounds=args.rounds,
+        dealer=args.dealer,
+        yang=args.yang,
     )
 
 

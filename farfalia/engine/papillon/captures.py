@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
+from farfalia.engine.errors import IllegalActionError
 from farfalia.engine.papillon.cards import MOINS, MULTIPLIER, PLUS, SIGNS, blue_numbers
 
 #: The operations of each sign: (symbol, function or None where it does not apply).
@@ -49,7 +50,7 @@ def equation(capture: Capture, table: Sequence[int], yang: int) -> str:
     for found, text in _all(hand, [card for card in table if card in capture.taken], yang):
         if found == capture:
             return text
-    raise ValueError(f"not a capture: {capture}")
+    raise IllegalActionError(f"these cards make no capture: {capture}")
 
 
 def _all(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[tuple[Capture, str]]:

@@ -17,28 +17,15 @@ from farfalia.engine.errors import NotationError
 DECK_SIZE: Final = 58
 BLUE: Final = 0
 ORANGE: Final = 1
-DECKS: Final = ("blue", "orange")
 
-#: The basic families, in order, by their letters.
+#: The basic families, in order, by their letters: Éléments, Découvertes, Serpents, Formes.
 FAMILY_LETTERS: Final = "EDSF"
-FAMILY_NAMES: Final = ("Éléments", "Découvertes", "Serpents", "Formes")
 BASIC_COUNT: Final = 48
 
 COUTEAU, CHAT_NOIR, CHENILLE, CHRYSALIDE, PAPILLON, PLUS, MOINS, MULTIPLIER, YIN, YANG = range(48, 58)
-#: The atouts' codes and names, from face 48 on.
+#: The atouts' codes, from face 48 on: Couteau Suisse, Chat Noir, Chenille, Chrysalide, Papillon,
+#: Plus, Moins, Multiplier/Diviser, Yin, Yang.
 ATOUT_CODES: Final = ("CS", "CN", "CH", "CY", "PA", "PL", "MO", "MD", "YI", "YA")
-ATOUT_NAMES: Final = (
-    "Couteau Suisse",
-    "Chat Noir",
-    "Chenille",
-    "Chrysalide",
-    "Papillon",
-    "Plus",
-    "Moins",
-    "Multiplier/Diviser",
-    "Yin",
-    "Yang",
-)
 #: The three signs (Trio Mathématique), and the atouts placed in the orange centre (P-R34).
 SIGNS: Final = (PLUS, MOINS, MULTIPLIER)
 CENTRE_CARDS: Final = (CHAT_NOIR, PAPILLON, CHRYSALIDE)
@@ -112,12 +99,6 @@ def card_name(card: int) -> str:
     f = face(card)
     code = f"{FAMILY_LETTERS[f // 12]}{f % 12}" if f < BASIC_COUNT else ATOUT_CODES[f - BASIC_COUNT]
     return code + ("o" if deck_of(card) == ORANGE else "")
-
-
-def face_title(card: int) -> str:
-    """A card's English name: ``5 of Éléments``, ``Chat Noir``."""
-    f = face(card)
-    return f"{f % 12} of {FAMILY_NAMES[f // 12]}" if f < BASIC_COUNT else ATOUT_NAMES[f - BASIC_COUNT]
 
 
 def parse_card(text: str) -> int:

@@ -609,7 +609,6 @@ class PapillonGame:
     def _finish_round(self, points: list[int]) -> None:
         self.round_scores_.append(tuple(points))
         self.round_index += 1
-        self.hands = [[] for _ in range(self.players)]
         if self.round_index < len(self.settings.colours):
             self._start_round()
         else:

@@ -22,8 +22,6 @@ class Deal(NamedTuple):
 #: By number of players (P-R7): each row uses the 58 cards of a deck (the orange round
 #: turns 2 starting cards and lays what is left on the draw pile, P-D26).
 DEALS: Final = {2: Deal(7, 4, 2), 3: Deal(6, 3, 4), 4: Deal(7, 2, 2), 5: Deal(11, 1, 3)}
-#: The orange round's starting cards (P-R27).
-STARTING_CARDS: Final = 2
 
 
 @dataclass(frozen=True)
