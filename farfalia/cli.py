@@ -128,6 +128,16 @@ def _papillon_settings(args: argparse.Namespace) -> PapillonSettings:
     )
 
 
+def _papillon_arguments(command: argparse.ArgumentParser) -> None:
+    papillon = command.add_argument_group("Papillon's settings")
+    papillon.add_argument("--players", type=int, choices=sorted(DEALS), default=2)
+    papillon.add_argument("--two-against-one", action="store_true", help="2 v 1 at three players (P-D8)")
+    papillon.add_argument("--forced-capture", action="store_true", help="no discard when a capture fits (P-D13)")
+    papillon.add_argument("--rounds", choices=ROUNDS, default="both", help="a practice game of one round (P-D5)")
+    papillon.add_argument("--dealer", type=int, default=0, help="the dealer's seat (P-D6)")
+    papillon.add_argument("--yang", type=int, default=12, help="the Yang's number (P-D9)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m farfalia", description="Farfalia rules engine tools.")
@@ -136,13 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--game", choices=("farfalia", "papillon"), default="farfalia")
     sim.add_argument("--mode", choices=MODES, default="basic5", help="Farfalia's mode")
     sim.add_argument("--variant", action="append", choices=VARIANTS, help="Farfalia's; repeat for both variants")
-    papillon = sim.add_argument_group("Papillon's settings")
-    papillon.add_argument("--players", type=int, choices=sorted(DEALS), default=2)
-    papillon.add_argument("--two-against-one", action="store_true", help="2 v 1 at three players (P-D8)")
-    papillon.add_argument("--forced-capture", action="store_true", help="no discard when a capture fits (P-D13)")
-    papillon.add_argument("--rounds", choices=ROUNDS, default="both", help="a practice game of one round (P-D5)")
-    papillon.add_argument("--dealer", type=int, default=0, help="the dealer's seat (P-D6)")
-    papillon.add_argument("--yang", type=int, default=12, help="the Yang's number (P-D9)")
+    _papillon_arguments(sim)
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help="one JSON object a game (the default output)")
@@ -160,6 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ben.add_argument("--mode", choices=MODES, action="append", help="only these modes (Farfalia)")
     ben.add_argument("--players", type=int, choices=sorted(DEALS), action="append", help="only these (Papillon)")
     tour = commands.add_parser("tournament", help="duplicate deals between bots, with 95%% confidence intervals")
+    tour.add_argument("--game", choices=("farfalia", "papillon"), default="farfalia")
     tour.add_argument("--mode", choices=MODES, default="basic5")
     tour.add_argument("--variant", action="append", choices=VARIANTS, help="repeat for both variants")
     tour.add_argument(
@@ -167,7 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="heuristic,random",
         help=f"comma-separated, from: {', '.join(BOTS)}; strong:N searches N playouts",
     )
-    tour.add_argument("--deals", type=int, default=100)
+    _papillon_arguments(tour)
+    tour.add_argument("--deals", type=int, default=100, help="Papillon: whole games")
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     args = parser.parse_args(argv)
@@ -186,14 +192,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             names = args.bots.split(",")
             try:
                 for name in names:
-                    make_bot(name)
+                    make_bot(name, args.game)
             except SettingsError as error:
                 parser.error(str(error))
             if len(names) < 2:
                 parser.error("--bots takes two bots or more")
-            settings = Settings(args.mode, frozenset(args.variant or ()), first_dealer=0)
+            settings: Settings | PapillonSettings
+            if args.game == "papillon":
+                settings = _papillon_settings(args)
+                title = f"papillon {settings.players} players {' '.join(_papillon_options(settings))}"
+            else:
+                settings = Settings(args.mode, frozenset(args.variant or ()), first_dealer=0)
+                title = f"{args.mode} {' '.join(sorted(settings.variants))}"
             report = tournament(settings, names, args.deals, args.seed, args.workers)
-            print(f"{args.mode} {' '.join(sorted(settings.variants))}".strip() + f", seed {args.seed}")
+            print(title.strip() + f", seed {args.seed}")
             print("\n".join(report.lines()))
         elif args.game == "papillon":
             for players in args.players or sorted(DEALS):

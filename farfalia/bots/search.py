@@ -144,13 +144,15 @@ class SearchBot:
 
     #: Whether the bot must be shown every card (only the omniscient reference bot).
     sees_all = False
+    #: The game's search model (Farfalia's; Papillon's bot sets its own).
+    model: SearchModel = FARFALIA_SEARCH
 
     def __init__(self, playouts: int = PLAYOUTS) -> None:
         self.playouts = playouts
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: Any, rng: random.Random) -> Any:
         """Search to the end of the budget and return the best action."""
-        search = Search(view, rng, self.playouts)
+        search = Search(view, rng, self.playouts, self.model)
         search.advance(search.iterations)
         return search.best()
 

@@ -1,6 +1,7 @@
 """Duplicate tournaments: the same deals played with the bots rotated through every seat.
 
-Deal ``d`` is the first hand of a game seeded ``seed + d`` with player 0 dealing.
+Deal ``d`` is the first hand of a Farfalia game seeded ``seed + d`` with player 0 dealing,
+or that whole game of Papillon.
 It is played once per rotation of the line-up (the bots in turn around the
 table, repeated to fill it), so every bot holds every seat and every role (the
 dealer, his partner, a dummy's partner) on the same cards. A bot's score on a
@@ -16,27 +17,36 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
-from farfalia.bots.heuristic import Bot, HeuristicBot, RandomBot
+from farfalia.bots.heuristic import HeuristicBot, RandomBot
+from farfalia.bots.papillon import PapillonHeuristicBot, PapillonRandomBot, PapillonSearchBot
 from farfalia.bots.search import OmniscientBot, SearchBot
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import SettingsError
 from farfalia.engine.game import Game
+from farfalia.engine.papillon.game import PapillonGame
+from farfalia.engine.papillon.rules import PapillonSettings
+from farfalia.engine.papillon.views import seat_view as papillon_view
 from farfalia.engine.rules import Settings
 from farfalia.engine.views import omniscient_view, seat_view
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "strong": SearchBot, "omniscient": OmniscientBot}
+#: Papillon's bots, by the same names (no omniscient reference).
+PAPILLON_BOTS = {"random": PapillonRandomBot, "heuristic": PapillonHeuristicBot, "strong": PapillonSearchBot}
 #: The normal quantile of a two-sided 95% confidence interval.
 Z95 = 1.959964
 
 
-def make_bot(name: str) -> Bot:
-    """A bot by its name in :data:`BOTS`; a searching bot may name its playouts a
-    decision after a colon (``strong:2400``)."""
+def make_bot(name: str, game: str = "farfalia") -> Any:
+    """A bot of ``game`` (``farfalia`` or ``papillon``) by its name in :data:`BOTS` or
+    :data:`PAPILLON_BOTS`; a searching bot may name its playouts a decision after a colon
+    (``strong:2400``)."""
+    bots: dict[str, Any] = PAPILLON_BOTS if game == "papillon" else BOTS
     kind, colon, budget = name.partition(":")
-    if kind not in BOTS or (colon and (kind not in ("strong", "omniscient") or ascii_int(budget) is None)):
-        raise SettingsError(f"unknown bot {name!r}; bots: {', '.join(BOTS)} (strong:N, omniscient:N for N playouts)")
-    return BOTS[kind](int(budget)) if budget else BOTS[kind]()
+    if kind not in bots or (colon and (kind not in ("strong", "omniscient") or ascii_int(budget) is None)):
+        raise SettingsError(f"unknown bot {name!r}; bots: {', '.join(bots)} (strong:N for N playouts a decision)")
+    return bots[kind](int(budget)) if budget else bots[kind]()
 
 
 def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
@@ -53,29 +63,62 @@ class DealScore:
     seconds: tuple[tuple[float, ...], ...]
 
 
-def play_deal(settings: Settings, names: Sequence[str], seed: int, deal: int) -> DealScore:
-    """Play deal ``deal`` with every rotation of the line-up of bots ``names``."""
-    bots = [make_bot(name) for name in names]
+def play_deal(settings: Settings | PapillonSettings, names: Sequence[str], seed: int, deal: int) -> DealScore:
+    """Play deal ``deal`` with every rotation of the line-up of bots ``names``: Farfalia's
+    first hand of the game seeded ``seed + deal``, or that whole game of Papillon."""
+    game_name = "papillon" if isinstance(settings, PapillonSettings) else "farfalia"
+    bots = [make_bot(name, game_name) for name in names]
     sums = [0.0] * len(bots)
     seats = [0] * len(bots)
     seconds: list[list[float]] = [[] for _ in bots]
     for turn, lineup in enumerate(lineups(len(bots), settings.players)):
-        game = Game(settings, seed + deal)
-        rng = random.Random(f"{seed}/{deal}/{turn}")
-        while not game.state.results:
-            acting = game.to_act()
-            assert acting is not None
-            index = lineup[acting.player]
-            bot = bots[index]
-            view = omniscient_view(game) if getattr(bot, "sees_all", False) else seat_view(game, acting.player)
-            start = time.perf_counter()
-            action = bot.choose(view, rng)
-            seconds[index].append(time.perf_counter() - start)
-            game.apply(action)
-        for player, points in enumerate(game.state.results[0].player_points):
-            sums[lineup[player]] += points
+        table = Seating([bots[index] for index in lineup], random.Random(f"{seed}/{deal}/{turn}"))
+        if isinstance(settings, PapillonSettings):
+            points = _papillon_game(settings, seed + deal, table)
+        else:
+            points = _farfalia_hand(settings, seed + deal, table)
+        for player, score in enumerate(points):
+            sums[lineup[player]] += score
             seats[lineup[player]] += 1
+            seconds[lineup[player]] += table.seconds[player]
     return DealScore(tuple(s / n for s, n in zip(sums, seats)), tuple(map(tuple, seconds)))
+
+
+class Seating:
+    """The bot in each seat of one game, their shared generator, and each seat's thinking times."""
+
+    def __init__(self, bots: list[Any], rng: random.Random) -> None:
+        self.bots = bots
+        self.rng = rng
+        self.seconds: list[list[float]] = [[] for _ in bots]
+
+    def choose(self, view: Any, player: int) -> Any:
+        """The choice of ``player``'s bot from ``view``, timed."""
+        start = time.perf_counter()
+        action = self.bots[player].choose(view, self.rng)
+        self.seconds[player].append(time.perf_counter() - start)
+        return action
+
+
+def _farfalia_hand(settings: Settings, seed: int, table: Seating) -> tuple[int, ...]:
+    """Each player's points in the first hand of a Farfalia game."""
+    game = Game(settings, seed)
+    while not game.state.results:
+        acting = game.to_act()
+        assert acting is not None
+        player = acting.player
+        sees_all = getattr(table.bots[player], "sees_all", False)
+        game.apply(table.choose(omniscient_view(game) if sees_all else seat_view(game, player), player))
+    return game.state.results[0].player_points
+
+
+def _papillon_game(settings: PapillonSettings, seed: int, table: Seating) -> tuple[int, ...]:
+    """Each player's score in a whole game of Papillon."""
+    game = PapillonGame(settings, seed)
+    while not game.is_over():
+        player = game.current_player()
+        game.apply(table.choose(papillon_view(game, player), player))
+    return game.returns()
 
 
 @dataclass(frozen=True)
@@ -107,10 +150,12 @@ class Report:
     edges: tuple[Estimate, ...]
     seconds_mean: tuple[float, ...]
     seconds_max: tuple[float, ...]
+    #: What a deal is: Farfalia's first hand, or a whole game of Papillon.
+    unit: str = "hand"
 
     def lines(self) -> list[str]:
         """The report as text lines."""
-        out = [f"{self.deals} duplicate deals; points per hand, 95% confidence intervals"]
+        out = [f"{self.deals} duplicate deals; points per {self.unit}, 95% confidence intervals"]
         for k, name in enumerate(self.names):
             line = f"{name:<11} {self.points[k].mean:7.3f} ± {self.points[k].half_width:.3f}"
             if k:
@@ -120,12 +165,14 @@ class Report:
         return out
 
 
-def tournament(settings: Settings, names: Sequence[str], deals: int, seed: int, workers: int = 1) -> Report:
+def tournament(
+    settings: Settings | PapillonSettings, names: Sequence[str], deals: int, seed: int, workers: int = 1
+) -> Report:
     """Play ``deals`` duplicate deals (in ``workers`` processes) and sum them up."""
     if len(names) < 2:
         raise SettingsError("a tournament needs at least two bots")
     for name in names:
-        make_bot(name)
+        make_bot(name, "papillon" if isinstance(settings, PapillonSettings) else "farfalia")
     args = [(settings, list(names), seed, deal) for deal in range(deals)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -141,4 +188,5 @@ def tournament(settings: Settings, names: Sequence[str], deals: int, seed: int, 
         edges=tuple(Estimate.of([score.points[k] - score.points[0] for score in scores]) for k in bots),
         seconds_mean=tuple(sum(t) / len(t) if t else 0.0 for t in times),
         seconds_max=tuple(max(t, default=0.0) for t in times),
+        unit="game" if isinstance(settings, PapillonSettings) else "hand",
     )

@@ -309,12 +309,21 @@ class PapillonGame:
             return sorted({TAKE_ATTACK, *counters})
         return self._orange_actions(self.current)
 
-    def apply(self, action: int | str) -> None:
-        """Apply a legal action (an int or its notation); anything else raises and changes nothing."""
+    def apply(self, action: int | str, check: bool = True) -> None:
+        """Apply a legal action (an int or its notation); anything else raises and changes nothing.
+        A search's playouts may skip the check (``check=False``) for actions taken from
+        :meth:`legal_actions`."""
         code = parse_action(action) if isinstance(action, str) else action
+        if not check:
+            self._perform(code)
+            return
         if type(code) is not int or code not in self.legal_actions():
             reason = self.why_illegal(code) if type(code) is int else "not an action"
             raise IllegalActionError(f"{action!r:.40} is illegal: {reason} ({self.situation()})")
+        self._perform(code)
+
+    def _perform(self, code: int) -> None:
+        """Apply a legal action, unchecked (the checked :meth:`apply`, and playouts)."""
         self.history.append(code)
         if self.phase == "direction":
             self.direction = 1 if code == CLOCKWISE else -1
@@ -332,6 +341,45 @@ class PapillonGame:
         else:
             self._place(*split_orange(code))
         self._resolve_chance()
+
+    def random_playout(self, rng: random.Random, decisions: int) -> None:
+        """Play on with uniformly random legal actions (unchecked: a search's playouts) until
+        ``decisions`` are taken, the round under way is scored or the game waits for chance."""
+        rounds = len(self.round_scores_)
+        for _ in range(decisions):
+            legal = self.legal_actions()
+            if not legal or len(self.round_scores_) > rounds:
+                return
+            self._perform(legal[rng.randrange(len(legal))])
+
+    @property
+    def counter_open(self) -> bool:
+        """Whether a Papillon placed now counters a Chat Noir's attack (P-R38, P-D36)."""
+        return self.phase == "attacked" or (self._counter_from is not None and self._placed == 0)
+
+    def public_state(self) -> dict[str, object]:
+        """Everything a seat may know of the game as attribute values: all but the hands,
+        the undealt cards, the draw pile, the history (its shuffles) and the generator."""
+        return {name: _copied(value) for name, value in self.__dict__.items() if name not in SECRET_FIELDS}
+
+    @classmethod
+    def from_public(
+        cls,
+        public: dict[str, object],
+        hands: Sequence[Sequence[int]],
+        deck: Sequence[int],
+        draw_pile: Sequence[int],
+        seed: int,
+    ) -> PapillonGame:
+        """A game in the public state ``public`` with these hidden cards (a determinized world
+        for a search), drawing any later chance outcome from ``seed``; it has no history."""
+        game = cls.__new__(cls)
+        game.__dict__.update({name: _copied(value) for name, value in public.items()})
+        game.hands = [list(hand) for hand in hands]
+        game.deck, game.draw_pile = list(deck), list(draw_pile)
+        game.seed, game.draw, game._rng = seed, True, random.Random(seed)
+        game._script, game._script_used, game.history, game._need = [], 0, [], None
+        return game
 
     def why_illegal(self, action: int) -> str | None:
         """Why ``action`` cannot be taken now, or None if it is legal."""
@@ -831,6 +879,17 @@ class PapillonGame:
         for player, points in enumerate(self.orange_scores):
             side_scores[self.sides[player]] += points
         self._finish_round([-side_scores[side] for side in self.sides])
+
+
+#: The attributes of a game no seat sees (:meth:`PapillonGame.public_state` leaves them out).
+SECRET_FIELDS: Final = frozenset(
+    ("hands", "deck", "draw_pile", "history", "seed", "draw", "_rng", "_script", "_script_used", "_need")
+)
+
+
+def _copied(value: object) -> object:
+    """A copy of an attribute's value deep enough that neither game's play changes the other's."""
+    return [_copied(item) for item in value] if isinstance(value, list) else value
 
 
 def _fixed_sides(players: int) -> list[int]:

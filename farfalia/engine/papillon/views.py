@@ -10,7 +10,7 @@ hands, and the order of every undealt card.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from farfalia.engine.errors import ViewError
@@ -37,6 +37,7 @@ class PapillonView:
     starter: int
     # blue round
     table: tuple[int, ...]
+    set_aside: tuple[int, ...]
     piles: tuple[tuple[int, ...], ...]
     last_capturer: int | None
     deals_done: int
@@ -48,12 +49,16 @@ class PapillonView:
     tour: int
     carnage: bool
     attack: tuple[int, int] | None
+    counter_open: bool
     tour_points: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
+    #: The game's public state (:meth:`~farfalia.engine.papillon.game.PapillonGame.public_state`),
+    #: from which a search builds the worlds this view could be looking at.
+    public: dict[str, object] = field(repr=False)
 
     def public_cards(self) -> set[int]:
         """Every card this view names (the player's own hand and what lies face up)."""
-        found = set(self.hand) | set(self.table)
+        found = set(self.hand) | set(self.table) | set(self.set_aside)
         for pile in (*self.piles, *self.layout):
             found |= set(pile)
         return found
@@ -80,6 +85,7 @@ def seat_view(game: PapillonGame, player: int) -> PapillonView:
         direction=game.direction,
         starter=game.starter,
         table=tuple(game.table),
+        set_aside=tuple(game.set_aside),
         piles=tuple(tuple(pile) for pile in game.piles),
         last_capturer=game.last_capturer,
         deals_done=game.deals_done,
@@ -90,8 +96,10 @@ def seat_view(game: PapillonGame, player: int) -> PapillonView:
         tour=game.tour,
         carnage=game.carnage,
         attack=game.attack,
+        counter_open=game.counter_open,
         tour_points=tuple(game.tour_points),
         round_scores=tuple(game.round_scores()),
+        public=game.public_state(),
     )
 
 

@@ -1,0 +1,225 @@
+"""Papillon's bots (``docs/bots.md``, "Papillon"): a careful player's rules of thumb, and the
+same determinized search as Farfalia's strong bot through :class:`~farfalia.bots.search.SearchModel`.
+
+Both decide from a :class:`~farfalia.engine.papillon.views.PapillonView` only. The search deals
+the cards the view hides (other hands, the undealt cards, the draw pile, honouring the orange
+backs it shows) at random, plays each candidate out for a few turns with random actions and
+values the position then: the blue points each side has taken, or the cost of each side's
+hands in the orange round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from farfalia.bots.search import SearchBot
+from farfalia.engine.papillon.cards import (
+    BLUE,
+    CHAT_NOIR,
+    CHENILLE,
+    CHRYSALIDE,
+    COUTEAU,
+    ORANGE,
+    PAPILLON,
+    SIGNS,
+    YANG,
+    YIN,
+    blue_points,
+    deck_cards,
+    face,
+    hand_value,
+)
+from farfalia.engine.papillon.game import (
+    BLUE_MOVES,
+    CLOCKWISE,
+    ORANGE_MOVES,
+    TAKE_ATTACK,
+    PapillonGame,
+    split_blue,
+    split_orange,
+)
+from farfalia.engine.papillon.views import PapillonView
+
+#: What one more card in a side's blue pile is worth: the 10 points for most cards, spread.
+CARD_WORTH: Final = 0.5
+#: Of the cards left on the blue table, the share of their worth the next player may take.
+TABLE_RISK: Final = 0.3
+#: What a Couteau Suisse held to the end of the orange round costs on average (two dice, P-D41).
+COUTEAU_COST: Final = 7
+#: A Papillon placed without countering makes its player draw 3 cards (P-R37): about this much.
+DRAW_THREE: Final = 15
+#: Candidates the search compares at most (the heuristic's best); the blue round can offer dozens.
+MOST_CANDIDATES: Final = 8
+#: Decisions each playout plays on per player at the table before the position is valued.
+HORIZON: Final = 3
+#: Playouts a decision may use (measured in the page: docs/bots.md).
+PAPILLON_PLAYOUTS: Final = 300
+
+
+class PapillonRandomBot:
+    """Any legal action, uniformly."""
+
+    def choose(self, view: PapillonView, rng: random.Random) -> int:
+        """A uniformly random legal action."""
+        return rng.choice(view.legal_actions)
+
+
+class PapillonHeuristicBot:
+    """The action a careful player takes: in the blue round the capture worth most to the
+    side (points, cards, the Chat Noir, Yin and Yang) less what it leaves on the table; in the
+    orange round the costliest card that can go, attacks aimed at opponents, and the Papillon
+    kept for a counter."""
+
+    def choose(self, view: PapillonView, rng: random.Random) -> int:
+        """The best action by :func:`worth` (``rng`` is unused: the view fixes the choice)."""
+        return ranked(view)[0]
+
+
+def ranked(view: PapillonView) -> list[int]:
+    """The legal actions, best first by :func:`worth` (ties in ascending order)."""
+    return sorted(view.legal_actions, key=lambda action: -worth(view, action))
+
+
+def worth(view: PapillonView, action: int) -> float:
+    """How good ``action`` looks to a careful player, in points for the acting side."""
+    if action >= BLUE_MOVES:
+        return _capture_worth(view, action)
+    if action >= ORANGE_MOVES:
+        return _placement_worth(view, action)
+    if action == TAKE_ATTACK:
+        return -DRAW_THREE
+    return 1.0 if action == CLOCKWISE else 0.0
+
+
+def pile_worth(cards: Sequence[int]) -> float:
+    """What cards in a side's blue pile are worth to it (P-R22; the Chat Noir taken on purpose)."""
+    worth = sum(blue_points(card) for card in cards) + CARD_WORTH * len(cards)
+    worth += 30 * (CHAT_NOIR in cards) + 15 * ((YIN in cards) + (YANG in cards))
+    return worth
+
+
+def _capture_worth(view: PapillonView, action: int) -> float:
+    played, taken = split_blue(action)
+    if not taken:
+        if played == {CHRYSALIDE}:
+            return pile_worth([CHRYSALIDE]) - TABLE_RISK * pile_worth(view.table)
+        return -pile_worth(list(played)) - TABLE_RISK * pile_worth([*view.table, *played])
+    gained = pile_worth([*played, *taken])
+    if PAPILLON in played and CHAT_NOIR in taken:  # P-D21: −30 instead of +30
+        gained -= 60
+    return gained - TABLE_RISK * pile_worth([card for card in view.table if card not in taken])
+
+
+def _placement_worth(view: PapillonView, action: int) -> float:
+    card, _, _ = split_orange(action)
+    kind = face(card)
+    yang = view.settings.yang
+    if kind == PAPILLON:
+        return DRAW_THREE * 2 if view.counter_open else -DRAW_THREE
+    if kind == CHAT_NOIR:
+        following = (view.player + view.direction) % view.settings.players
+        aimed = 10 if view.sides[following] != view.sides[view.player] else -10
+        return hand_value(card, yang) + aimed
+    if kind == COUTEAU:
+        return COUTEAU_COST - 4  # kept a while: it fits anywhere
+    if kind in SIGNS or kind in (CHENILLE, CHRYSALIDE):
+        return 0.5
+    return hand_value(card, yang)
+
+
+# ------------------------------------------------------------------ the search
+
+
+class PapillonSampler:
+    """Worlds the view could be looking at: the cards it does not show, dealt at random to
+    the places it hides, each of the deck its backs show."""
+
+    def __init__(self, view: PapillonView) -> None:
+        self.view = view
+        seen = {*view.hand, *view.table, *view.set_aside}
+        for group in (*view.piles, *view.layout):
+            seen.update(group)
+        self.unseen = {deck: [card for card in deck_cards(deck) if card not in seen] for deck in (BLUE, ORANGE)}
+        self.others = [player for player in range(view.settings.players) if player != view.player]
+        self.round_deck = BLUE if view.colour == "blue" else ORANGE
+
+    def sample(self, rng: random.Random) -> PapillonGame:
+        """A full game in the view's public state, with the hidden cards dealt at random."""
+        view = self.view
+        pools = {deck: rng.sample(cards, len(cards)) for deck, cards in self.unseen.items()}
+
+        def deal(deck: int, count: int) -> list[int]:
+            dealt, pools[deck] = pools[deck][:count], pools[deck][count:]
+            return dealt
+
+        hands: list[list[int]] = [[] for _ in range(view.settings.players)]
+        hands[view.player] = list(view.hand)
+        for player in self.others:
+            orange = view.orange_backs[player]
+            hands[player] = deal(ORANGE, orange) + deal(BLUE, view.hand_sizes[player] - orange)
+        deck = deal(self.round_deck, view.undealt)
+        draw_pile = deal(ORANGE, view.draw_pile_orange) + deal(BLUE, view.draw_pile - view.draw_pile_orange)
+        return PapillonGame.from_public(view.public, hands, deck, draw_pile, rng.getrandbits(32))
+
+
+class PapillonSearch:
+    """Papillon's :class:`~farfalia.bots.search.SearchModel`: the heuristic's best few actions
+    are compared on sampled worlds, each played on :data:`HORIZON` turns a player at random."""
+
+    def candidates(self, view: PapillonView) -> tuple[int, ...]:
+        """The heuristic's :data:`MOST_CANDIDATES` best actions, when there is a choice."""
+        if len(view.legal_actions) < 2 or view.phase not in ("blue", "orange", "attacked"):
+            return ()
+        return tuple(ranked(view)[:MOST_CANDIDATES])
+
+    def prior(self, view: PapillonView, rng: random.Random) -> int:
+        """The heuristic's choice."""
+        return PapillonHeuristicBot().choose(view, rng)
+
+    def sampler(self, view: PapillonView) -> PapillonSampler:
+        """Worlds consistent with ``view``."""
+        return PapillonSampler(view)
+
+    def playout(self, view: PapillonView, world: PapillonGame, action: int, luck: float) -> float:
+        """The acting player's margin after ``action`` and a few random turns."""
+        seed = int(luck * 2**32)
+        game = PapillonGame.from_public(world.public_state(), world.hands, world.deck, world.draw_pile, seed)
+        rounds = len(game.round_scores_)
+        game.apply(action, check=False)
+        game.random_playout(random.Random(seed), HORIZON * view.settings.players)
+        return margin(game, view.player, rounds)
+
+
+def margin(game: PapillonGame, player: int, rounds: int) -> float:
+    """How far ahead ``player``'s side is in round ``rounds``: its points less the other sides'
+    mean, from the score if the round is over, else from the blue piles or the orange hands."""
+    sides = game.sides
+    if len(game.round_scores_) > rounds:
+        points = game.round_scores_[rounds]
+        per_side = {sides[seat]: float(points[seat]) for seat in range(game.players)}
+    elif game.colour == "blue":
+        per_side = {side: pile_worth(pile) for side, pile in enumerate(game.piles)}
+    else:
+        per_side = {side: 0.0 for side in sides}
+        yang = game.settings.yang
+        for seat, hand in enumerate(game.hands):
+            cost = sum(COUTEAU_COST if face(card) == COUTEAU else hand_value(card, yang) for card in hand)
+            per_side[sides[seat]] -= cost + game.tour_points[seat]
+    own = sides[player]
+    others = [value for side, value in per_side.items() if side != own]
+    return per_side[own] - sum(others) / len(others)
+
+
+#: Papillon's search model.
+PAPILLON_SEARCH: Final = PapillonSearch()
+
+
+class PapillonSearchBot(SearchBot):
+    """The strong bot: the search with :data:`PAPILLON_PLAYOUTS` playouts a decision."""
+
+    model = PAPILLON_SEARCH
+
+    def __init__(self, playouts: int = PAPILLON_PLAYOUTS) -> None:
+        super().__init__(playouts)

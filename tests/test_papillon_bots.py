@@ -1,0 +1,181 @@
+"""Papillon's bots: legal at every decision, deciding from the view alone, a sampler whose
+worlds the view cannot tell from the real game, a careful player's rules of thumb, a
+reproducible search, and the duplicate tournament that measures them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from farfalia.bots.papillon import (
+    PapillonHeuristicBot,
+    PapillonRandomBot,
+    PapillonSampler,
+    PapillonSearchBot,
+    margin,
+)
+from farfalia.bots.tournament import make_bot, tournament
+from farfalia.cli import main
+from farfalia.engine.errors import SettingsError
+from farfalia.engine.papillon.cards import CHAT_NOIR, PAPILLON, deck_of
+from farfalia.engine.papillon.game import (
+    CENTRE,
+    TAKE_ATTACK,
+    PapillonGame,
+    blue_move,
+    orange_move,
+)
+from farfalia.engine.papillon.rules import PapillonSettings
+from farfalia.engine.papillon.views import seat_view
+from tests.test_papillon_properties import SETTINGS, check_conservation
+from tests.test_papillon_rules import A, B, blue_position, cards, orange_position
+
+SMALL_SEARCH = 24  # playouts: enough to exercise the search, cheap enough for tests
+
+
+def decisions(papillon: PapillonSettings, seed: int, bot: object) -> Iterator[PapillonGame]:
+    """The game at each of its decisions in turn, played on by ``bot`` from ``seed``."""
+    game = PapillonGame(papillon, seed)
+    rng = random.Random(seed)
+    while not game.is_over():
+        yield game
+        player = game.current_player()
+        game.apply(bot.choose(seat_view(game, player), rng))  # type: ignore[attr-defined]
+
+
+def hidden_redeal(game: PapillonGame, player: int, rng: random.Random) -> PapillonGame:
+    """The same public game with the cards ``player`` cannot see dealt anew among the places
+    that hide them, each card to a place of its deck (what the backs show)."""
+    places = [*(hand for seat, hand in enumerate(game.hands) if seat != player), game.deck, game.draw_pile]
+    pools = {deck: [card for place in places for card in place if deck_of(card) == deck] for deck in (0, 1)}
+    for pool in pools.values():
+        rng.shuffle(pool)
+    redealt = [[pools[deck_of(card)].pop() for card in place] for place in places]
+    hands = [list(hand) for hand in game.hands]
+    others = [seat for seat in range(game.players) if seat != player]
+    for seat, hand in zip(others, redealt, strict=False):
+        hands[seat] = hand
+    return PapillonGame.from_public(game.public_state(), hands, redealt[-2], redealt[-1], seed=7)
+
+
+@pytest.mark.parametrize("papillon", SETTINGS, ids=str)
+def test_the_bots_play_legal_actions_to_the_end(papillon: PapillonSettings) -> None:
+    for bot in (PapillonRandomBot(), PapillonHeuristicBot()):
+        steps = 0
+        for game in decisions(papillon, 3, bot):  # each choice goes through the checked apply
+            check_conservation(game)
+            steps += 1
+        assert steps > 20
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SETTINGS), st.integers(0, 2**32), st.integers(0, 150))
+def test_bots_decide_from_the_view_alone(papillon: PapillonSettings, seed: int, steps: int) -> None:
+    game = PapillonGame(papillon, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over():
+            return
+        game.apply(PapillonHeuristicBot().choose(seat_view(game, game.current_player()), rng))
+    if game.is_over():
+        return
+    player = game.current_player()
+    twin = hidden_redeal(game, player, random.Random(seed))
+    view = seat_view(game, player)
+    assert seat_view(twin, player) == view  # the view (and its public state) cannot tell them apart
+    for bot in (PapillonHeuristicBot(), PapillonSearchBot(SMALL_SEARCH)):
+        assert bot.choose(view, random.Random(seed)) == bot.choose(seat_view(twin, player), random.Random(seed))
+
+
+@pytest.mark.parametrize("papillon", SETTINGS, ids=str)
+def test_sampled_worlds_look_the_same_from_the_seat(papillon: PapillonSettings) -> None:
+    rng = random.Random(5)
+    for step, game in enumerate(decisions(papillon, 5, PapillonRandomBot())):
+        if step % 7:
+            continue
+        player = game.current_player()
+        view = seat_view(game, player)
+        world = PapillonSampler(view).sample(rng)
+        assert seat_view(world, player) == view
+        assert world.legal_actions() == game.legal_actions()
+        check_conservation(world)
+        world.random_playout(rng, 10_000)  # the world plays on to the round's end
+        assert len(world.round_scores()) > len(game.round_scores())
+
+
+def test_a_world_with_the_real_cards_plays_on_as_the_game() -> None:
+    for game in decisions(PapillonSettings(players=3), 2, PapillonHeuristicBot()):
+        twin = PapillonGame.from_public(game.public_state(), game.hands, game.deck, game.draw_pile, seed=1)
+        assert all(seat_view(twin, p) == seat_view(game, p) for p in range(game.players))
+        if game.actions and len(game.actions) % 10 == 0:
+            break
+
+
+def test_the_heuristic_takes_the_chat_noir_and_keeps_its_threes() -> None:
+    # P-R13, P-D21: the Chat Noir (22) taken on purpose is worth +30 to the side: with the Yin
+    # (12) in hand, 22 − 10 = 12 takes it (the rulebook's example); discarding would leave it.
+    game = blue_position(2, [["YI", "F5", "D3"], ["F4"]], ["CN", "E10", "MO"], to_act=A)
+    choice = PapillonHeuristicBot().choose(seat_view(game, A), random.Random(0))
+    assert choice == blue_move(cards("YI"), cards("CN", "E10", "MO"))
+    game.apply(choice)
+    assert CHAT_NOIR in game.piles[game.sides[A]]
+    # With nothing to take, the discard is a card worth nothing, not the 3 (10 points).
+    game = blue_position(2, [["D3", "F5"], ["E1"]], ["S10"], to_act=A)
+    assert PapillonHeuristicBot().choose(seat_view(game, A), random.Random(0)) == blue_move(cards("F5"))
+
+
+def test_the_heuristic_counters_an_attack_and_keeps_its_papillon_otherwise() -> None:
+    # P-D36: attacked with a Papillon in hand, countering makes the attacker draw 6.
+    game = orange_position(2, (4, 8), [["PAo", "E4o", "E9"], ["F7o"]], to_act=A)
+    game.attack = (B, A)
+    game._turns_from(A)
+    assert game.phase == "attacked"
+    papillon = cards("PAo")[0]
+    assert PapillonHeuristicBot().choose(seat_view(game, A), random.Random(0)) == orange_move(papillon, CENTRE)
+    assert TAKE_ATTACK in game.legal_actions()
+    # Unattacked, the Papillon would make its player draw 3: a number card goes instead.
+    game = orange_position(2, (4, 8), [["PAo", "E4o", "E9"], ["F7o"]], to_act=A)
+    choice = PapillonHeuristicBot().choose(seat_view(game, A), random.Random(0))
+    assert choice != orange_move(papillon, CENTRE) and papillon % 58 == PAPILLON
+
+
+def test_the_search_is_reproducible_and_legal() -> None:
+    game = PapillonGame(PapillonSettings(players=4), 11)
+    while game.phase != "blue":
+        game.apply(game.legal_actions()[0])
+    view = seat_view(game, game.current_player())
+    choices = {PapillonSearchBot(SMALL_SEARCH).choose(view, random.Random(3)) for _ in range(2)}
+    assert len(choices) == 1 and choices <= set(view.legal_actions)
+
+
+def test_margin_reads_the_blue_piles_and_the_orange_hands() -> None:
+    game = blue_position(2, [["E1"], ["F1"]], [], to_act=A)
+    game.piles = [cards("D3", "CN"), cards("E5")]  # 10 + 30 + 2 cards × 0.5 against 0.5
+    assert margin(game, A, 0) == pytest.approx(41 - 0.5)
+    game = orange_position(3, (4, 8), [["E9o"], ["F7o", "S2o"], ["CNo"]], to_act=A)
+    # costs: A 9, B 9, C 22 → A's margin −9 − mean(−9, −22) = 6.5
+    assert margin(game, A, len(game.round_scores())) == pytest.approx(6.5)
+
+
+def test_heuristic_beats_random_in_a_duplicate_tournament() -> None:
+    report = tournament(PapillonSettings(players=3), ["random", "heuristic"], deals=12, seed=2)
+    assert report.unit == "game"
+    assert report.edges[1].mean - report.edges[1].half_width > 0
+
+
+def test_papillon_bots_by_name() -> None:
+    assert isinstance(make_bot("strong:50", "papillon"), PapillonSearchBot)
+    assert make_bot("strong:50", "papillon").playouts == 50
+    with pytest.raises(SettingsError):
+        make_bot("omniscient", "papillon")
+
+
+def test_the_tournament_command_plays_papillon(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--game", "papillon", "--players", "5", "--bots", "random,heuristic", "--deals", "2"]
+    assert main([*args, "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("papillon 5 players, seed 0") and "points per game" in out and "edge over random" in out
