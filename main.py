@@ -353,11 +353,13 @@ class Page:
         return True
 
     def _fit_seats(self) -> None:
-        """Show as many seat rows and dealer choices as the chosen mode has players."""
-        mode = element(Id.MODE)
-        if not mode:
+        """Show the chosen game's fields, and as many seat rows and dealer choices as it has players."""
+        form = element(Id.START_FORM)
+        if not form:
             return
-        count = self.controller.seat_count(mode.value)
+        fields = self._form_fields(form)
+        form.dataset.game = fields.get("game", "farfalia")
+        count = self.controller.seat_count(fields)
         for row in document.querySelectorAll("[data-seat-row]"):
             row.hidden = int(row.dataset.seatRow) >= count
         for option in document.querySelectorAll("[data-seat-option]"):
@@ -499,7 +501,7 @@ class Page:
             self._guarded(self.draw)
         elif target.id == Id.IMPORT_FILE and target.files.length:
             target.files.item(0).text().then(create_proxy(self._import_text))
-        elif target.id == Id.MODE:
+        elif target.id in (Id.MODE, Id.GAME, Id.PLAYERS):
             self._fit_seats()
         elif target.form and target.form.id in (Id.EDITOR_FORM, Id.EMBED_FORM):
             self._guarded(controller.edit, target.form.id, self._form_fields(target.form))

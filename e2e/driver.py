@@ -36,6 +36,19 @@ def start(page: Page, mode: str, *, variants: tuple[str, ...] = (), humans: tupl
     click_and_wait(page, f"[data-command={Command.START}]")
 
 
+def start_papillon(page: Page, players: int, *, humans: tuple[int, ...] = (0,), seed: int = 1,
+                   pace: str = "instant", level: str = "quick") -> None:  # fmt: skip
+    """Choose Papillon on the start screen, fill in its table and start."""
+    page.select_option(f"#{Id.GAME}", "papillon")
+    page.select_option(f"#{Id.PLAYERS}", str(players))
+    for seat in range(players):
+        page.select_option(f"select[name=kind-{seat}]", "human" if seat in humans else "bot")
+    page.select_option(f"#{Id.PACE}", pace)
+    page.select_option(f"#{Id.LEVEL}", level)
+    page.fill(f"#{Id.SEED}", str(seed))
+    click_and_wait(page, f"[data-command={Command.START}]")
+
+
 def click_and_wait(page: Page, selector: str) -> None:
     """Click, then wait until the page has drawn again."""
     draws = page.get_attribute("body", "data-draws")

@@ -21,6 +21,7 @@ from farfalia.bots.search import Search
 from farfalia.engine.actions import Action, Chance
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError, SessionError
+from farfalia.engine.papillon.rules import DEALS, ROUNDS, PapillonSettings
 from farfalia.engine.rules import PLAYERS, Settings, check_mode
 from farfalia.engine.views import omniscient_view
 from farfalia.records import replay
@@ -34,6 +35,9 @@ from farfalia.ui.keyboard import SHORTCUTS
 from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
+from farfalia.ui.papillon_render import render_papillon
+from farfalia.ui.papillon_screens import papillon_bar, papillon_over, papillon_round_over, papillon_sheet, table_choices
+from farfalia.ui.papillon_session import PapillonSession, papillon_hint_target
 from farfalia.ui.render import COLOURS, THEME_COLOURS, render_table
 from farfalia.ui.saves import MAX_SLOTS, Entry, Forget, GuardedStorage, SavedGames, Slot, Storage
 from farfalia.ui.screens import (
@@ -57,7 +61,7 @@ from farfalia.ui.screens import (
     turn_bar,
     viewer_bar,
 )
-from farfalia.ui.session import PACES, Player, Session, new_session
+from farfalia.ui.session import PACES, Player, Session, clean_name, new_session
 from farfalia.ui.texts import action_text, error_text, plural_text, text
 from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
 
@@ -74,7 +78,11 @@ MOTION = {"slow": 450, "normal": 320, "fast": 160, "instant": 0}
 #: The shortest wait before a card is played by itself (ms), so the player sees it happen.
 AUTOPLAY_DELAY = 350
 #: The start screen's fields remembered for the next game (with every ``name-K`` and ``kind-K``).
-CHOICE_FIELDS = frozenset(("mode", "variants", "dealer", "level", "pace"))
+CHOICE_FIELDS = frozenset(
+    ("game", "mode", "variants", "dealer", "level", "pace", "players", "rounds", "two-against-one", "forced-capture")
+)
+#: The commands of Farfalia's table that a Papillon table does not have (yet: no saves, links).
+NOT_PAPILLON = frozenset((Command.UNDO, Command.SHARE, Command.LAST_TRICK))
 #: Seeds drawn for new games lie in ``0 .. SEED_LIMIT - 1``.
 SEED_LIMIT = 2**31
 
@@ -238,6 +246,8 @@ class Controller:
         self.embedded = embedded
         self.rng = rng or random.Random()
         self.session: Session | None = None
+        #: The Papillon game being played, None when none is.
+        self.papillon: PapillonSession | None = None
         self.viewer: ReplayViewer | None = None
         self.link: Link | None = None
         #: The scenario being set up, None when the editor is closed.
@@ -268,13 +278,13 @@ class Controller:
         #: Tells the screen reader what happens in the game or replay shown.
         self.narrator = Narrator()
         #: The search under way, what to do with its outcome, and the session and state id it started at.
-        self._search: tuple[Search, Callable[[Search], None], Session, int] | None = None
+        self._search: tuple[Search, Callable[[Search], None], Session | PapillonSession, int] | None = None
         self._think_started = 0.0
         self._commands: dict[Command, Callable[[Mapping[str, str]], None]] = {
             Command.START: self._start,
             Command.RESUME: self._resume,
-            Command.SHOW_CARDS: lambda _form: self._session_change(self._game_session().show_cards),
-            Command.CONTINUE: lambda _form: self._session_change(self._game_session().dismiss_summary),
+            Command.SHOW_CARDS: lambda _form: self._session_change(self._seated().show_cards),
+            Command.CONTINUE: lambda _form: self._session_change(self._seated().dismiss_summary),
             Command.SHEET: lambda _form: self._set_sheet(True),
             Command.CLOSE_SHEET: lambda _form: self._set_sheet(False),
             Command.PLAY_AGAIN: lambda _form: self._play_again(),
@@ -323,6 +333,7 @@ class Controller:
         self.editor = None
         self.embed_options = None
         self.session = None
+        self.papillon = None
         self.slot = None
         self.viewer = None
         self.message = None
@@ -334,6 +345,7 @@ class Controller:
         """Open the replay a link's fragment holds, or say plainly why it cannot be shown."""
         self.stop_thinking()
         self.session = None
+        self.papillon = None
         self.editor = None
         self.embed_options = None
         self.share_link = None
@@ -367,6 +379,8 @@ class Controller:
         session = self.session
         if self.editor is not None:
             return self._editor_screen(self.editor)
+        if self.papillon is not None:
+            return self._papillon_screen(self.papillon)
         if session is None:
             return Screen(overlay=start_screen(self.saved_games(), self._choices(), self.language))
         if self.confirming:
@@ -414,6 +428,39 @@ class Controller:
             layout=self.layout.kind,
         )
 
+    def _papillon_screen(self, session: PapillonSession) -> Screen:
+        """Papillon's table with its bar, tools and the panel open over it."""
+        if session.needs_cover() and not (self.confirming or self.help_open or self.settings_open):
+            return Screen(overlay=cover(session), waiting="human", modal=True)
+        prefs = self.preferences
+        panel = ""
+        if self.confirming:
+            panel = confirm_leave()
+        elif self.help_open:
+            panel = help_panel()
+        elif self.settings_open:
+            panel = settings_panel(session.pace, prefs.autoplay, prefs.sound, prefs.undo, False, self.language)
+        elif session.summary_pending() is not None:
+            panel = papillon_round_over(session)
+        elif session.game.is_over():
+            panel = papillon_over(session)
+        elif self.sheet_open:
+            panel = papillon_sheet(session)
+        actor = session.actor()
+        return Screen(
+            table=render_papillon(session.view(), session.names(), self.layout, table_choices(session)),
+            bar=papillon_bar(session),
+            tools=tools_bar(False, self.language, shareable=False),
+            motion=MOTION[session.pace],
+            overlay=panel,
+            modal=bool(panel),
+            deciding=not panel and session.deciding(),
+            decision=session.game.phase if actor is not None else "",
+            actions=len(session.game.actions),
+            waiting="bot" if self._bot_may_move() else "human",
+            layout=self.layout.kind,
+        )
+
     def _editor_screen(self, editor: ScenarioEditor) -> Screen:
         if self.share_link is not None:
             return Screen(overlay=share_panel(self.share_link), fragment=None)
@@ -446,9 +493,13 @@ class Controller:
         self.layout = layout_for(width, height)
 
     @staticmethod
-    def seat_count(mode: str) -> int:
-        """How many seat rows the start screen shows for ``mode``."""
-        return PLAYERS.get(mode, max(PLAYERS.values()))
+    def seat_count(form: Mapping[str, str]) -> int:
+        """How many seat rows the start screen shows for its fields: the players of the
+        Farfalia mode chosen, or of the Papillon table."""
+        if form.get("game") == "papillon":
+            players = ascii_int(form.get("players", ""))
+            return players if players in DEALS else min(DEALS)
+        return PLAYERS.get(form.get("mode", ""), max(PLAYERS.values()))
 
     # ----------------------------------------------------------------- events
 
@@ -468,6 +519,9 @@ class Controller:
         scenario editor, the preview's card is played on."""
         if self.editor is not None and self.session is None:
             self.editor.play(action)
+        elif self.papillon is not None:
+            self.papillon.human_action(action)
+            self.hint = None
         elif self.session is not None:
             self.session.human_action(action)
             self.hint = None
@@ -490,6 +544,8 @@ class Controller:
             viewer = self.viewer
             seat = None if viewer.view_name == "all" else int(viewer.view_name)
             return self.narrator.news(viewer.game, seat, viewer.names())
+        if self.papillon is not None:
+            return self.papillon.news()
         session = self.session
         if session is None:
             self.narrator = Narrator()
@@ -513,7 +569,9 @@ class Controller:
                 return True
             return False
         command = SHORTCUTS.get(key if key == "?" else key.lower())
-        session = self.session
+        if self.papillon is not None and command in NOT_PAPILLON:
+            return False
+        session = self._seated() if self.papillon or self.session else None
         if command is None or session is None or self.editor is not None or session.needs_cover():
             return False
         if closing is not None:  # one panel at a time: only its own key closes it
@@ -535,7 +593,10 @@ class Controller:
             (self.share_link is not None, Command.CLOSE_SHARE),
             (self.confirming, Command.KEEP_PLAYING),
             (self.embed_options is not None, Command.CLOSE_EMBED),
-            (self.session is not None and self.session.summary_pending() is not None, Command.CONTINUE),
+            (
+                (self.papillon or self.session) is not None and self._seated().summary_pending() is not None,
+                Command.CONTINUE,
+            ),
         ]
         return next((command for is_open, command in closes if is_open), None)
 
@@ -619,15 +680,24 @@ class Controller:
             raise SessionError(text("no-game"))
         return self.session
 
+    def _seated(self) -> Session | PapillonSession:
+        """The game being played, of either game."""
+        if self.papillon is not None:
+            return self.papillon
+        return self._game_session()
+
     def _session_change(self, change: Callable[[], None]) -> None:
         change()
         self._save()
 
     def _start(self, form: Mapping[str, str]) -> None:
-        self.session = start_session(form, self.rng)
-        self.slot = self.saves.new_slot(self.rng, self.elsewhere)
         self.sheet_open = False
-        self._save()
+        if form.get("game") == "papillon":
+            self.papillon = start_papillon(form, self.rng)
+        else:
+            self.session = start_session(form, self.rng)
+            self.slot = self.saves.new_slot(self.rng, self.elsewhere)
+            self._save()
         remembered = {
             key: value for key, value in form.items() if key in CHOICE_FIELDS or key[:5] in ("name-", "kind-")
         }
@@ -668,8 +738,8 @@ class Controller:
         if name == "language" and value in LANGUAGES:
             prefs.language = str(value)
             self._speak(prefs.language)
-        elif name == "pace" and value in PACES and self.session is not None:
-            self.session.pace = str(value)
+        elif name == "pace" and value in PACES and (self.session or self.papillon) is not None:
+            self._seated().pace = str(value)
             self._save()
         elif name == "autoplay" and value in AUTOPLAY:
             prefs.autoplay = str(value)
@@ -727,6 +797,11 @@ class Controller:
         self.sheet_open = open_
 
     def _play_again(self) -> None:
+        if self.papillon is not None:
+            table = self.papillon
+            seed = self.rng.randrange(SEED_LIMIT)
+            self.papillon = PapillonSession(table.game.settings, seed, table.players, table.pace, table.level)
+            return
         old = self._game_session()
         seed = self.rng.randrange(SEED_LIMIT)
         self._forget_game()
@@ -737,8 +812,8 @@ class Controller:
     def _new_game(self) -> None:
         """To the start screen: leaving a replay keeps the saved game; a running game
         is left only after the player confirms (:data:`Command.LEAVE_GAME`)."""
-        session = self.session
-        if self.viewer is None and session is not None and not session.game.is_over():
+        playing = self.papillon or self.session
+        if self.viewer is None and playing is not None and not playing.game.is_over():
             self.confirming = True
             return
         if self.viewer is None:
@@ -843,14 +918,18 @@ class Controller:
         return embed_panel(options, viewer.names(), iframe, script, preview)
 
     def _hint(self) -> None:
-        session = self._game_session()
+        session = self._seated()
         self.note = text("hint-thinking")
         self._begin(session.hint_search(), self._hint_found)
 
     def _hint_found(self, search: Search) -> None:
         best = search.best()
-        self.note = text("hint-is", action=action_text(best))
-        self.hint = str(best)
+        if self.papillon is not None:
+            self.note = text("hint-is", action=self.papillon.words(best))
+            self.hint = papillon_hint_target(best)
+        else:
+            self.note = text("hint-is", action=action_text(best))
+            self.hint = str(best)
 
     def _save(self) -> None:
         if self.session is not None and self.slot is not None:
@@ -859,7 +938,8 @@ class Controller:
     # ------------------------------------------------------------------- bots
 
     def _bot_may_move(self) -> bool:
-        return self.session is not None and self.session.bot_to_act() and not self.sheet_open
+        playing = self.papillon or self.session
+        return playing is not None and playing.bot_to_act() and not self.sheet_open
 
     def _paused(self) -> bool:
         """A panel is open over the game: nothing moves by itself."""
@@ -875,7 +955,7 @@ class Controller:
     def _forced_card(self) -> str | None:
         """The card the human to act must play, when the settings play it by itself."""
         session = self.session
-        if session is None or self.preferences.autoplay == "off" or session.bot_to_act():
+        if self.papillon is not None or session is None or self.preferences.autoplay == "off" or session.bot_to_act():
             return None
         if session.needs_cover() or session.summary_pending() is not None or session.actor() is None:
             return None
@@ -888,9 +968,10 @@ class Controller:
     def bot_delay(self) -> int | None:
         """Milliseconds to wait before the game moves on by itself (a bot's decision,
         or a forced card auto-played), or None if it waits for a person."""
-        if self._paused() or self.session is None:
+        playing = self.papillon or self.session
+        if self._paused() or playing is None:
             return None
-        pace = PACES[self.session.pace]
+        pace = PACES[playing.pace]
         if self._bot_may_move():
             return pace
         return max(pace, AUTOPLAY_DELAY) if self._forced_card() is not None else None
@@ -904,16 +985,15 @@ class Controller:
         if forced is not None:
             self.act(forced)
         elif self._bot_may_move():
-            assert self.session is not None
-            self._begin(self.session.bot_search(), self._bot_decided)
+            self._begin(self._seated().bot_search(), self._bot_decided)
 
     def _bot_decided(self, _search: Search) -> None:
         self.think_times.append(time.perf_counter() - self._think_started)
-        self._game_session().finish_bot()
+        self._seated().finish_bot()
         self._save()
 
     def _begin(self, search: Search, done: Callable[[Search], None]) -> None:
-        session = self._game_session()
+        session = self._seated()
         self._search = (search, done, session, session.state_id)
         self._think_started = time.perf_counter()
 
@@ -933,7 +1013,7 @@ class Controller:
         if self._search is None:
             return False
         search, done, session, state_id = self._search
-        if self.session is not session or session.state_id != state_id:
+        if (self.papillon or self.session) is not session or session.state_id != state_id:
             self._search = None
             return False
         start = time.perf_counter()
@@ -980,3 +1060,23 @@ def start_session(form: Mapping[str, str], rng: random.Random) -> Session:
         form.get("pace", "normal"),
         form.get("level", "strong"),
     )
+
+
+def start_papillon(form: Mapping[str, str], rng: random.Random) -> PapillonSession:
+    """A new Papillon table from the start screen's fields (``players``, ``rounds``,
+    ``two-against-one`` and ``forced-capture`` as ``on``, ``name-K``, ``kind-K``, ``seed``,
+    ``pace``, ``level``); a seed left empty is drawn from ``rng``."""
+    count = ascii_int(form.get("players", ""))
+    settings = PapillonSettings(
+        players=count if count in DEALS else min(DEALS),
+        two_against_one=form.get("two-against-one") == "on" and count == 3,
+        forced_capture=form.get("forced-capture") == "on",
+        rounds=form.get("rounds", "both") if form.get("rounds") in ROUNDS else "both",
+    )
+    players = [
+        Player(clean_name(form.get(f"name-{k}", ""), k), form.get(f"kind-{k}", "human" if k == 0 else "bot") == "bot")
+        for k in range(settings.players)
+    ]
+    seed = ascii_int(form.get("seed", "").strip())
+    seed = rng.randrange(SEED_LIMIT) if seed is None or seed >= SEED_LIMIT else seed
+    return PapillonSession(settings, seed, players, form.get("pace", "normal"), form.get("level", "strong"))

@@ -85,7 +85,7 @@ def _family_colour(family: int, colours: Mapping[str, str]) -> str:
     return colours["butterfly"] if family == BUTTERFLY else colours[SUIT_COLOUR_KEYS[family]]
 
 
-def _el(tag: str, parent: ET.Element | None = None, **attributes: object) -> ET.Element:
+def node(tag: str, parent: ET.Element | None = None, **attributes: object) -> ET.Element:
     """An SVG element; ``class_`` and ``data_x`` spell ``class`` and ``data-x``."""
     attrs = {key.rstrip("_").replace("_", "-"): str(value) for key, value in attributes.items() if value is not None}
     element = ET.Element(tag, attrs) if parent is None else ET.SubElement(parent, tag, attrs)
@@ -112,7 +112,7 @@ FONT_FAMILY = "'DejaVu Sans', 'Segoe UI', system-ui, sans-serif"
 def _text(parent: ET.Element, kind: str, content: str, **attributes: object) -> ET.Element:
     """A text of the kind ``kind``: its class, its size and weight from :data:`TYPE`."""
     size, weight = TYPE[kind]
-    element = _el("text", parent, class_=kind, font_size=size, font_weight=weight if weight != 400 else None,
+    element = node("text", parent, class_=kind, font_size=size, font_weight=weight if weight != 400 else None,
                   **attributes)  # fmt: skip
     element.text = content
     return element
@@ -123,49 +123,49 @@ def _text(parent: ET.Element, kind: str, content: str, **attributes: object) -> 
 
 def symbol_defs(colours: Mapping[str, str]) -> ET.Element:
     """``<defs>``: the five family symbols (100 x 100) and the card-back pattern."""
-    defs = _el("defs")
-    strawberry = _el("symbol", defs, id="sym-strawberry", viewBox="0 0 100 100")
-    _el("path", strawberry, d="M50 92 C20 70 12 48 22 34 C32 22 44 28 50 30 C56 28 68 22 78 34 C88 48 80 70 50 92 Z")
+    defs = node("defs")
+    strawberry = node("symbol", defs, id="sym-strawberry", viewBox="0 0 100 100")
+    node("path", strawberry, d="M50 92 C20 70 12 48 22 34 C32 22 44 28 50 30 C56 28 68 22 78 34 C88 48 80 70 50 92 Z")
     for x, y in ((38, 44), (50, 40), (62, 44), (44, 58), (56, 58), (50, 72)):
-        _el("ellipse", strawberry, cx=x, cy=y, rx=2.5, ry=3.5, fill="#fff6c8")
-    _el("path", strawberry, d="M50 30 L36 14 L50 22 L64 14 Z", fill=colours["green"])
-    leaf = _el("symbol", defs, id="sym-leaf", viewBox="0 0 100 100")
-    _el("path", leaf, d="M14 86 C14 40 40 14 88 12 C86 60 60 86 14 86 Z")
-    _el("path", leaf, d="M14 86 L70 30", stroke="#ffffff", stroke_width=4, fill="none", opacity=0.7)
-    fish = _el("symbol", defs, id="sym-fish", viewBox="0 0 100 100")
-    _el("path", fish, d="M10 50 C26 26 58 24 74 50 C58 76 26 74 10 50 Z")
-    _el("path", fish, d="M72 50 L94 32 L90 50 L94 68 Z")
-    _el("circle", fish, cx=26, cy=46, r=4, fill="#ffffff")
-    shell = _el("symbol", defs, id="sym-seashell", viewBox="0 0 100 100")
-    _el("path", shell, d="M50 88 L12 46 C14 18 86 18 88 46 Z")
+        node("ellipse", strawberry, cx=x, cy=y, rx=2.5, ry=3.5, fill="#fff6c8")
+    node("path", strawberry, d="M50 30 L36 14 L50 22 L64 14 Z", fill=colours["green"])
+    leaf = node("symbol", defs, id="sym-leaf", viewBox="0 0 100 100")
+    node("path", leaf, d="M14 86 C14 40 40 14 88 12 C86 60 60 86 14 86 Z")
+    node("path", leaf, d="M14 86 L70 30", stroke="#ffffff", stroke_width=4, fill="none", opacity=0.7)
+    fish = node("symbol", defs, id="sym-fish", viewBox="0 0 100 100")
+    node("path", fish, d="M10 50 C26 26 58 24 74 50 C58 76 26 74 10 50 Z")
+    node("path", fish, d="M72 50 L94 32 L90 50 L94 68 Z")
+    node("circle", fish, cx=26, cy=46, r=4, fill="#ffffff")
+    shell = node("symbol", defs, id="sym-seashell", viewBox="0 0 100 100")
+    node("path", shell, d="M50 88 L12 46 C14 18 86 18 88 46 Z")
     for angle in (-52, -26, 0, 26, 52):
         rad = math.radians(angle)
-        _el("line", shell, x1=50, y1=86, x2=round(50 + 44 * math.sin(rad), 1), y2=round(86 - 62 * math.cos(rad), 1),
+        node("line", shell, x1=50, y1=86, x2=round(50 + 44 * math.sin(rad), 1), y2=round(86 - 62 * math.cos(rad), 1),
             stroke="#ffffff", stroke_width=3, opacity=0.7)  # fmt: skip
-    butterfly = _el("symbol", defs, id="sym-butterfly", viewBox="0 0 100 100")
+    butterfly = node("symbol", defs, id="sym-butterfly", viewBox="0 0 100 100")
     for cx, cy, rx, ry in ((30, 34, 20, 22), (70, 34, 20, 22), (33, 68, 14, 16), (67, 68, 14, 16)):
-        _el("ellipse", butterfly, cx=cx, cy=cy, rx=rx, ry=ry)
-    _el("rect", butterfly, x=46, y=24, width=8, height=56, rx=4, fill="#3a2a1a")
-    _el("path", butterfly, d="M48 26 L38 8 M52 26 L62 8", stroke="#3a2a1a", stroke_width=3, fill="none")
+        node("ellipse", butterfly, cx=cx, cy=cy, rx=rx, ry=ry)
+    node("rect", butterfly, x=46, y=24, width=8, height=56, rx=4, fill="#3a2a1a")
+    node("path", butterfly, d="M48 26 L38 8 M52 26 L62 8", stroke="#3a2a1a", stroke_width=3, fill="none")
     for number in sorted(set(NUMBER_OF)):  # the small index at a card's foot: drawn, not read (the top index is)
-        index = _el("symbol", defs, id=f"num-{number}", overflow="visible")
+        index = node("symbol", defs, id=f"num-{number}", overflow="visible")
         _text(index, "card-number small", str(number), text_anchor="end")
-    pattern = _el("pattern", defs, id="back-pattern", width=16, height=16, patternUnits="userSpaceOnUse")
-    _el("rect", pattern, width=16, height=16, fill=colours["back"])
-    _el("path", pattern, d="M0 8 L8 0 L16 8 L8 16 Z", fill=colours["back-pattern"])
+    pattern = node("pattern", defs, id="back-pattern", width=16, height=16, patternUnits="userSpaceOnUse")
+    node("rect", pattern, width=16, height=16, fill=colours["back"])
+    node("path", pattern, d="M0 8 L8 0 L16 8 L8 16 Z", fill=colours["back-pattern"])
     return defs
 
 
 def _symbol(parent: ET.Element, family: int, x: float, y: float, size: float, colour: str) -> None:
-    _el("use", parent, href=f"#sym-{FAMILY_IDS[family]}", x=x, y=y, width=size, height=size, fill=colour)
+    node("use", parent, href=f"#sym-{FAMILY_IDS[family]}", x=x, y=y, width=size, height=size, fill=colour)
 
 
 def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
     """One card face (or a wild card) at the origin, ``CARD_W`` x ``CARD_H``."""
     family = FAMILY_OF[code]
     if code >= FIRST_WILD:
-        group = _el("g", class_=f"card wild family-{FAMILY_IDS[family]}", data_card=card_name(code))
-        _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
+        group = node("g", class_=f"card wild family-{FAMILY_IDS[family]}", data_card=card_name(code))
+        node("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
             stroke=colours["card-edge"], stroke_dasharray="5 3")  # fmt: skip
         colour = _family_colour(family, colours)
         _text(group, "card-number", text("wild-letter"), x=8, y=20, fill=colour, aria_hidden="true")
@@ -173,8 +173,8 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
         return group
     suit = SUIT_OF[code]
     colour = colours[SUIT_COLOUR_KEYS[suit]]
-    group = _el("g", class_=f"card suit-{SUIT_NAMES[suit]} family-{FAMILY_IDS[family]}", data_card=card_name(code))
-    _el("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
+    group = node("g", class_=f"card suit-{SUIT_NAMES[suit]} family-{FAMILY_IDS[family]}", data_card=card_name(code))
+    node("rect", group, class_="card-face", width=CARD_W, height=CARD_H, rx=8, fill=colours["card"],
         stroke=colours["card-edge"])  # fmt: skip
     number = str(NUMBER_OF[code])
     # The corner index: the number, and the suit's symbol under it, so an overlapping card
@@ -182,24 +182,24 @@ def card_face(code: int, colours: Mapping[str, str]) -> ET.Element:
     _text(group, "card-number", number, x=6, y=20, fill=colour, aria_hidden="true")
     _symbol(group, SUIT_OF[code], 5, 22, 13, colour)
     _symbol(group, family, 20, 34, 44, colour)
-    _el("use", group, href=f"#num-{number}", x=CARD_W - 7, y=CARD_H - 8, fill=colour)
+    node("use", group, href=f"#num-{number}", x=CARD_W - 7, y=CARD_H - 8, fill=colour)
     return group
 
 
 def card_back(colours: Mapping[str, str]) -> ET.Element:
     """A card seen from behind."""
-    group = _el("g", class_="card back")
-    _el("rect", group, width=CARD_W, height=CARD_H, rx=8, fill="url(#back-pattern)", stroke=colours["card-edge"])
-    _el("rect", group, x=6, y=6, width=CARD_W - 12, height=CARD_H - 12, rx=5, fill="none", stroke=colours["card"],
+    group = node("g", class_="card back")
+    node("rect", group, width=CARD_W, height=CARD_H, rx=8, fill="url(#back-pattern)", stroke=colours["card-edge"])
+    node("rect", group, x=6, y=6, width=CARD_W - 12, height=CARD_H - 12, rx=5, fill="none", stroke=colours["card"],
         stroke_width=2, opacity=0.6)  # fmt: skip
     return group
 
 
 def subject_card(family: int, colours: Mapping[str, str]) -> ET.Element:
     """A subject card of the proposal."""
-    group = _el("g", class_=f"card subject family-{FAMILY_IDS[family]}", role="img",
+    group = node("g", class_=f"card subject family-{FAMILY_IDS[family]}", role="img",
                 aria_label=family_text(family))  # fmt: skip
-    _el("rect", group, width=CARD_W, height=CARD_H, rx=8, fill="#f3ead2", stroke=colours["card-edge"])
+    node("rect", group, width=CARD_W, height=CARD_H, rx=8, fill="#f3ead2", stroke=colours["card-edge"])
     _symbol(group, family, 10, 24, 52, _family_colour(family, colours))
     return group
 
@@ -239,7 +239,7 @@ def _label_card(
         card.set("role", "img")
         card.set("data-reason", reason)
         card.set("aria-label", f"{label}. {reason}")
-        _el("title", card).text = reason
+        node("title", card).text = reason
     else:
         card.set("role", "img")
         card.set("aria-label", label)
@@ -247,7 +247,7 @@ def _label_card(
         return card
     card.set("tabindex", "-1")
     for offset, width, colour in ((-3, 5, "focus-outer"), (0, 3, "focus-inner")):
-        _el("rect", card, class_="focus-ring", x=offset, y=offset, width=CARD_W - 2 * offset,
+        node("rect", card, class_="focus-ring", x=offset, y=offset, width=CARD_W - 2 * offset,
             height=CARD_H - 2 * offset, rx=8 - offset, fill="none", stroke=colours[colour], stroke_width=width,
             vector_effect="non-scaling-stroke", visibility="hidden", aria_hidden="true")  # fmt: skip
     return card
@@ -296,7 +296,7 @@ def _rove(svg: ET.Element) -> None:
 
 def render_defs(colours: Mapping[str, str] = COLOURS) -> str:
     """The card art alone, in an SVG that takes no room: for a page of many tables."""
-    svg = _el("svg", xmlns=SVG_NS, class_="shared-defs", width=0, height=0, aria_hidden="true", focusable="false")
+    svg = node("svg", xmlns=SVG_NS, class_="shared-defs", width=0, height=0, aria_hidden="true", focusable="false")
     svg.append(symbol_defs(colours))
     return ET.tostring(svg, encoding="unicode")
 
@@ -311,18 +311,18 @@ def table_element(
 ) -> ET.Element:
     """The whole table, seen by ``view.viewer`` (or everything, for an omniscient view), arranged by ``layout``
     (not ``interactive``: a picture, see :func:`render_table`)."""
-    svg = _el("svg", xmlns=SVG_NS, viewBox=layout.view_box, class_=f"table layout-{layout.kind}", role="group",
+    svg = node("svg", xmlns=SVG_NS, viewBox=layout.view_box, class_=f"table layout-{layout.kind}", role="group",
               aria_label=text("title"), font_family=FONT_FAMILY)  # fmt: skip
     if defs:
         svg.append(symbol_defs(colours))
     if layout.kind == "wide":
         x = layout.info[0] - 20
-        _el("rect", svg, class_="sidebar", x=x, y=0, width=layout.width - x, height=layout.height,
+        node("rect", svg, class_="sidebar", x=x, y=0, width=layout.width - x, height=layout.height,
             fill=colours["sidebar"])  # fmt: skip
     else:
-        _el("rect", svg, class_="sidebar", x=0, y=0, width=layout.width, height=STRIP_HEIGHT, fill=colours["sidebar"])
+        node("rect", svg, class_="sidebar", x=0, y=0, width=layout.width, height=STRIP_HEIGHT, fill=colours["sidebar"])
     cx, cy, rx, ry = layout.felt
-    _el("ellipse", svg, class_="felt", cx=cx, cy=cy, rx=rx, ry=ry, fill=colours["felt"], stroke=colours["felt-edge"],
+    node("ellipse", svg, class_="felt", cx=cx, cy=cy, rx=rx, ry=ry, fill=colours["felt"], stroke=colours["felt-edge"],
         stroke_width=14)  # fmt: skip
     _sidebar(svg, view, names, colours, layout)
     seats = view.seats or _undealt_seats(view)
@@ -401,7 +401,7 @@ def _seat(
     name = seat_name(info, names)
     acting = view.to_act is not None and view.to_act.seat == info.seat and view.phase != "double"
     classes = f"seat side-{info.side}" + (" to-act" if acting else "") + (" dummy" if info.is_dummy else "")
-    group = _el("g", svg, class_=classes, role="group", aria_label=name, data_seat=info.seat)
+    group = node("g", svg, class_=classes, role="group", aria_label=name, data_seat=info.seat)
     if offset == 0:
         x, y = layout.own_plate
     else:
@@ -430,17 +430,17 @@ def _plate(
     colours: Mapping[str, str],
 ) -> None:
     assert view.plan is not None
-    plate = _el("g", group, class_="plate", transform=f"translate({x - 80:.1f},{y - 25:.1f})")
+    plate = node("g", group, class_="plate", transform=f"translate({x - 80:.1f},{y - 25:.1f})")
     colour, dashes, letter = team_mark(view, info.side)
-    _el("rect", plate, width=160, height=50, rx=10, fill=colours["plate"], stroke=colours[colour],
+    node("rect", plate, width=160, height=50, rx=10, fill=colours["plate"], stroke=colours[colour],
         stroke_width=4, stroke_dasharray=dashes, class_="team-mark")  # fmt: skip
     if letter:
-        badge = _el("g", plate, class_="team-badge", transform="translate(0,25)", role="img",
+        badge = node("g", plate, class_="team-badge", transform="translate(0,25)", role="img",
                     aria_label=text("team", letter=letter))  # fmt: skip
-        _el("circle", badge, r=11, fill=colours[colour])
+        node("circle", badge, r=11, fill=colours[colour])
         _text(badge, "chip-text", letter, y=5, text_anchor="middle", fill="#ffffff")
     if acting:
-        _el("rect", plate, x=-5, y=-5, width=170, height=60, rx=13, fill="none", stroke=colours["highlight"],
+        node("rect", plate, x=-5, y=-5, width=170, height=60, rx=13, fill="none", stroke=colours["highlight"],
             stroke_width=3, class_="turn-mark")  # fmt: skip
     _text(plate, "seat-name", name, x=80, y=21, text_anchor="middle", fill=colours["text"])
     details = [text("cards-left", count=info.hand_size)]
@@ -448,15 +448,15 @@ def _plate(
         details.append(text("points", points=view.totals[info.seat]))
     _text(plate, "seat-info", " · ".join(details), x=80, y=40, text_anchor="middle", fill=colours["muted"])
     if not info.is_dummy and view.doubling[info.seat]:  # D7: shown once every choice is revealed
-        mark = _el("g", plate, class_="doubled-mark", transform="translate(14,-6)", role="img",
+        mark = node("g", plate, class_="doubled-mark", transform="translate(14,-6)", role="img",
                    aria_label=text("doubled"))  # fmt: skip
-        _el("rect", mark, x=-14, y=-12, width=30, height=22, rx=6, fill=colours["highlight"])
+        node("rect", mark, x=-14, y=-12, width=30, height=22, rx=6, fill=colours["highlight"])
         _text(mark, "chip-text", text("doubled-mark"), x=1, y=5, text_anchor="middle", fill="#1a1a1a")
     if info.seat == view.plan.dealer and not info.is_dummy:
-        chip = _el(
+        chip = node(
             "g", plate, class_="dealer-chip", transform="translate(146,-6)", role="img", aria_label=text("dealer")
         )
-        _el("circle", chip, r=13, fill=colours["card"], stroke=colours["team-brown"], stroke_width=3)
+        node("circle", chip, r=13, fill=colours["card"], stroke=colours["team-brown"], stroke_width=3)
         _text(chip, "chip-text", text("dealer-letter"), y=5, text_anchor="middle", fill=colours["team-brown"])
 
 
@@ -472,7 +472,7 @@ def _collection(
     """The seat's collected cards: beside the viewer's plate, under the others'."""
     if not info.collection:
         return
-    row = _el("g", group, class_="collection", role="group",
+    row = node("g", group, class_="collection", role="group",
               aria_label=text("collection-of", name=seat_name(info, names)))  # fmt: skip
     left, top = (x + 86, y - 26) if beside else (x - 12 * len(info.collection) - 6, y + 28)
     for k, card in enumerate(info.collection):
@@ -481,7 +481,7 @@ def _collection(
 
 
 def _backs(group: ET.Element, count: int, x: float, y: float, colours: Mapping[str, str]) -> None:
-    fan = _el("g", group, class_="backs", role="img", aria_label=text("cards-left", count=count))
+    fan = node("g", group, class_="backs", role="img", aria_label=text("cards-left", count=count))
     step = 7
     left = x - (CARD_W * 0.45 + step * (count - 1)) / 2
     for k in range(count):
@@ -492,7 +492,7 @@ def _backs(group: ET.Element, count: int, x: float, y: float, colours: Mapping[s
 
 def _open_hand(group: ET.Element, info: SeatInfo, x: float, y: float, colours: Mapping[str, str]) -> None:
     cards = info.hand or ()
-    row = _el("g", group, class_="open-hand", role="group", aria_label=text("cards-left", count=len(cards)))
+    row = node("g", group, class_="open-hand", role="group", aria_label=text("cards-left", count=len(cards)))
     step = 18
     left = x - (CARD_W * 0.45 + step * (len(cards) - 1)) / 2
     for k, card in enumerate(cards):
@@ -510,7 +510,7 @@ def _own_hand(
     colours: Mapping[str, str],
     layout: Layout,
 ) -> None:
-    hand = _el("g", group, class_="hand", role="group", aria_label=text("hand-of", name=name))
+    hand = node("g", group, class_="hand", role="group", aria_label=text("hand-of", name=name))
     cards = list(info.hand or ())
     acting = _acts_for(view, info)
     scale = layout.hand_scale
@@ -545,7 +545,7 @@ def _dummy(
     colours: Mapping[str, str],
     table: Layout,
 ) -> None:
-    layout = _el("g", group, class_="dummy-layout", role="group", aria_label=text("cards-left", count=info.hand_size))
+    layout = node("g", group, class_="dummy-layout", role="group", aria_label=text("cards-left", count=info.hand_size))
     scale = table.dummy_scale
     width = 7 * (CARD_W * scale + 6)
     left = min(max(x - width / 2, 10.0), table.table_right - width)
@@ -599,7 +599,7 @@ def _trick(
         done = view.tricks[-1]
         plays = done.plays(count)
     label = text("trick") if done is None else text("last-trick", name=seat_name(view.seats[done.winner], names))
-    trick = _el("g", svg, class_="trick" if done is None else "trick done", role="group", aria_label=label)
+    trick = node("g", svg, class_="trick" if done is None else "trick done", role="group", aria_label=label)
     cx, cy = layout.centre
     for position, card in plays:
         info = view.seats[position]
@@ -619,7 +619,7 @@ def _trick(
                 drawn.set("opacity", "0.8")
         if burnt:
             drawn.set("class", drawn.get("class", "") + " burnt")
-            _el("rect", drawn, width=CARD_W, height=CARD_H, rx=8, fill=colours["burnt"], opacity=0.55)
+            node("rect", drawn, width=CARD_W, height=CARD_H, rx=8, fill=colours["burnt"], opacity=0.55)
         trick.append(drawn)
 
 
@@ -651,7 +651,7 @@ def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Map
     trick = view.tricks[-1]
     winner = seat_name(view.seats[trick.winner], names) if view.seats else ""
     label = text("last-trick", name=winner)
-    group = _el("g", side, class_="last-trick", role="group", aria_label=label)
+    group = node("g", side, class_="last-trick", role="group", aria_label=label)
     if layout.kind == "wide":
         x, y, scale, step = layout.info[0], 232.0, 0.58, 46.0
         _text(group, "small-heading", label, x=x, y=y, fill=colours["muted"])
@@ -672,7 +672,7 @@ def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Map
 def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str], layout: Layout) -> None:
     """The proposal, trump, the hand's number, the last trick and (wide) the totals:
     a panel on the right, or a strip along the top of a tall table."""
-    side = _el("g", svg, class_="info")
+    side = node("g", svg, class_="info")
     wide = layout.kind == "wide"
     x = layout.info[0]
     heading = "heading" if wide else "small-heading"
@@ -683,7 +683,7 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
     trump_text = text("no-trump") if view.trump == NO_TRUMP_SUIT else (
         f"{text('trump')}: {suit_text(view.trump)}" if view.trump is not None else ""
     )  # fmt: skip
-    trump = _el("g", side, class_="trump", role="img", aria_label=trump_text or text("trump"))
+    trump = node("g", side, class_="trump", role="img", aria_label=trump_text or text("trump"))
     trump_x, trump_y = (x, 150.0) if wide else (x + 220, 30.0)
     _text(trump, heading, trump_text, x=trump_x, y=trump_y, fill=colours["text"])
     if view.trump is not None and view.trump >= 0:
@@ -695,7 +695,7 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
     _last_trick(side, view, names, colours, layout)
     if not wide:
         return  # the plates show each player's total
-    scores = _el("g", side, class_="totals")
+    scores = node("g", side, class_="totals")
     for player, total in enumerate(view.totals):
         row_y = 400 + player * 26
         _text(scores, "total-name", names[player], x=x, y=row_y, fill=colours["text"])
@@ -707,7 +707,7 @@ def collection_figure(proposal: Sequence[int], cards: Sequence[int], colours: Ma
     the card collected for it below, or an empty dashed place where one is missing. It
     uses the table's ``<defs>`` (the table is always drawn beneath the summary)."""
     scale, step = 0.5, 42.0
-    svg = _el("svg", xmlns=SVG_NS, viewBox=f"0 0 {step * len(proposal) + 4:g} 118", class_="collection-figure",
+    svg = node("svg", xmlns=SVG_NS, viewBox=f"0 0 {step * len(proposal) + 4:g} 118", class_="collection-figure",
               role="img", aria_hidden="true", font_family=FONT_FAMILY)  # fmt: skip
     left = list(cards)
     for k, family in enumerate(sorted(proposal)):
@@ -715,7 +715,7 @@ def collection_figure(proposal: Sequence[int], cards: Sequence[int], colours: Ma
         svg.append(place(subject_card(family, colours), x, 2, scale))
         match = next((c for c in left if FAMILY_OF[c] == family), None)
         if match is None:
-            _el("rect", svg, class_="missing", x=x, y=60, width=CARD_W * scale, height=CARD_H * scale, rx=4,
+            node("rect", svg, class_="missing", x=x, y=60, width=CARD_W * scale, height=CARD_H * scale, rx=4,
                 fill="none", stroke=colours["muted"], stroke_dasharray="4 3")  # fmt: skip
         else:
             left.remove(match)

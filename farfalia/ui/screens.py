@@ -11,6 +11,7 @@ from html import escape
 
 from farfalia.engine.cards import DECK_SIZE, FAMILY_OF, card_name
 from farfalia.engine.game import Game
+from farfalia.engine.papillon.rules import DEALS, ROUNDS
 from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View
@@ -22,6 +23,7 @@ from farfalia.ui.explain import needs_line, notices, partnership_line, result_li
 from farfalia.ui.keyboard import SHORTCUTS
 from farfalia.ui.language import LANGUAGES, SOURCE, rules_page
 from farfalia.ui.links import THEMES
+from farfalia.ui.papillon_session import PapillonSession
 from farfalia.ui.render import collection_figure
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
 from farfalia.ui.texts import action_text, card_text, count_text, text
@@ -33,7 +35,7 @@ DIALOG = 'role="dialog" aria-modal="true"'
 REGION = 'role="region"'
 
 
-def _button(
+def button(
     label: str,
     *,
     command: Command | ViewerMove | None = None,
@@ -71,7 +73,10 @@ class SavedGame:
 
 #: The start screen's choices before any were made (field name → value).
 DEFAULT_CHOICES: dict[str, str] = {
+    "game": "farfalia",
     "mode": "basic5",
+    "players": "2",
+    "rounds": "both",
     "dealer": "",
     "level": "strong",
     "pace": "normal",
@@ -114,19 +119,42 @@ def start_screen(
         f"{escape(text('rules-link'))}</a>"
         f"{language_choice(language)}"
     )
+    games = _options(["farfalia", "papillon"], lambda g: text(f"game.{g}"), chosen["game"])
     return (
-        f'<form id="{Id.START_FORM}" class="start" aria-label="{escape(text("new-game"))}">'
+        f'<form id="{Id.START_FORM}" class="start" data-game="{escape(chosen["game"])}" '
+        f'aria-label="{escape(text("new-game"))}">'
         f'<p class="title" aria-hidden="true">{escape(text("title"))}</p>{top}'
+        f'<label>{escape(text("game-choice"))} <select name="game" id="{Id.GAME}">{games}</select></label>'
+        f'<div class="farfalia-options">'
         f'<label>{escape(text("mode"))} <select name="mode" id="{Id.MODE}">{modes}</select></label>'
-        f'<fieldset class="variants">{variants}</fieldset>'
+        f'<fieldset class="variants">{variants}</fieldset></div>'
+        f"{_papillon_options(chosen)}"
         f'<fieldset class="seats">{seats}</fieldset>'
-        f'<label>{escape(text("dealer"))} <select name="dealer" id="{Id.DEALER}">{dealers}</select></label>'
+        f'<label class="farfalia-options">{escape(text("dealer"))} '
+        f'<select name="dealer" id="{Id.DEALER}">{dealers}</select></label>'
         f'<label>{escape(text("level"))} <select name="level" id="{Id.LEVEL}">{levels}</select></label>'
         f'<label>{escape(text("pace"))} <select name="pace" id="{Id.PACE}">{paces}</select></label>'
         f'<label class="seed">{escape(text("seed"))} '
         f'<input name="seed" id="{Id.SEED}" inputmode="numeric" autocomplete="off"></label>'
-        f"{_button(text('start'), command=Command.START, primary=True)}"
-        f"{_button(text('editor-open'), command=Command.EDITOR)}</form>"
+        f"{button(text('start'), command=Command.START, primary=True)}"
+        f"{button(text('editor-open'), command=Command.EDITOR)}</form>"
+    )
+
+
+def _papillon_options(chosen: Mapping[str, str]) -> str:
+    """Papillon's table: how many players, the rounds, and its house rules (P-D5, P-D8, P-D13)."""
+    players = _options([str(n) for n in DEALS], lambda n: text("pa.players-count", count=n), chosen["players"])
+    rounds = _options(list(ROUNDS), lambda r: text(f"pa.rounds.{r}"), chosen["rounds"])
+    boxes = "".join(
+        f'<label class="check"><input type="checkbox" name="{name}"{" checked" if chosen.get(name) == "on" else ""}> '
+        f"{escape(text(f'pa.{name}'))}</label>"
+        for name in ("two-against-one", "forced-capture")
+    )
+    return (
+        '<div class="papillon-options">'
+        f'<label>{escape(text("pa.players"))} <select name="players" id="{Id.PLAYERS}">{players}</select></label>'
+        f'<label>{escape(text("pa.rounds"))} <select name="rounds">{rounds}</select></label>'
+        f'<fieldset class="variants">{boxes}</fieldset></div>'
     )
 
 
@@ -142,7 +170,7 @@ def saved_list(saved: Sequence[SavedGame]) -> str:
         if game.elsewhere:
             details += f' · <span class="elsewhere">{escape(text("open-elsewhere"))}</span>'
         if not game.readable:
-            buttons = _button(text("save-download"), command=Command.EXPORT, slot=slot) + _button(
+            buttons = button(text("save-download"), command=Command.EXPORT, slot=slot) + button(
                 text("save-discard"), command=Command.DISCARD_SAVE, slot=slot
             )
             rows.append(f'<li class="saved broken" role="alert"><p>{escape(game.label)}</p>{buttons}</li>')
@@ -150,14 +178,14 @@ def saved_list(saved: Sequence[SavedGame]) -> str:
         if game.deleting:
             buttons = (
                 f'<span class="confirm-line">{escape(text("delete-confirm"))}</span>'
-                + _button(text("delete-save"), command=Command.CONFIRM_DISCARD, slot=slot)
-                + _button(text("keep-save"), command=Command.KEEP_SAVE, slot=slot, primary=True)
+                + button(text("delete-save"), command=Command.CONFIRM_DISCARD, slot=slot)
+                + button(text("keep-save"), command=Command.KEEP_SAVE, slot=slot, primary=True)
             )
         else:
-            resume = _button(
+            resume = button(
                 text("resume"), command=Command.RESUME, slot=slot, primary=number == 0, disabled=game.elsewhere
             )
-            buttons = resume + _button(text("delete-save"), command=Command.DISCARD_SAVE, slot=slot)
+            buttons = resume + button(text("delete-save"), command=Command.DISCARD_SAVE, slot=slot)
         rows.append(
             f'<li class="saved"><p><strong>{escape(game.label)}</strong><br><small>{details}</small></p>'
             f'<div class="saved-buttons">{buttons}</div></li>'
@@ -183,8 +211,8 @@ def confirm_leave() -> str:
     return (
         f'<div class="panel confirm" role="alertdialog" aria-modal="true" aria-label="{escape(text("leave-title"))}">'
         f"<h2>{escape(text('leave-title'))}</h2><p>{escape(text('leave-note'))}</p>"
-        f"{_button(text('keep-playing'), command=Command.KEEP_PLAYING, primary=True)}"
-        f"{_button(text('leave-game'), command=Command.LEAVE_GAME)}</div>"
+        f"{button(text('keep-playing'), command=Command.KEEP_PLAYING, primary=True)}"
+        f"{button(text('leave-game'), command=Command.LEAVE_GAME)}</div>"
     )
 
 
@@ -200,10 +228,10 @@ def turn_bar(session: Session) -> str:
     buttons = ""
     if not session.players[turn.player].bot:
         buttons = "".join(
-            _button(action_text(action), action=str(action))
+            button(action_text(action), action=str(action))
             for action in game.legal_actions()
             if action.kind in ("trump", "double", "decline", "pass")
-        ) + _button(text("hint"), command=Command.HINT)
+        ) + button(text("hint"), command=Command.HINT)
     return (
         f'<p class="status">{escape(status)}</p><div class="choices">{buttons}</div>'
         f'<p class="info-line">{escape(" ".join(info_lines(view, names)))}</p>'
@@ -218,14 +246,14 @@ def info_lines(view: View, names: list[str]) -> list[str]:
     return [line for line in (first, *notices(view)) if line]
 
 
-def cover(session: Session) -> str:
+def cover(session: Session | PapillonSession) -> str:
     """Hot seat: hide the table until the next human is at the screen."""
     actor = session.actor()
     name = session.names()[actor] if actor is not None else ""
     return (
         f'<div class="panel cover" {DIALOG} aria-label="{escape(text("cover", name=name))}">'
         f"<p>{escape(text('cover', name=name))}</p>"
-        f"{_button(text('show-cards'), command=Command.SHOW_CARDS, primary=True)}</div>"
+        f"{button(text('show-cards'), command=Command.SHOW_CARDS, primary=True)}</div>"
     )
 
 
@@ -235,7 +263,7 @@ def hand_summary(session: Session) -> str:
     if result is None:
         return ""
     return summary_panel(
-        result, session.names(), _button(text("continue"), command=Command.CONTINUE, primary=True), modal=True
+        result, session.names(), button(text("continue"), command=Command.CONTINUE, primary=True), modal=True
     )
 
 
@@ -286,16 +314,16 @@ def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
             + _more_menu(f'<div class="steps">{_steps(more)}</div>{seek}{view}')
         )
     tools = (
-        _button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
-        + _button(text("editor-edit"), command=Command.EDIT_POSITION)
-        + _button(text("embed"), command=Command.EMBED)
-        + _button(text("export"), command=Command.EXPORT)
+        button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
+        + button(text("editor-edit"), command=Command.EDIT_POSITION)
+        + button(text("embed"), command=Command.EMBED)
+        + button(text("export"), command=Command.EXPORT)
     )
     return (
         f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(VIEWER_STEPS)}</div>{seek}'
         f'<p class="status" id="{Id.POSITION}">{escape(where)}</p>{view}'
         + _more_menu(tools)
-        + _button(text("new-game"), command=Command.NEW_GAME)
+        + button(text("new-game"), command=Command.NEW_GAME)
     )
 
 
@@ -330,19 +358,19 @@ VIEWER_STEPS = {
 }
 
 
-def tools_bar(can_undo: bool = False, language: str = SOURCE) -> str:
-    """The game's tools: undo (when it may be used), the score sheet, sharing, the
-    settings, the keys, the rules (in ``language``), and a new game."""
+def tools_bar(can_undo: bool = False, language: str = SOURCE, shareable: bool = True) -> str:
+    """The game's tools: undo (when it may be used), the score sheet, sharing (for a game
+    that can be shared), the settings, the keys, the rules (in ``language``), and a new game."""
     return (
         '<div class="tools">'
-        + (_button(text("undo"), command=Command.UNDO) if can_undo else "")
-        + _button(text("scores"), command=Command.SHEET)
-        + _button(text("share"), command=Command.SHARE)
-        + _button(text("settings"), command=Command.SETTINGS)
-        + _button(text("keys"), command=Command.HELP)
+        + (button(text("undo"), command=Command.UNDO) if can_undo else "")
+        + button(text("scores"), command=Command.SHEET)
+        + (button(text("share"), command=Command.SHARE) if shareable else "")
+        + button(text("settings"), command=Command.SETTINGS)
+        + button(text("keys"), command=Command.HELP)
         + f'<a class="btn" href="{rules_page(language)}" target="_blank" rel="noopener">'
         + f"{escape(text('rules-short'))}</a>"
-        + _button(text("new-game"), command=Command.NEW_GAME)
+        + button(text("new-game"), command=Command.NEW_GAME)
         + "</div>"
     )
 
@@ -369,7 +397,7 @@ def settings_panel(pace: str, autoplay: str, sound: bool, undo: bool, undo_allow
         f'<label>{escape(text("pace"))} <select data-setting="pace">{paces}</select></label>'
         f'<label>{escape(text("setting.autoplay"))} <select data-setting="autoplay">{autoplays}</select></label>'
         f"{box('sound', sound)}{box('undo', undo, undo_allowed)}{language_choice(language)}"
-        f"{_button(text('close'), command=Command.CLOSE_SETTINGS, primary=True)}</div>"
+        f"{button(text('close'), command=Command.CLOSE_SETTINGS, primary=True)}</div>"
     )
 
 
@@ -383,7 +411,7 @@ def help_panel() -> str:
     return (
         f'<div class="panel help" {DIALOG} aria-label="{escape(text("keys-title"))}">'
         f"<h2>{escape(text('keys-title'))}</h2><table class='keys'>{rows}</table>"
-        f"{_button(text('close'), command=Command.CLOSE_HELP, primary=True)}</div>"
+        f"{button(text('close'), command=Command.CLOSE_HELP, primary=True)}</div>"
     )
 
 
@@ -393,7 +421,7 @@ AUTOPLAY = ("off", "last", "always")
 
 def message_panel(message: str, embedded: bool = False) -> str:
     """A readable message where a game or a replay could not be shown."""
-    leave = "" if embedded else _button(text("new-game"), command=Command.NEW_GAME, primary=True)
+    leave = "" if embedded else button(text("new-game"), command=Command.NEW_GAME, primary=True)
     return f'<div class="panel message" role="alert"><p>{escape(message)}</p>{leave}</div>'
 
 
@@ -403,7 +431,7 @@ def share_panel(link: str) -> str:
         f'<div class="panel share" {DIALOG} aria-label="{escape(text("share"))}"><h2>{escape(text("share"))}</h2>'
         f"<p>{escape(text('share-note'))}</p>"
         f'<input id="{Id.SHARE_LINK}" readonly value="{escape(link)}" aria-label="{escape(text("share"))}">'
-        f"{_button(text('close'), command=Command.CLOSE_SHARE, primary=True)}</div>"
+        f"{button(text('close'), command=Command.CLOSE_SHARE, primary=True)}</div>"
     )
 
 
@@ -412,7 +440,7 @@ def score_sheet(session: Session) -> str:
     return (
         f'<div class="panel sheet" {DIALOG} aria-label="{escape(text("scores"))}">'
         f"<h2>{escape(text('scores'))}</h2>{_sheet_table(session)}"
-        f"{_button(text('close'), command=Command.CLOSE_SHEET)}</div>"
+        f"{button(text('close'), command=Command.CLOSE_SHEET)}</div>"
     )
 
 
@@ -457,8 +485,8 @@ def game_over(session: Session) -> str:
         f'<div class="panel over" {DIALOG} aria-label="{escape(text("game-over"))}">'
         f"<h2>{escape(text('game-over'))}</h2>{verdict_html}<p class='winners'>{escape(line)}</p>"
         f"{_sheet_table(session)}"
-        f"{_button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
-        f"{_button(text('new-game'), command=Command.NEW_GAME)}</div>"
+        f"{button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
+        f"{button(text('new-game'), command=Command.NEW_GAME)}</div>"
     )
 
 
@@ -530,15 +558,15 @@ def editor_panel(editor: ScenarioEditor, game: Game | None, problems: Sequence[s
         f'<div class="picker" role="group" aria-label="{escape(text("editor-picker"))}">{picker}</div>'
         f'<div class="editor-dealer">{dealer_fields}</div>'
         f"{_field('plays', text('editor-plays'), editor.plays_text(), 'B3 B5 pick:B5', wide=True)}"
-        f'<div class="editor-tools">{_button(text("editor-take-back"), command=Command.EDITOR_TAKE_BACK)}'
-        f"{_button(text('editor-fill'), command=Command.EDITOR_FILL)}"
-        f"{_button(text('editor-clear'), command=Command.EDITOR_CLEAR)}</div></div>"
+        f'<div class="editor-tools">{button(text("editor-take-back"), command=Command.EDITOR_TAKE_BACK)}'
+        f"{button(text('editor-fill'), command=Command.EDITOR_FILL)}"
+        f"{button(text('editor-clear'), command=Command.EDITOR_CLEAR)}</div></div>"
         f'<div class="editor-preview" aria-label="{escape(text("editor-preview"))}" role="group">{preview}</div></div>'
         f'<div class="editor-actions"><label>{escape(text("editor-you"))} <select name="you">{you}</select></label>'
-        f"{_button(text('editor-play'), command=Command.EDITOR_PLAY, primary=True, disabled=blocked)}"
-        f"{_button(text('editor-step'), command=Command.EDITOR_STEP, disabled=blocked)}"
-        f"{_button(text('share'), command=Command.EDITOR_SHARE, disabled=blocked)}"
-        f"{_button(text('back'), command=Command.NEW_GAME)}</div></form>"
+        f"{button(text('editor-play'), command=Command.EDITOR_PLAY, primary=True, disabled=blocked)}"
+        f"{button(text('editor-step'), command=Command.EDITOR_STEP, disabled=blocked)}"
+        f"{button(text('share'), command=Command.EDITOR_SHARE, disabled=blocked)}"
+        f"{button(text('back'), command=Command.NEW_GAME)}</div></form>"
     )
 
 
@@ -593,5 +621,5 @@ def embed_panel(options: EmbedOptions, names: Sequence[str], iframe: str, script
         f'<div class="embed-preview-box"><iframe id="{Id.EMBED_PREVIEW}" src="{escape(preview)}"'
         f' width="{options.width}"'
         f' height="{options.height}" title="{escape(text("embed-preview"))}"></iframe></div>'
-        f"{_button(text('close'), command=Command.CLOSE_EMBED, primary=True)}</div>"
+        f"{button(text('close'), command=Command.CLOSE_EMBED, primary=True)}</div>"
     )

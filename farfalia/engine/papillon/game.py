@@ -234,6 +234,8 @@ class PapillonGame:
         self._couteaus_left: list[int] = []
         self._rolling: list[int] = []
         self._roll_purpose = ""
+        #: The last roll, for the table to show: who rolled, and their dice (blue, orange).
+        self.last_roll: tuple[tuple[int, ...], tuple[tuple[int, int], ...]] | None = None
         self._need: tuple[str, object, str] | None = None
         self._start_round()
         self._resolve_chance()
@@ -509,6 +511,7 @@ class PapillonGame:
         self._ask("roll", len(rollers), "_on_roll")
 
     def _on_roll(self, outcome: Roll) -> None:
+        self.last_roll = (tuple(self._rolling), outcome.dice)
         sums = [blue + orange for blue, orange in outcome.dice]
         if self._roll_purpose == "couteau":  # P-D41: the card counts the sum
             self.couteau_rolls[self._rolling[0]] += sums[0]

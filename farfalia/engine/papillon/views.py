@@ -52,6 +52,8 @@ class PapillonView:
     counter_open: bool
     tour_points: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
+    #: The last roll of the dice: who rolled, and each one's pair (blue, orange).
+    last_roll: tuple[tuple[int, ...], tuple[tuple[int, int], ...]] | None
     #: The game's public state (:meth:`~farfalia.engine.papillon.game.PapillonGame.public_state`),
     #: from which a search builds the worlds this view could be looking at.
     public: dict[str, object] = field(repr=False)
@@ -99,6 +101,7 @@ def seat_view(game: PapillonGame, player: int) -> PapillonView:
         counter_open=game.counter_open,
         tour_points=tuple(game.tour_points),
         round_scores=tuple(game.round_scores()),
+        last_roll=game.last_roll,
         public=game.public_state(),
     )
 

@@ -1,0 +1,575 @@
+"""Papillon's table as SVG, drawn from a seat view by pure functions (as :mod:`farfalia.ui.render`
+draws Farfalia's): original art for the four families in their colours (the four colours of a
+pen: Éléments blue, Découvertes red, Serpents black, Formes green) and the ten atouts in violet,
+card backs blue and orange, the direction of play, the dice, the blue table or the orange
+layout, and the hand. :data:`PAPILLON_COLOURS` can be overridden.
+
+The drawing takes the stage's proportions from a :class:`~farfalia.ui.layout.Layout`: ``wide``
+puts the information on the right, ``tall`` (portrait) in a strip along the top.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from farfalia.engine.papillon.cards import (
+    BASIC_COUNT,
+    CHAT_NOIR_NUMBER,
+    CHENILLE,
+    CHRYSALIDE,
+    COUTEAU,
+    MOINS,
+    MULTIPLIER,
+    ORANGE,
+    PAPILLON,
+    PLUS,
+    YIN,
+    YIN_NUMBER,
+    card_name,
+    deck_of,
+    face,
+)
+from farfalia.engine.papillon.cards import CHAT_NOIR as CAT
+from farfalia.engine.papillon.cards import YANG as YANG_FACE
+from farfalia.engine.papillon.game import CENTRE, PLACE_NAMES, SEQUENCES, SIGN_PLACES, STARTS
+from farfalia.engine.papillon.views import PapillonView
+from farfalia.ui.layout import Layout
+from farfalia.ui.papillon_session import card_words, place_words
+from farfalia.ui.render import COLOURS, FONT_FAMILY, SVG_NS, node
+from farfalia.ui.texts import text
+
+CARD_W, CARD_H = 64, 92
+#: Papillon's colours, beside the table's own (:data:`farfalia.ui.render.COLOURS`).
+PAPILLON_COLOURS: dict[str, str] = {
+    **COLOURS,
+    "family-E": "#1f4fb4",
+    "family-D": "#b3122e",
+    "family-S": "#1a1a1a",
+    "family-F": "#137a3a",
+    "atout": "#6b2fa3",
+    "back-blue": "#2856a8",
+    "back-orange": "#d9731a",
+    "picked": "#ffd23f",
+}
+FAMILY_KEYS = ("family-E", "family-D", "family-S", "family-F")
+
+
+@dataclass(frozen=True)
+class TableChoices:
+    """What the person deciding may click on the table: hand cards to pick up (card →
+    its click), the card picked up, and the layout's places it may go (place → click)."""
+
+    cards: Mapping[int, str]
+    picked: int | None = None
+    places: Mapping[int, str | None] | None = None
+
+
+NO_CHOICES = TableChoices({})
+
+
+def _words(parent: ET.Element, content: str, size: float, **attributes: object) -> ET.Element:
+    label = node("text", parent, font_size=size, **attributes)
+    label.text = content
+    return label
+
+
+# --------------------------------------------------------------------- the art
+
+
+def papillon_defs(colours: Mapping[str, str]) -> ET.Element:
+    """``<defs>``: the families' emblems, the atouts' pictures (100 x 100) and the backs' patterns."""
+    defs = node("defs")
+    emblems = {
+        "E": ("M50 10 C70 40 82 56 82 70 C82 88 66 96 50 96 C34 96 18 88 18 70 C18 56 30 40 50 10 Z",),  # a drop
+        "D": ("M50 6 L60 40 L94 50 L60 60 L50 94 L40 60 L6 50 L40 40 Z",),  # a compass star
+        "S": (
+            "M14 70 C14 40 44 40 44 60 C44 80 74 80 74 50 C74 28 92 24 92 36 L86 44 C86 36 80 38 80 50 "
+            "C80 90 38 92 38 60 C38 48 22 48 22 70 Z",
+        ),
+        "F": ("M50 8 L90 80 L10 80 Z", "M30 60 a20 20 0 1 0 40 0 a20 20 0 1 0 -40 0"),  # triangle and circle
+    }
+    for letter, paths in emblems.items():
+        symbol = node("symbol", defs, id=f"pa-{letter}", viewBox="0 0 100 100")
+        for k, path in enumerate(paths):
+            node("path", symbol, d=path, opacity=1 if k == 0 else 0.45, fill="#ffffff" if k else None)
+    atouts: dict[int, list[str]] = {
+        COUTEAU: ["M20 70 L70 20 L80 30 L30 80 Z", "M30 80 L20 90 L10 80 L20 70 Z"],
+        CAT: [
+            "M20 90 C20 50 30 40 50 40 C70 40 80 50 80 90 Z",
+            "M30 44 L26 16 L44 36 Z M70 44 L74 16 L56 36 Z",
+            "M34 20 a16 16 0 1 0 32 0",
+        ],
+        CHENILLE: [
+            f"M{x} {y} a10 10 0 1 0 20 0 a10 10 0 1 0 -20 0"
+            for x, y in ((6, 60), (24, 50), (42, 46), (60, 50), (76, 58))
+        ],
+        CHRYSALIDE: ["M50 6 C74 30 74 74 50 96 C26 74 26 30 50 6 Z"],
+        PAPILLON: [
+            "M48 50 C30 10 4 14 8 40 C10 56 30 58 48 50 Z",
+            "M52 50 C70 10 96 14 92 40 C90 56 70 58 52 50 Z",
+            "M48 54 C34 80 14 84 16 70 C18 60 34 56 48 54 Z",
+            "M52 54 C66 80 86 84 84 70 C82 60 66 56 52 54 Z",
+            "M47 30 h6 v50 h-6 Z",
+        ],
+        PLUS: ["M42 14 h16 v28 h28 v16 h-28 v28 h-16 v-28 h-28 v-16 h28 Z"],
+        MOINS: ["M14 42 h72 v16 h-72 Z"],
+        MULTIPLIER: ["M18 28 L28 18 L50 40 L72 18 L82 28 L60 50 L82 72 L72 82 L50 60 L28 82 L18 72 L40 50 Z"],
+        YIN: ["M50 6 a44 44 0 0 1 0 88 a22 22 0 0 1 0 -44 a22 22 0 0 0 0 -44 Z"],
+        YANG_FACE: ["M50 6 a44 44 0 0 0 0 88 a22 22 0 0 0 0 -44 a22 22 0 0 1 0 -44 Z"],
+    }
+    for kind, shapes in atouts.items():
+        symbol = node("symbol", defs, id=f"pa-atout-{kind - BASIC_COUNT}", viewBox="0 0 100 100")
+        for path in shapes:
+            node("path", symbol, d=path)
+    for deck, key in ((0, "back-blue"), (ORANGE, "back-orange")):
+        pattern = node("pattern", defs, id=f"pa-back-{deck}", width=14, height=14, patternUnits="userSpaceOnUse")
+        node("rect", pattern, width=14, height=14, fill=colours[key])
+        node("circle", pattern, cx=7, cy=7, r=3, fill="#ffffff", opacity=0.35)
+    return defs
+
+
+def papillon_card(card: int, colours: Mapping[str, str], yang: int) -> ET.Element:
+    """One card face at the origin, :data:`CARD_W` x :data:`CARD_H`."""
+    kind = face(card)
+    deck = "orange" if deck_of(card) == ORANGE else "blue"
+    group = node("g", class_=f"card pa-card back-{deck}", data_card=card_name(card))
+    node(
+        "rect",
+        group,
+        class_="card-face",
+        width=CARD_W,
+        height=CARD_H,
+        rx=7,
+        fill=colours["card"],
+        stroke=colours["back-orange" if deck == "orange" else "back-blue"],
+        stroke_width=3,
+    )
+    if kind < BASIC_COUNT:
+        letter = "EDSF"[kind // 12]
+        colour = colours[FAMILY_KEYS[kind // 12]]
+        _words(group, str(kind % 12), 24, x=6, y=25, fill=colour, font_weight=700, aria_hidden="true")
+        node("use", group, href=f"#pa-{letter}", x=18, y=38, width=40, height=40, fill=colour)
+        _words(
+            group,
+            letter,
+            12,
+            x=CARD_W - 7,
+            y=CARD_H - 7,
+            fill=colour,
+            font_weight=700,
+            text_anchor="end",
+            aria_hidden="true",
+        )
+        return group
+    colour = colours["atout"]
+    number = {CAT: CHAT_NOIR_NUMBER, YIN: YIN_NUMBER, YANG_FACE: yang}.get(kind)
+    if number is not None:
+        _words(group, str(number), 18, x=6, y=21, fill=colour, font_weight=700, aria_hidden="true")
+    node("use", group, href=f"#pa-atout-{kind - BASIC_COUNT}", x=14, y=24, width=36, height=36, fill=colour)
+    _words(
+        group,
+        card_words(card),
+        9,
+        x=CARD_W / 2,
+        y=CARD_H - 10,
+        fill=colour,
+        text_anchor="middle",
+        font_weight=700,
+        aria_hidden="true",
+    )
+    return group
+
+
+def papillon_back(deck: int) -> ET.Element:
+    """A card seen from behind: blue-backed or orange-backed."""
+    group = node("g", class_=f"card back pa-back back-{'orange' if deck == ORANGE else 'blue'}")
+    node(
+        "rect", group, width=CARD_W, height=CARD_H, rx=7, fill=f"url(#pa-back-{deck})", stroke="#222", stroke_width=1.5
+    )
+    return group
+
+
+def _at(card: ET.Element, x: float, y: float, scale: float = 1.0) -> ET.Element:
+    card.set("transform", f"translate({x:.1f},{y:.1f})" + (f" scale({scale:g})" if scale != 1 else ""))
+    return card
+
+
+def _named(card: ET.Element, label: str, action: str | None, colours: Mapping[str, str]) -> ET.Element:
+    """Accessible name, and for a card or place the person may click, its click."""
+    if action is None:
+        card.set("role", "img")
+        card.set("aria-label", label)
+        return card
+    card.set("class", card.get("class", "") + " legal")
+    card.set("role", "button")
+    card.set("data-action", action)
+    card.set("aria-label", label)
+    card.set("tabindex", "-1")
+    for offset, width, colour in ((-3, 5, "focus-outer"), (0, 3, "focus-inner")):
+        node(
+            "rect",
+            card,
+            class_="focus-ring",
+            x=offset,
+            y=offset,
+            width=CARD_W - 2 * offset,
+            height=CARD_H - 2 * offset,
+            rx=7 - offset,
+            fill="none",
+            stroke=colours[colour],
+            stroke_width=width,
+            vector_effect="non-scaling-stroke",
+            visibility="hidden",
+            aria_hidden="true",
+        )
+    return card
+
+
+# ------------------------------------------------------------------ the table
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the drawing's parts go, in units: the information, the other seats, the middle
+    (the blue table or the orange layout) and the hand."""
+
+    width: float
+    height: float
+    info: tuple[float, float, float]  # x, y, width
+    seats: tuple[float, float, float]  # x, y, width
+    middle: tuple[float, float, float, float]  # x, y, width, height
+    hand: tuple[float, float, float]  # x, top, width
+    scale: float
+    hand_row: int
+
+
+def frame_for(layout: Layout) -> Frame:
+    """The parts' places for ``layout``'s drawing size and kind."""
+    w, h = layout.width, layout.height
+    if layout.kind == "tall":
+        return Frame(
+            w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 250), (8, h - 226, w - 16), 1.05, 6
+        )
+    return Frame(
+        w, h, (w - 250, 40, 234), (10, 10, w - 280), (10, 146, w - 280, h - 146 - 215), (10, h - 190, w - 280), 1.0, 14
+    )
+
+
+def render_papillon(
+    view: PapillonView,
+    names: Sequence[str],
+    layout: Layout,
+    choices: TableChoices = NO_CHOICES,
+    colours: Mapping[str, str] = PAPILLON_COLOURS,
+) -> str:
+    """The whole table seen from ``view.player`` as an SVG document string."""
+    frame = frame_for(layout)
+    svg = node(
+        "svg",
+        xmlns=SVG_NS,
+        viewBox=f"0 0 {frame.width:g} {frame.height:g}",
+        class_=f"table papillon layout-{layout.kind} round-{view.colour}",
+        role="group",
+        aria_label=text("pa.title"),
+        font_family=FONT_FAMILY,
+    )
+    svg.append(papillon_defs(colours))
+    node("rect", svg, class_="felt", width=frame.width, height=frame.height, fill=colours["felt"])
+    _information(svg, view, names, frame, colours)
+    _other_seats(svg, view, names, frame, colours)
+    if view.colour == "blue":
+        _blue_table(svg, view, frame, colours)
+    else:
+        _orange_layout(svg, view, frame, choices, colours)
+    _hand(svg, view, names, frame, choices, colours)
+    first = next((group for group in svg.iter("g") if group.get("data-action") is not None), None)
+    if first is not None:
+        first.set("tabindex", "0")
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _information(
+    svg: ET.Element, view: PapillonView, names: Sequence[str], frame: Frame, colours: Mapping[str, str]
+) -> None:
+    """The round, the direction of play, the last roll of the dice, the pile's count, and (in
+    the wide drawing) the scores; in the tall one's strip, the first three on two lines."""
+    x, y, width = frame.info
+    compact = frame.height > frame.width
+    group = node("g", svg, class_="info", role="group", aria_label=text("pa.information"))
+    fill = colours["text"]
+    heading = text(f"pa.round.{view.colour}")
+    if view.colour == "orange" and view.tour:
+        heading += " · " + text("pa.tour", number=view.tour)
+    elif view.colour == "blue" and view.deals_done:
+        heading += " · " + text("pa.deal", number=view.deals_done)
+    if view.carnage:
+        heading += " · " + text("pa.carnage")
+    _words(
+        group,
+        heading,
+        19,
+        x=x,
+        y=y,
+        fill=colours["back-orange" if view.colour == "orange" else "text"],
+        font_weight=700,
+    )
+    arrow = "↻" if view.direction == 1 else "↺"
+    direction = f"{arrow} {text('pa.direction.' + ('cw' if view.direction == 1 else 'ccw'))}"
+    pile_line = (
+        text("pa.undealt", count=view.undealt) if view.colour == "blue" else text("pa.draw-pile", count=view.draw_pile)
+    )
+    if compact:
+        _words(group, f"{direction} · {pile_line}", 14, x=x, y=y + 24, fill=fill, class_="direction")
+        if view.last_roll is not None:
+            rollers, dice = view.last_roll
+            for k, pair in enumerate(dice[-2:]):
+                for d, (value, key) in enumerate(zip(pair, ("back-blue", "back-orange"), strict=True)):
+                    _die(group, value, x + width - 120 + k * 64 + d * 30, y - 20, colours[key])
+        return
+    line = y + 28
+    _words(group, direction, 15, x=x, y=line, fill=fill, class_="direction")
+    if view.last_roll is not None:
+        line += 12
+        rollers, dice = view.last_roll
+        for k, (seat, pair) in enumerate(list(zip(rollers, dice, strict=True))[:5]):
+            row = line + k * 30
+            _words(group, names[seat], 13, x=x, y=row + 19, fill=colours["muted"])
+            for d, (value, key) in enumerate(zip(pair, ("back-blue", "back-orange"), strict=True)):
+                _die(group, value, x + width - 64 + d * 32, row, colours[key])
+        line += min(len(rollers), 5) * 30
+    line += 30
+    _words(group, pile_line, 14, x=x, y=line, fill=fill)
+    if view.round_scores:
+        line += 26
+        _words(group, text("pa.scores"), 15, x=x, y=line, fill=fill, font_weight=700)
+        totals = [sum(points[seat] for points in view.round_scores) for seat in range(len(names))]
+        for seat, name in enumerate(names):
+            line += 20
+            _words(group, f"{name}: {totals[seat]}", 13, x=x, y=line, fill=colours["muted"])
+
+
+#: Where a die's pips go (26 x 26), for each value.
+PIPS = {
+    1: [(13, 13)],
+    2: [(7, 7), (19, 19)],
+    3: [(7, 7), (13, 13), (19, 19)],
+    4: [(7, 7), (19, 7), (7, 19), (19, 19)],
+    5: [(7, 7), (19, 7), (13, 13), (7, 19), (19, 19)],
+    6: [(7, 6), (19, 6), (7, 13), (19, 13), (7, 20), (19, 20)],
+}
+
+
+def _die(parent: ET.Element, value: int, x: float, y: float, colour: str) -> None:
+    die = node(
+        "g", parent, class_="die", transform=f"translate({x},{y})", role="img", aria_label=text("pa.die", value=value)
+    )
+    node("rect", die, width=26, height=26, rx=5, fill=colour, stroke="#ffffff", stroke_width=1.5)
+    for cx, cy in PIPS[value]:
+        node("circle", die, cx=cx, cy=cy, r=2.6, fill="#ffffff")
+
+
+def _seat_plate(
+    parent: ET.Element,
+    view: PapillonView,
+    seat: int,
+    name: str,
+    x: float,
+    y: float,
+    width: float,
+    colours: Mapping[str, str],
+) -> None:
+    acting = view.to_act == seat
+    plate = node(
+        "g",
+        parent,
+        class_="seat" + (" acting" if acting else ""),
+        data_seat=seat,
+        role="group",
+        aria_label=_seat_words(view, seat, name),
+    )
+    _at(plate, x, y)
+    node(
+        "rect",
+        plate,
+        width=width,
+        height=124,
+        rx=10,
+        fill=colours["plate"],
+        stroke=colours["highlight"] if acting else colours["felt-edge"],
+        stroke_width=3 if acting else 1.5,
+    )
+    _words(plate, name, 15, x=10, y=22, fill=colours["text"], font_weight=700)
+    size, orange = view.hand_sizes[seat], view.orange_backs[seat]
+    for k in range(min(size, 8)):
+        deck = ORANGE if k < orange else 0
+        plate.append(_at(papillon_back(deck), 10 + k * 9, 32, 0.5))
+    _words(plate, text("pa.cards", count=size), 13, x=10, y=98, fill=colours["muted"])
+    if view.colour == "blue" and view.piles:
+        pile = len(view.piles[view.sides[seat]])
+        _words(plate, text("pa.pile", count=pile), 13, x=10, y=116, fill=colours["muted"])
+
+
+def _seat_words(view: PapillonView, seat: int, name: str) -> str:
+    words = [name, text("pa.cards", count=view.hand_sizes[seat])]
+    if view.colour == "blue" and view.piles:
+        words.append(text("pa.pile", count=len(view.piles[view.sides[seat]])))
+    if view.to_act == seat:
+        words.append(text("pa.to-play"))
+    return ", ".join(words)
+
+
+def _other_seats(
+    svg: ET.Element, view: PapillonView, names: Sequence[str], frame: Frame, colours: Mapping[str, str]
+) -> None:
+    x, y, width = frame.seats
+    count = len(names)
+    others = [(view.player + step * view.direction) % count for step in range(1, count)]
+    slot = width / max(len(others), 1)
+    plate_width = min(slot - 10, 230)
+    group = node("g", svg, class_="seats")
+    for k, seat in enumerate(others):
+        _seat_plate(group, view, seat, names[seat], x + k * slot + (slot - plate_width) / 2, y, plate_width, colours)
+
+
+def _blue_table(svg: ET.Element, view: PapillonView, frame: Frame, colours: Mapping[str, str]) -> None:
+    x, y, width, height = frame.middle
+    group = node("g", svg, class_="blue-table", role="group", aria_label=text("pa.table", count=len(view.table)))
+    scale = frame.scale
+    step_x, step_y = CARD_W * scale + 10, CARD_H * scale + 12
+    per_row = max(int(width // step_x), 1)
+    rows = -(-len(view.table) // per_row)
+    top = y + max((height - rows * step_y) / 2, 0)
+    for k, card in enumerate(view.table):
+        row, col = divmod(k, per_row)
+        in_row = min(per_row, len(view.table) - row * per_row)
+        left = x + (width - in_row * step_x) / 2
+        group.append(
+            _named(
+                _at(papillon_card(card, colours, view.settings.yang), left + col * step_x, top + row * step_y, scale),
+                card_words(card),
+                None,
+                colours,
+            )
+        )
+    if not view.table:
+        _words(
+            group,
+            text("pa.table-empty"),
+            16,
+            x=x + width / 2,
+            y=y + height / 2,
+            fill=colours["muted"],
+            text_anchor="middle",
+        )
+
+
+def _orange_layout(
+    svg: ET.Element, view: PapillonView, frame: Frame, choices: TableChoices, colours: Mapping[str, str]
+) -> None:
+    x, y, width, height = frame.middle
+    group = node("g", svg, class_="orange-layout", role="group", aria_label=text("pa.layout"))
+    scale = min(frame.scale, (height - 40) / (3 * (CARD_H + 26)))
+    cell_w, cell_h = width / 4, (height - 10) / 3
+    spots: dict[int, tuple[float, float]] = {
+        STARTS[0]: (x + cell_w * 0.5, y),
+        STARTS[1]: (x + cell_w * 2.5, y),
+        CENTRE: (x + cell_w * 3.5, y),
+    }
+    for k, (sequence, sign) in enumerate(zip(SEQUENCES, SIGN_PLACES, strict=True)):
+        row, col = divmod(k, 2)
+        cx = x + cell_w * (col * 2 + 1)
+        spots[sequence] = (cx + cell_w * 0.35, y + cell_h * (row + 1))
+        spots[sign] = (cx - cell_w * 0.45, y + cell_h * (row + 1))
+    targets = choices.places or {}
+    for place, (cx, top) in spots.items():
+        cards = view.layout[place]
+        left = cx - CARD_W * scale / 2
+        label = f"{place_words(place)}: " + (card_words(cards[-1]) if cards else text("pa.empty"))
+        if len(cards) > 1:
+            label += ", " + text("pa.cards", count=len(cards))
+        if cards:
+            drawn = _at(papillon_card(cards[-1], colours, view.settings.yang), left, top + 16, scale)
+        else:
+            drawn = node("g", class_="card empty-place")
+            _at(drawn, left, top + 16, scale)
+            node(
+                "rect",
+                drawn,
+                width=CARD_W,
+                height=CARD_H,
+                rx=7,
+                fill=colours["felt-edge"],  # filled: the whole place takes a click
+                stroke=colours["muted"],
+                stroke_dasharray="5 4",
+                stroke_width=2,
+            )
+        drawn.set("data-place", PLACE_NAMES[place])
+        if place in targets:
+            drawn.set("class", drawn.get("class", "") + " target")
+            node(
+                "rect",
+                drawn,
+                class_="target-ring",
+                x=-5,
+                y=-5,
+                width=CARD_W + 10,
+                height=CARD_H + 10,
+                rx=10,
+                fill="none",
+                stroke=colours["picked"],
+                stroke_width=4,
+            )
+        group.append(_named(drawn, label, targets.get(place), colours))
+        caption = PLACE_NAMES[place] if place != CENTRE else text("pa.centre-short")
+        if len(cards) > 1:
+            caption += f" ×{len(cards)}"
+        _words(group, caption, 13, x=cx, y=top + 11, fill=colours["muted"], text_anchor="middle")
+    draw_x = x + cell_w * 1.5
+    pile = node("g", group, class_="draw-pile", role="img", aria_label=text("pa.draw-pile", count=view.draw_pile))
+    if view.draw_pile:
+        back = papillon_back(ORANGE if view.draw_pile_orange else 0)
+        pile.append(_at(back, draw_x - CARD_W * scale / 2, y + 16, scale))
+    _words(
+        pile,
+        text("pa.draw-short", count=view.draw_pile),
+        13,
+        x=draw_x,
+        y=y + 11,
+        fill=colours["muted"],
+        text_anchor="middle",
+    )
+
+
+def _hand(
+    svg: ET.Element,
+    view: PapillonView,
+    names: Sequence[str],
+    frame: Frame,
+    choices: TableChoices,
+    colours: Mapping[str, str],
+) -> None:
+    x, top, width = frame.hand
+    group = node("g", svg, class_="hand", role="group", aria_label=text("pa.hand-of", name=names[view.player]))
+    acting = view.to_act == view.player
+    title = names[view.player] + (" · " + text("pa.to-play") if acting else "")
+    if view.colour == "blue" and view.piles:
+        title += " · " + text("pa.pile", count=len(view.piles[view.sides[view.player]]))
+    _words(
+        group, title, 15, x=x + 4, y=top - 10, fill=colours["highlight"] if acting else colours["text"], font_weight=700
+    )
+    cards = list(view.hand)
+    scale = frame.scale * 1.12
+    rows = [cards] if len(cards) <= frame.hand_row else [cards[: (len(cards) + 1) // 2], cards[(len(cards) + 1) // 2 :]]
+    for r, row in enumerate(rows):
+        step = min(CARD_W * scale + 8, (width - CARD_W * scale) / max(len(row) - 1, 1))
+        left = x + (width - (CARD_W * scale + step * (len(row) - 1))) / 2
+        for k, card in enumerate(row):
+            lift = -18 if card == choices.picked else 0
+            drawn = _at(papillon_card(card, colours, view.settings.yang), left + k * step, top + r * 78 + lift, scale)
+            label = card_words(card) + (" (" + text("pa.orange-back") + ")" if deck_of(card) == ORANGE else "")
+            if card == choices.picked:
+                drawn.set("class", drawn.get("class", "") + " picked")
+                drawn.set("aria-pressed", "true")
+            group.append(_named(drawn, label, choices.cards.get(card), colours))

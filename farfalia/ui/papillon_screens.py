@@ -1,0 +1,126 @@
+"""HTML around Papillon's table: the turn bar with the picked-up card's choices, the end of
+a round, the score sheet per round and per side, and the game's end. Pure functions of a
+:class:`~farfalia.ui.papillon_session.PapillonSession`; every string comes from
+:mod:`farfalia.ui.texts` and every name is escaped."""
+
+from __future__ import annotations
+
+from html import escape
+
+from farfalia.engine.papillon.cards import card_name
+from farfalia.engine.papillon.game import action_name, split_orange
+from farfalia.ui.contract import Command
+from farfalia.ui.papillon_render import NO_CHOICES, TableChoices
+from farfalia.ui.papillon_session import DROP, PICK, PapillonSession, card_words
+from farfalia.ui.screens import DIALOG, button
+from farfalia.ui.texts import join_names, text
+
+
+def table_choices(session: PapillonSession) -> TableChoices:
+    """What the person deciding may click on the table: the hand cards to pick up, and
+    where the picked-up card may go on the orange layout (a place that takes it in several
+    ways, a Couteau Suisse's numbers, is marked and chosen in the bar)."""
+    if not session.deciding():
+        return NO_CHOICES
+    cards = {card: PICK + card_name(card) for card in session.playable_cards()}
+    places: dict[int, str | None] | None = None
+    if session.picked is not None and session.game.colour == "orange":
+        moves: dict[int, list[int]] = {}
+        for action in session.choices():
+            moves.setdefault(split_orange(action)[1], []).append(action)
+        places = {place: action_name(found[0]) if len(found) == 1 else None for place, found in moves.items()}
+    return TableChoices(cards, session.picked, places)
+
+
+def papillon_bar(session: PapillonSession) -> str:
+    """What the table waits for; for the person deciding, every choice of the picked-up card
+    (captures with their arithmetic) or of the decision itself, and the hint; the last play."""
+    actor = session.actor()
+    if actor is None or session.summary_pending() is not None:
+        return ""
+    names = session.names()
+    buttons = ""
+    if session.deciding():
+        picked = session.picked
+        if picked is not None:
+            status = text("pa.task.picked", card=card_words(picked))
+        else:
+            status = text(f"pa.task.{session.game.phase}")
+        buttons = "".join(button(session.words(action), action=action_name(action)) for action in session.choices())
+        if picked is not None:
+            buttons += button(text("pa.drop"), action=DROP)
+        buttons += button(text("hint"), command=Command.HINT)
+    else:
+        status = text("pa.waiting", name=names[actor])
+    last = session.last_play()
+    return (
+        f'<p class="status">{escape(status)}</p><div class="choices">{buttons}</div>'
+        f'<p class="info-line">{escape(last)}</p>'
+    )
+
+
+def _sides(session: PapillonSession) -> list[list[int]]:
+    sides = session.game.sides
+    return [[seat for seat in range(len(sides)) if sides[seat] == side] for side in sorted(set(sides))]
+
+
+def papillon_sheet_table(session: PapillonSession) -> str:
+    """Each round's points per side (a side's players share them, P-R44), and the totals."""
+    names = session.names()
+    sides = _sides(session)
+    head = "".join(f"<th scope='col'>{escape(join_names([names[p] for p in side]))}</th>" for side in sides)
+    colours = session.game.settings.colours
+    rows = "".join(
+        f"<tr><th scope='row'>{escape(text(f'pa.round.{colours[k]}'))}</th>"
+        + "".join(f"<td>{points[side[0]]}</td>" for side in sides)
+        + "</tr>"
+        for k, points in enumerate(session.game.round_scores())
+    )
+    totals = session.game.returns()
+    foot = "".join(f"<td>{totals[side[0]]}</td>" for side in sides)
+    return (
+        f"<table class='scores'><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>"
+        f"<tfoot><tr><th scope='row'>{escape(text('total'))}</th>{foot}</tr></tfoot></table>"
+    )
+
+
+def papillon_sheet(session: PapillonSession) -> str:
+    """The score sheet, in a dialog."""
+    return (
+        f'<div class="panel sheet" {DIALOG} aria-label="{escape(text("scores"))}">'
+        f"<h2>{escape(text('scores'))}</h2>{papillon_sheet_table(session)}"
+        f"{button(text('close'), command=Command.CLOSE_SHEET)}</div>"
+    )
+
+
+def papillon_round_over(session: PapillonSession) -> str:
+    """The round just scored: each side's points, the sheet, and "continue"."""
+    index = session.summary_pending()
+    if index is None:
+        return ""
+    title = text(f"pa.round-over.{session.game.settings.colours[index]}")
+    names = session.names()
+    points = session.game.round_scores()[index]
+    lines = "".join(
+        f"<li>{escape(text('pa.side', names=join_names([names[p] for p in side]), points=points[side[0]]))}</li>"
+        for side in _sides(session)
+    )
+    return (
+        f'<div class="panel summary" {DIALOG} aria-label="{escape(title)}">'
+        f"<h2>{escape(title)}</h2><ul class='sides'>{lines}</ul>{papillon_sheet_table(session)}"
+        f"{button(text('continue'), command=Command.CONTINUE, primary=True)}</div>"
+    )
+
+
+def papillon_over(session: PapillonSession) -> str:
+    """The winners, the sheet, and the way to another game."""
+    names = session.names()
+    winners = [names[p] for p in session.game.winners]
+    line = text("winners" if len(winners) > 1 else "winner", names=join_names(winners))
+    return (
+        f'<div class="panel over" {DIALOG} aria-label="{escape(text("game-over"))}">'
+        f"<h2>{escape(text('game-over'))}</h2><p class='winners'>{escape(line)}</p>"
+        f"{papillon_sheet_table(session)}"
+        f"{button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
+        f"{button(text('new-game'), command=Command.NEW_GAME)}</div>"
+    )

@@ -1,0 +1,167 @@
+"""Papillon on the page, without a browser: the start screen's choice, a whole game played
+by clicks against bots and in hot seat, the capture chooser's arithmetic, the orange layout's
+targets, and a table drawing that names no hidden card."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from farfalia.engine.errors import SessionError
+from farfalia.engine.papillon.cards import card_name
+from farfalia.engine.papillon.views import seat_view
+from farfalia.ui.contract import Command
+from farfalia.ui.controller import Controller
+from farfalia.ui.layout import WIDE, layout_for
+from farfalia.ui.papillon_render import render_papillon
+from farfalia.ui.papillon_screens import papillon_bar, table_choices
+from farfalia.ui.papillon_session import PapillonSession
+from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.session import Player
+from tests.test_papillon_rules import A, blue_position, cards, orange_position
+
+FORM = {"game": "papillon", "players": "2", "kind-0": "human", "kind-1": "bot", "name-0": "Ann", "name-1": "Bot",
+        "seed": "4", "pace": "instant", "level": "quick"}  # fmt: skip
+
+
+def controller() -> Controller:
+    return Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(1))
+
+
+def actions_on(html: str) -> list[str]:
+    """Every click a drawing or a bar offers (``data-action`` values)."""
+    return re.findall(r'data-action="([^"]*)"', html)
+
+
+def play_by_clicks(page: Controller, rng: random.Random, limit: int = 3000) -> int:
+    """Play on as a person would: let bots move, continue past summaries, show the hand
+    when covered, and click what the screen offers (a card, then a choice). Returns clicks."""
+    clicks = 0
+    for _ in range(limit):
+        table = page.papillon
+        assert table is not None
+        if table.game.is_over():
+            return clicks
+        if page.bot_delay() is not None:
+            page.bot_move()
+            while not page.think(1.0):
+                pass
+            continue
+        screen = page.screen()
+        if 'data-command="show-cards"' in screen.overlay:
+            page.command(Command.SHOW_CARDS)
+        elif 'data-command="continue"' in screen.overlay:
+            page.command(Command.CONTINUE)
+        else:
+            offered = [a for a in actions_on(screen.table) + actions_on(screen.bar) if a != "drop"]
+            assert offered, (table.game.situation(), screen.bar)
+            page.act(rng.choice(offered))
+            clicks += 1
+    raise AssertionError("the game did not end")
+
+
+def test_the_start_screen_chooses_the_game() -> None:
+    page = controller()
+    page.open("")
+    overlay = page.screen().overlay
+    assert 'name="game"' in overlay and 'value="papillon"' in overlay and 'name="players"' in overlay
+    assert 'name="forced-capture"' in overlay and 'name="rounds"' in overlay
+    assert Controller.seat_count({"game": "papillon", "players": "5"}) == 5
+    assert Controller.seat_count({"game": "farfalia", "mode": "four"}) == 4
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_whole_game_against_bots_by_clicks(players: int) -> None:
+    page = controller()
+    page.open("")
+    form = {**FORM, "players": str(players), **{f"kind-{k}": "bot" for k in range(1, players)}}
+    page.command(Command.START, form)
+    assert page.papillon is not None and page.session is None
+    clicks = play_by_clicks(page, random.Random(players))
+    assert clicks > 10
+    assert "The orange round is over" in page.screen().overlay
+    page.command(Command.CONTINUE)
+    over = page.screen().overlay
+    assert "Game over" in over and "Blue round" in over and "Orange round" in over and "Total" in over
+    page.command(Command.PLAY_AGAIN)
+    assert page.papillon is not None and not page.papillon.game.is_over()
+    page.command(Command.NEW_GAME)  # a game under way: asked first
+    assert page.confirming
+    page.command(Command.LEAVE_GAME)
+    assert page.papillon is None and 'name="game"' in page.screen().overlay
+
+
+def test_hot_seat_covers_the_table_between_people() -> None:
+    page = controller()
+    page.open("")
+    page.command(Command.START, {**FORM, "kind-1": "human", "name-1": "Bea", "rounds": "blue"})
+    screen = page.screen()
+    assert 'data-command="show-cards"' in screen.overlay and screen.table == ""
+    play_by_clicks(page, random.Random(2))
+    assert page.papillon is not None and page.papillon.game.is_over()
+
+
+def test_the_capture_chooser_shows_the_arithmetic() -> None:
+    # The rulebook's example: the Chat Noir (22) and a 10 on the table with the Moins, the
+    # Yin (12) in hand: 22 − 10 = 12 takes all three; the Yin may also be laid down.
+    session = PapillonSession(
+        blue_position(2, [[], []], [], to_act=A).settings, 1, [Player("Ann", False), Player("Bot", True)]
+    )
+    session.game = blue_position(2, [["YI", "F5"], ["F4"]], ["CN", "E10", "MO"], to_act=A)
+    session.human_action("pick:YI")
+    bar = papillon_bar(session)
+    assert "22 − 10 = 12" in bar and "Lay Yin on the table" in bar and 'data-action="drop"' in bar
+    session.human_action("YIxCN+E10+MO")
+    assert session.game.piles[0] == cards("YI") + sorted(cards("CN", "E10", "MO"))
+    assert "Ann: Take" in session.last_play()
+
+
+def test_a_card_with_one_use_is_played_at_once_and_stale_clicks_are_refused() -> None:
+    session = PapillonSession(
+        blue_position(2, [[], []], [], to_act=A).settings, 1, [Player("Ann", False), Player("Bot", True)]
+    )
+    session.game = blue_position(2, [["F5", "D8"], ["F4"]], ["S11"], to_act=A)
+    session.human_action("pick:F5")  # no capture: laying it down is its one use
+    assert session.game.table == cards("S11", "F5")
+    with pytest.raises(SessionError):
+        session.human_action("pick:D8")  # the bot's turn now
+
+
+def test_the_orange_layout_marks_where_the_picked_card_goes() -> None:
+    session = PapillonSession(
+        orange_position(2, (4, 8), [[], []], to_act=A).settings, 1, [Player("Ann", False), Player("Bot", True)]
+    )
+    session.game = orange_position(2, (4, 8), [["E5o", "CSo", "F9o"], ["D1o"]], to_act=A)
+    session.human_action("pick:E5o")
+    choices = table_choices(session)
+    assert choices.places is not None
+    # a 5 goes on a sequence growing from the 4 (S1, S2: P-R29), from nothing else
+    assert {place for place, click in choices.places.items() if click} == {2, 3}
+    svg = render_papillon(session.view(), session.names(), WIDE, choices)
+    assert 'data-place="S1"' in svg and "E5o@S1" in svg
+    session.human_action("pick:CSo")  # the Couteau Suisse: a 3, 4 or 5 on S1 (chosen in the bar), a 4 on A1
+    places = table_choices(session).places or {}
+    assert places[0] == "CSo@A1=4" and places[2] is None
+    assert "as a 3 on the first starting pile" not in papillon_bar(session)
+    assert "as a 4 on the first starting pile" in papillon_bar(session)
+
+
+@pytest.mark.parametrize("size", [(1366, 657), (390, 844), (844, 390), (768, 1024)])
+def test_the_drawing_is_well_formed_and_hides_the_other_hands(size: tuple[int, int]) -> None:
+    rng = random.Random(3)
+    session = PapillonSession(
+        orange_position(3, (1, 2), [[], [], []], to_act=A).settings, 5, [Player(n, n != "Ann") for n in ("Ann", "B", "C")]
+    )
+    game = session.game
+    while not game.is_over():
+        view = seat_view(game, 0)
+        svg = render_papillon(view, session.names(), layout_for(*size), table_choices(session))
+        ET.fromstring(svg)  # well formed
+        shown = set(re.findall(r'data-card="([^"]+)"', svg))
+        hidden = {card_name(card) for seat in (1, 2) for card in game.hands[seat]}
+        hidden |= {card_name(card) for card in game.deck + game.draw_pile}
+        assert not shown & (hidden - {card_name(card) for card in view.public_cards()})
+        game.apply(rng.choice(game.legal_actions()))
