@@ -152,9 +152,8 @@ def test_the_orange_layout_marks_where_the_picked_card_goes() -> None:
 @pytest.mark.parametrize("size", [(1366, 657), (390, 844), (844, 390), (768, 1024)])
 def test_the_drawing_is_well_formed_and_hides_the_other_hands(size: tuple[int, int]) -> None:
     rng = random.Random(3)
-    session = PapillonSession(
-        orange_position(3, (1, 2), [[], [], []], to_act=A).settings, 5, [Player(n, n != "Ann") for n in ("Ann", "B", "C")]
-    )
+    seats = [Player(name, name != "Ann") for name in ("Ann", "B", "C")]
+    session = PapillonSession(orange_position(3, (1, 2), [[], [], []], to_act=A).settings, 5, seats)
     game = session.game
     while not game.is_over():
         view = seat_view(game, 0)
