@@ -125,15 +125,14 @@ class Page:
             store.onchange = create_proxy(self._refresh)
         self._measure()
 
-    def _measure(self) -> None:
-        """Tell the controller the stage's size (the table is arranged for it)."""
+    def _measure(self) -> bool:
+        """Tell the controller the stage's size (the table is arranged for it); True if
+        the table must be drawn again."""
         stage = element(Id.STAGE)
-        self.controller.resize(stage.clientWidth, stage.clientHeight)
+        return self.controller.resize(stage.clientWidth, stage.clientHeight)
 
     def _resize(self) -> None:
-        before = self.controller.layout
-        self._measure()
-        if self.controller.layout != before:
+        if self._measure():
             self.draw()
 
     # ------------------------------------------------------------------ drawing
@@ -147,9 +146,7 @@ class Page:
         bar = element(Id.BAR)
         self._write_bar(bar, screen)
         bar.hidden = screen.bar_hidden
-        layout = controller.layout
-        self._measure()  # the bar's new height changes the stage's
-        if controller.layout != layout:
+        if self._measure():  # the bar's new height changes the stage's
             screen = controller.screen()
         motion = getattr(window, "farfaliaMotion", None)
         if motion:

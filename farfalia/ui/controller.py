@@ -256,6 +256,8 @@ class Controller:
         self.embed_options: EmbedOptions | None = None
         self.colours = COLOURS
         self.layout = WIDE
+        #: The stage's width over its height (0 until measured).
+        self.stage_aspect = 0.0
         self.sheet_open = False
         self.share_link: str | None = None
         #: Whether the page asks before a running game is left for a new one.
@@ -448,7 +450,9 @@ class Controller:
             panel = papillon_sheet(session)
         actor = session.actor()
         return Screen(
-            table=render_papillon(session.view(), session.names(), self.layout, table_choices(session)),
+            table=render_papillon(
+                session.view(), session.names(), self.layout, table_choices(session), aspect=self.stage_aspect
+            ),
             bar=papillon_bar(session),
             tools=tools_bar(False, self.language, shareable=False),
             motion=MOTION[session.pace],
@@ -488,9 +492,15 @@ class Controller:
             layout=self.layout.kind,
         )
 
-    def resize(self, width: float, height: float) -> None:
-        """The stage (the window less the page's bar) is ``width`` x ``height`` CSS pixels."""
+    def resize(self, width: float, height: float) -> bool:
+        """The stage (the window less the page's bar) is ``width`` x ``height`` CSS pixels;
+        True if the table must be drawn again (its layout changed, or Papillon's proportions)."""
+        before = (self.layout, self.stage_aspect)
         self.layout = layout_for(width, height)
+        self.stage_aspect = width / height if width > 0 and height > 0 else 0.0
+        if self.papillon is not None:
+            return (self.layout, round(self.stage_aspect, 2)) != (before[0], round(before[1], 2))
+        return self.layout != before[0]
 
     @staticmethod
     def seat_count(form: Mapping[str, str]) -> int:

@@ -41,6 +41,10 @@ from farfalia.ui.render import COLOURS, FONT_FAMILY, SVG_NS, node
 from farfalia.ui.texts import text
 
 CARD_W, CARD_H = 64, 92
+#: The widest drawing (units) a very wide window gets: beyond it, bands at the sides.
+MAX_WIDE = 2200
+#: The wide drawing's height (units) in a very wide, short window.
+SHORT_HEIGHT = 600
 #: Papillon's colours, beside the table's own (:data:`farfalia.ui.render.COLOURS`).
 PAPILLON_COLOURS: dict[str, str] = {
     **COLOURS,
@@ -168,17 +172,10 @@ def papillon_card(card: int, colours: Mapping[str, str], yang: int) -> ET.Elemen
     if number is not None:
         _words(group, str(number), 18, x=6, y=21, fill=colour, font_weight=700, aria_hidden="true")
     node("use", group, href=f"#pa-atout-{kind - BASIC_COUNT}", x=14, y=24, width=36, height=36, fill=colour)
-    _words(
-        group,
-        card_words(card),
-        9,
-        x=CARD_W / 2,
-        y=CARD_H - 10,
-        fill=colour,
-        text_anchor="middle",
-        font_weight=700,
-        aria_hidden="true",
-    )
+    name = card_words(card)
+    fitted = {"textLength": CARD_W - 8, "lengthAdjust": "spacingAndGlyphs"} if len(name) > 10 else {}
+    _words(group, name, 10, x=CARD_W / 2, y=CARD_H - 9, fill=colour, text_anchor="middle", font_weight=700,
+           aria_hidden="true", **fitted)  # fmt: skip
     return group
 
 
@@ -243,18 +240,22 @@ class Frame:
     hand: tuple[float, float, float]  # x, top, width
     scale: float
     hand_row: int
+    #: The hand's cards' scale (larger than the table's: they are what a person clicks).
+    hand_scale: float = 1.18
 
 
-def frame_for(layout: Layout) -> Frame:
-    """The parts' places for ``layout``'s drawing size and kind."""
-    w, h = layout.width, layout.height
+def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
+    """The parts' places for ``layout``'s kind; a wide drawing is as wide as the stage's
+    ``aspect`` (width / height) asks, so it fills the window without bands."""
+    h = layout.height
     if layout.kind == "tall":
-        return Frame(
-            w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 250), (8, h - 226, w - 16), 1.05, 6
-        )
-    return Frame(
-        w, h, (w - 250, 40, 234), (10, 10, w - 280), (10, 146, w - 280, h - 146 - 215), (10, h - 190, w - 280), 1.0, 14
-    )
+        w = layout.width
+        return Frame(w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 250), (8, h - 226, w - 16),
+                     1.05, 6)  # fmt: skip
+    h = SHORT_HEIGHT if aspect > 2.2 else h  # a phone on its side: a shorter drawing, larger on screen
+    w = min(max(layout.width, round(h * aspect)), MAX_WIDE)
+    return Frame(w, h, (w - 250, 40, 234), (10, 10, w - 280), (10, 146, w - 280, h - 146 - 240), (10, h - 212, w - 280),
+                 1.0, 14, 1.35)  # fmt: skip
 
 
 def render_papillon(
@@ -263,9 +264,11 @@ def render_papillon(
     layout: Layout,
     choices: TableChoices = NO_CHOICES,
     colours: Mapping[str, str] = PAPILLON_COLOURS,
+    aspect: float = 0.0,
 ) -> str:
-    """The whole table seen from ``view.player`` as an SVG document string."""
-    frame = frame_for(layout)
+    """The whole table seen from ``view.player`` as an SVG document string, for a stage
+    ``aspect`` times as wide as it is tall (0: the layout's own proportions)."""
+    frame = frame_for(layout, aspect)
     svg = node(
         "svg",
         xmlns=SVG_NS,
@@ -465,23 +468,37 @@ def _blue_table(svg: ET.Element, view: PapillonView, frame: Frame, colours: Mapp
         )
 
 
-def _orange_layout(
-    svg: ET.Element, view: PapillonView, frame: Frame, choices: TableChoices, colours: Mapping[str, str]
-) -> None:
+def _layout_spots(frame: Frame) -> tuple[dict[int, tuple[float, float]], float, float]:
+    """Where each place of the orange layout goes (its centre x and its top), where the draw
+    pile goes (its centre x, on the first row) and the cards' scale: three rows (the starting
+    piles, the centre and the draw pile; two sequences and their signs a row), or two rows in
+    a wide middle (the four sequences side by side, each under the starting pile it grows from)."""
     x, y, width, height = frame.middle
-    group = node("g", svg, class_="orange-layout", role="group", aria_label=text("pa.layout"))
-    scale = min(frame.scale, (height - 40) / (3 * (CARD_H + 26)))
-    cell_w, cell_h = width / 4, (height - 10) / 3
-    spots: dict[int, tuple[float, float]] = {
-        STARTS[0]: (x + cell_w * 0.5, y),
-        STARTS[1]: (x + cell_w * 2.5, y),
-        CENTRE: (x + cell_w * 3.5, y),
-    }
+    rows = 2 if width > 2.4 * height else 3
+    columns = 8 if rows == 2 else 4
+    cell_w, cell_h = width / columns, (height - 10) / rows
+    scale = min(frame.scale, (height - 40) / (rows * (CARD_H + 26)), 0.9 * cell_w / CARD_W)
+    if rows == 2:
+        spots = {CENTRE: (x + cell_w * 0.5, y), STARTS[0]: (x + cell_w * 2.5, y), STARTS[1]: (x + cell_w * 6.5, y)}
+        for k, (sequence, sign) in enumerate(zip(SEQUENCES, SIGN_PLACES, strict=True)):
+            spots[sign] = (x + cell_w * (2 * k + 0.5), y + cell_h)
+            spots[sequence] = (x + cell_w * (2 * k + 1.5), y + cell_h)
+        return spots, x + cell_w * 4.5, scale
+    spots = {STARTS[0]: (x + cell_w * 0.5, y), STARTS[1]: (x + cell_w * 2.5, y), CENTRE: (x + cell_w * 3.5, y)}
     for k, (sequence, sign) in enumerate(zip(SEQUENCES, SIGN_PLACES, strict=True)):
         row, col = divmod(k, 2)
         cx = x + cell_w * (col * 2 + 1)
         spots[sequence] = (cx + cell_w * 0.35, y + cell_h * (row + 1))
         spots[sign] = (cx - cell_w * 0.45, y + cell_h * (row + 1))
+    return spots, x + cell_w * 1.5, scale
+
+
+def _orange_layout(
+    svg: ET.Element, view: PapillonView, frame: Frame, choices: TableChoices, colours: Mapping[str, str]
+) -> None:
+    y = frame.middle[1]
+    group = node("g", svg, class_="orange-layout", role="group", aria_label=text("pa.layout"))
+    spots, draw_x, scale = _layout_spots(frame)
     targets = choices.places or {}
     for place, (cx, top) in spots.items():
         cards = view.layout[place]
@@ -526,7 +543,6 @@ def _orange_layout(
         if len(cards) > 1:
             caption += f" ×{len(cards)}"
         _words(group, caption, 13, x=cx, y=top + 11, fill=colours["muted"], text_anchor="middle")
-    draw_x = x + cell_w * 1.5
     pile = node("g", group, class_="draw-pile", role="img", aria_label=text("pa.draw-pile", count=view.draw_pile))
     if view.draw_pile:
         back = papillon_back(ORANGE if view.draw_pile_orange else 0)
@@ -560,14 +576,14 @@ def _hand(
         group, title, 15, x=x + 4, y=top - 10, fill=colours["highlight"] if acting else colours["text"], font_weight=700
     )
     cards = list(view.hand)
-    scale = frame.scale * 1.12
+    scale = frame.hand_scale
     rows = [cards] if len(cards) <= frame.hand_row else [cards[: (len(cards) + 1) // 2], cards[(len(cards) + 1) // 2 :]]
     for r, row in enumerate(rows):
         step = min(CARD_W * scale + 8, (width - CARD_W * scale) / max(len(row) - 1, 1))
         left = x + (width - (CARD_W * scale + step * (len(row) - 1))) / 2
         for k, card in enumerate(row):
             lift = -18 if card == choices.picked else 0
-            drawn = _at(papillon_card(card, colours, view.settings.yang), left + k * step, top + r * 78 + lift, scale)
+            drawn = _at(papillon_card(card, colours, view.settings.yang), left + k * step, top + r * 80 + lift, scale)
             label = card_words(card) + (" (" + text("pa.orange-back") + ")" if deck_of(card) == ORANGE else "")
             if card == choices.picked:
                 drawn.set("class", drawn.get("class", "") + " picked")
