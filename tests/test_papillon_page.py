@@ -4,21 +4,25 @@ targets, and a table drawing that names no hidden card."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from farfalia.engine.errors import SessionError
+from farfalia.engine.errors import FarfaliaError, SessionError
 from farfalia.engine.papillon.cards import card_name
+from farfalia.engine.papillon.game import action_name
+from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import seat_view
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.papillon_render import render_papillon
 from farfalia.ui.papillon_screens import papillon_bar, table_choices
-from farfalia.ui.papillon_session import PapillonSession
+from farfalia.ui.papillon_session import PapillonSession, load_save
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.session import Player
 from tests.test_papillon_rules import A, blue_position, cards, orange_position
@@ -37,30 +41,38 @@ def actions_on(html: str) -> list[str]:
 
 
 def play_by_clicks(page: Controller, rng: random.Random, limit: int = 3000) -> int:
-    """Play on as a person would: let bots move, continue past summaries, show the hand
-    when covered, and click what the screen offers (a card, then a choice). Returns clicks."""
+    """Play on as a person would until the game ends (see :func:`step`). Returns the clicks."""
     clicks = 0
     for _ in range(limit):
         table = page.papillon
         assert table is not None
         if table.game.is_over():
             return clicks
-        if page.bot_delay() is not None:
-            page.bot_move()
-            while not page.think(1.0):
-                pass
-            continue
-        screen = page.screen()
-        if 'data-command="show-cards"' in screen.overlay:
-            page.command(Command.SHOW_CARDS)
-        elif 'data-command="continue"' in screen.overlay:
-            page.command(Command.CONTINUE)
-        else:
-            offered = [a for a in actions_on(screen.table) + actions_on(screen.bar) if a != "drop"]
-            assert offered, (table.game.situation(), screen.bar)
-            page.act(rng.choice(offered))
-            clicks += 1
+        clicks += step(page, rng)
     raise AssertionError("the game did not end")
+
+
+def step(page: Controller, rng: random.Random) -> bool:
+    """One thing a person would do: let a bot move, continue past a summary, show the hand
+    when covered, or click something the screen offers (a card, then a choice; True)."""
+    table = page.papillon
+    assert table is not None
+    if page.bot_delay() is not None:
+        page.bot_move()
+        while not page.think(1.0):
+            pass
+        return False
+    screen = page.screen()
+    if 'data-command="show-cards"' in screen.overlay:
+        page.command(Command.SHOW_CARDS)
+    elif 'data-command="continue"' in screen.overlay:
+        page.command(Command.CONTINUE)
+    else:
+        offered = [a for a in actions_on(screen.table) + actions_on(screen.bar) if a != "drop"]
+        assert offered, (table.game.situation(), screen.bar)
+        page.act(rng.choice(offered))
+        return True
+    return False
 
 
 def test_the_start_screen_chooses_the_game() -> None:
@@ -164,3 +176,93 @@ def test_the_drawing_is_well_formed_and_hides_the_other_hands(size: tuple[int, i
         hidden |= {card_name(card) for card in game.deck + game.draw_pile}
         assert not shown & (hidden - {card_name(card) for card in view.public_cards()})
         game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_papillon_game_is_saved_at_every_click_and_resumes_where_it_was() -> None:
+    page = controller()
+    page.open("")
+    page.command(Command.START, {**FORM, "players": "3", "kind-2": "bot", "name-2": "Cy"})
+    rng = random.Random(7)
+    for _ in range(12):  # a few clicks of the person, the bots answering
+        step(page, rng)
+    table = page.papillon
+    assert table is not None and table.game.actions
+    slot = page.slot
+    page.show_start()
+    overlay = page.screen().overlay
+    assert f'data-command="resume" data-slot="{slot}"' in overlay and "Papillon for 3: the blue round" in overlay
+    assert "Ann, Bot, Cy" in overlay
+    page.command(Command.RESUME, {"slot": slot})
+    again = page.papillon
+    assert again is not None and page.session is None and page.slot == slot
+    assert again.game.history == table.game.history and again.players == table.players
+    assert again.level == "quick" and again.pace == "instant"
+    play_by_clicks(page, rng)  # and it plays on to the end
+    assert again.game.is_over()
+
+
+def papillon_save(**changes: object) -> str:
+    """A saved Papillon game a few decisions in, with ``changes`` to its fields."""
+    players = [Player("A", False), Player("B", True), Player("C", True)]
+    session = PapillonSession(PapillonSettings(players=3), 5, players, level="quick")
+    while len(session.game.actions) < 6:
+        if session.bot_to_act():
+            session.bot_action()
+        else:
+            session.human_action(action_name(session.game.legal_actions()[0]))
+    return json.dumps({**session.to_record(), **changes})
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"format": 2},
+        {"game": "chess"},
+        {"settings": {"players": 6}},
+        {"settings": {**dataclasses.asdict(PapillonSettings(players=3)), "forced_capture": "yes"}},
+        {"settings": {**dataclasses.asdict(PapillonSettings(players=3)), "dealer": 7}},
+        {"settings": "3"},
+        {"players": [{"name": "A", "bot": False}]},
+        {"actions": "E5@S1 nonsense"},
+        {"actions": "clockwise clockwise clockwise"},
+        {"seed": "5"},
+        {"seen_rounds": True},
+        {"level": "godlike"},
+    ],
+)
+def test_bad_papillon_saves_are_refused_clearly(changes: dict[str, object]) -> None:
+    assert load_save(papillon_save()).game.actions  # the save itself reads
+    with pytest.raises(FarfaliaError):  # a SaveError, or the SettingsError that names a bad setting
+        load_save(papillon_save(**changes))
+
+
+def test_undo_takes_back_the_persons_decision_and_the_bots_after_it() -> None:
+    page = controller()
+    page.open("")
+    page.set_preference("undo", True)
+    page.command(Command.START, {**FORM, "players": "3", "kind-2": "bot", "name-2": "Cy"})
+    table = page.papillon
+    assert table is not None
+    rng = random.Random(3)
+    while not (table.deciding() and table.game.phase == "blue" and table.game.decisions()):
+        step(page, rng)
+    before, hands = list(table.game.history), [list(hand) for hand in table.game.hands]
+    while table.game.history == before or not table.deciding():
+        step(page, rng)  # the person's decision, then the bots'
+    assert 'data-command="undo"' in page.screen().tools
+    page.command(Command.UNDO)
+    table = page.papillon
+    assert table is not None and table.game.history == before and table.game.hands == hands
+    assert table.deciding() and table.picked is None
+
+
+def test_undo_is_off_in_papillon_hot_seat() -> None:
+    page = controller()
+    page.open("")
+    page.set_preference("undo", True)
+    page.command(Command.START, {**FORM, "kind-1": "human", "name-1": "Bea"})
+    rng = random.Random(1)
+    for _ in range(8):
+        step(page, rng)
+    table = page.papillon
+    assert table is not None and not table.can_undo() and 'data-command="undo"' not in page.screen().tools

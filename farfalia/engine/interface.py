@@ -74,6 +74,9 @@ class Play(Protocol):
     def undo(self) -> int:
         """Take back the last player action (and the chance outcomes it led to)."""
 
+    def decisions(self) -> list[tuple[int, int]]:
+        """For each player action so far: the player who took it and the round (0-based) it was in."""
+
     def is_over(self) -> bool:
         """True once the game has ended."""
 

@@ -37,7 +37,7 @@ from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.papillon_render import render_papillon
 from farfalia.ui.papillon_screens import papillon_bar, papillon_over, papillon_round_over, papillon_sheet, table_choices
-from farfalia.ui.papillon_session import PapillonSession, papillon_hint_target
+from farfalia.ui.papillon_session import PapillonSession, load_save, papillon_hint_target
 from farfalia.ui.render import COLOURS, THEME_COLOURS, render_table
 from farfalia.ui.saves import MAX_SLOTS, Entry, Forget, GuardedStorage, SavedGames, Slot, Storage
 from farfalia.ui.screens import (
@@ -81,8 +81,8 @@ AUTOPLAY_DELAY = 350
 CHOICE_FIELDS = frozenset(
     ("game", "mode", "variants", "dealer", "level", "pace", "players", "rounds", "two-against-one", "forced-capture")
 )
-#: The commands of Farfalia's table that a Papillon table does not have (yet: no saves, links).
-NOT_PAPILLON = frozenset((Command.UNDO, Command.SHARE, Command.LAST_TRICK))
+#: The commands of Farfalia's table that a Papillon table does not have (yet: no links).
+NOT_PAPILLON = frozenset((Command.SHARE, Command.LAST_TRICK))
 #: Seeds drawn for new games lie in ``0 .. SEED_LIMIT - 1``.
 SEED_LIMIT = 2**31
 
@@ -116,13 +116,17 @@ class InputGuard:
 
 @functools.lru_cache(maxsize=2 * MAX_SLOTS)
 def read_save(saved: str) -> tuple[str, str, bool]:
-    """What a save holds ("Farfalia for four, hand 2 of 4") and who plays it, readable; or
-    why it cannot be read, "", not readable. Cached: the start screen is drawn often,
-    and reading replays the game."""
+    """What a save holds ("Farfalia for four, hand 2 of 4", "Papillon for 3: the orange round")
+    and who plays it, readable; or why it cannot be read, "", not readable. Cached: the start
+    screen is drawn often, and reading replays the game."""
     try:
-        session = Session.from_save(saved)
+        session = load_save(saved)
     except FarfaliaError as error:
         return text("save-broken", reason=error_text(error)), "", False
+    if isinstance(session, PapillonSession):
+        game = session.game
+        label = text(f"pa.resume-label.{game.colour}", players=game.players)
+        return label, ", ".join(session.names()), True
     settings, number = session.game.settings, session.game.progress().rounds + 1
     mode = text(f"mode.{settings.mode}")
     total = settings.total_hands
@@ -423,7 +427,7 @@ class Controller:
             motion=MOTION[session.pace],
             overlay=panel,
             modal=bool(panel),
-            deciding=not panel and _human_deciding(session),
+            deciding=not panel and session.deciding(),
             decision=turn.decision if turn is not None else "",
             actions=len(session.game.actions),
             waiting="bot" if self._bot_may_move() else "human",
@@ -441,7 +445,8 @@ class Controller:
         elif self.help_open:
             panel = help_panel()
         elif self.settings_open:
-            panel = settings_panel(session.pace, prefs.autoplay, prefs.sound, prefs.undo, False, self.language)
+            undo_allowed = len(session.humans()) == 1
+            panel = settings_panel(session.pace, prefs.autoplay, prefs.sound, prefs.undo, undo_allowed, self.language)
         elif session.summary_pending() is not None:
             panel = papillon_round_over(session)
         elif session.game.is_over():
@@ -454,7 +459,7 @@ class Controller:
                 session.view(), session.names(), self.layout, table_choices(session), aspect=self.stage_aspect
             ),
             bar=papillon_bar(session),
-            tools=tools_bar(False, self.language, shareable=False),
+            tools=tools_bar(prefs.undo and session.can_undo(), self.language, shareable=False),
             motion=MOTION[session.pace],
             overlay=panel,
             modal=bool(panel),
@@ -529,11 +534,8 @@ class Controller:
         scenario editor, the preview's card is played on."""
         if self.editor is not None and self.session is None:
             self.editor.play(action)
-        elif self.papillon is not None:
-            self.papillon.human_action(action)
-            self.hint = None
-        elif self.session is not None:
-            self.session.human_action(action)
+        elif self.papillon is not None or self.session is not None:
+            self._seated().human_action(action)
             self.hint = None
             self._save()
 
@@ -561,7 +563,7 @@ class Controller:
             self.narrator = Narrator()
             return []
         actor = session.actor()
-        deciding = _human_deciding(session)
+        deciding = session.deciding()
         return self.narrator.news(session.game, session.viewer(), session.names(), actor if deciding else None)
 
     def key(self, key: str) -> bool:
@@ -706,8 +708,8 @@ class Controller:
             self.papillon = start_papillon(form, self.rng)
         else:
             self.session = start_session(form, self.rng)
-            self.slot = self.saves.new_slot(self.rng, self.elsewhere)
-            self._save()
+        self.slot = self.saves.new_slot(self.rng, self.elsewhere)
+        self._save()
         remembered = {
             key: value for key, value in form.items() if key in CHOICE_FIELDS or key[:5] in ("name-", "kind-")
         }
@@ -760,7 +762,7 @@ class Controller:
         self.storage.set(PREFERENCES_KEY, dumps(dataclasses.asdict(prefs)))
 
     def _undo(self) -> None:
-        session = self._game_session()
+        session = self._seated()
         if not self.preferences.undo:
             raise SessionError(text("undo-off"))
         self.stop_thinking()
@@ -786,7 +788,11 @@ class Controller:
         slot = self._chosen_slot(form)
         if slot.id in self.elsewhere:
             raise SessionError(text("game-elsewhere"))
-        self.session = Session.from_save(slot.save_text())
+        table = load_save(slot.save_text())
+        if isinstance(table, PapillonSession):
+            self.papillon = table
+        else:
+            self.session = table
         self.slot = slot.id
 
     def _discard(self, form: Mapping[str, str]) -> None:
@@ -807,15 +813,14 @@ class Controller:
         self.sheet_open = open_
 
     def _play_again(self) -> None:
-        if self.papillon is not None:
-            table = self.papillon
-            seed = self.rng.randrange(SEED_LIMIT)
-            self.papillon = PapillonSession(table.game.settings, seed, table.players, table.pace, table.level)
-            return
-        old = self._game_session()
         seed = self.rng.randrange(SEED_LIMIT)
         self._forget_game()
-        self.session = Session(old.game.settings, seed, old.players, old.pace, level=old.level)
+        if self.papillon is not None:
+            table = self.papillon
+            self.papillon = PapillonSession(table.game.settings, seed, table.players, table.pace, table.level)
+        else:
+            old = self._game_session()
+            self.session = Session(old.game.settings, seed, old.players, old.pace, level=old.level)
         self.slot = self.saves.new_slot(self.rng, self.elsewhere)
         self._save()
 
@@ -942,8 +947,9 @@ class Controller:
             self.hint = str(best)
 
     def _save(self) -> None:
-        if self.session is not None and self.slot is not None:
-            self.saves.save(self.slot, self.session.to_record())
+        playing = self.papillon or self.session
+        if playing is not None and self.slot is not None:
+            self.saves.save(self.slot, playing.to_record())
 
     # ------------------------------------------------------------------- bots
 
@@ -1034,18 +1040,6 @@ class Controller:
         self._search = None
         done(search)
         return True
-
-
-def _human_deciding(session: Session) -> bool:
-    """Whether the person whose cards the screen shows must decide now."""
-    actor = session.actor()
-    return (
-        actor is not None
-        and actor == session.viewer()
-        and not session.players[actor].bot
-        and not session.needs_cover()
-        and session.summary_pending() is None
-    )
 
 
 def start_session(form: Mapping[str, str], rng: random.Random) -> Session:

@@ -9,13 +9,12 @@ capture ("22 − 10 = 12"), and the orange layout marks the places it may go.
 
 from __future__ import annotations
 
-import random
+import dataclasses
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from farfalia.bots.papillon import PAPILLON_PLAYOUTS, PAPILLON_SEARCH
-from farfalia.bots.search import Search
-from farfalia.engine.errors import NotationError, SessionError
+from farfalia.engine.errors import NotationError, SaveError, SessionError
 from farfalia.engine.papillon.captures import equation
 from farfalia.engine.papillon.cards import BASIC_COUNT, CHRYSALIDE, PAPILLON, card_name, face, parse_card
 from farfalia.engine.papillon.game import (
@@ -34,8 +33,20 @@ from farfalia.engine.papillon.game import (
     split_orange,
 )
 from farfalia.engine.papillon.rules import PapillonSettings
+from farfalia.engine.papillon.views import PAPILLON as PAPILLON_RULES
 from farfalia.engine.papillon.views import PapillonView, seat_view
-from farfalia.ui.session import PACES, Player
+from farfalia.records.replay import problem
+from farfalia.ui.session import (
+    PACES,
+    Player,
+    Seating,
+    Session,
+    read_choice,
+    read_players,
+    read_record,
+    read_typed,
+    save_faults,
+)
 from farfalia.ui.texts import join_names, text
 
 #: The bots' levels: search playouts a decision (none: the heuristic alone).
@@ -54,6 +65,10 @@ ATOUT_NAMES: Final = (
     "Yin",
     "Yang",
 )
+#: Version of Papillon's saved form (a save of another version is refused, never guessed at).
+PAPILLON_SAVE_FORMAT: Final = 1
+#: The settings a save holds, by name (every field of :class:`PapillonSettings`).
+PAPILLON_SETTINGS: Final = tuple(field.name for field in dataclasses.fields(PapillonSettings))
 #: A picked-up card's action prefix (``pick:E5``), and letting it go.
 PICK: Final = "pick:"
 DROP: Final = "drop"
@@ -118,8 +133,13 @@ def card_of(action: int) -> tuple[int, ...]:
     return ()
 
 
-class PapillonSession:
+class PapillonSession(Seating):
     """A game of Papillon being played at one screen."""
+
+    levels = PAPILLON_LEVELS
+    hint_playouts = PAPILLON_PLAYOUTS
+    model = PAPILLON_SEARCH
+    game: PapillonGame
 
     def __init__(
         self,
@@ -132,39 +152,20 @@ class PapillonSession:
     ) -> None:
         if len(players) != settings.players:
             raise SessionError(f"Papillon {settings.players} seats {settings.players} players, not {len(players)}")
-        if pace not in PACES or level not in PAPILLON_LEVELS:
-            raise SessionError(f"unknown pace {pace!r} or bot level {level!r}")
+        if pace not in PACES:
+            raise SessionError(f"unknown pace {pace!r}")
         self.game = PapillonGame.replay(settings, seed, actions)
-        self.players = players
+        super().__init__(players, level)
         self.pace = pace
-        self.level = level
         #: Rounds whose summary has been dismissed.
         self.seen_rounds = len(self.game.round_scores())
-        humans = self.humans()
-        #: The human whose hand the screen shows (hot seat: after "show my cards").
-        self.shown: int | None = humans[0] if len(humans) == 1 else None
         #: The hand card picked up, whose choices the bar offers.
         self.picked: int | None = None
         #: The last decision: who took it, the action, and the blue table it was taken on.
         self.last: tuple[int, int, tuple[int, ...]] | None = None
-        self._thinking: tuple[int, Search] | None = None
-        self._changes = 0
         self._told = 0
 
-    @property
-    def state_id(self) -> int:
-        """Changes whenever the game does: a search started at another state id is stale."""
-        return self._changes
-
     # -------------------------------------------------------------- who is who
-
-    def humans(self) -> list[int]:
-        """The players humans play."""
-        return [seat for seat, player in enumerate(self.players) if not player.bot]
-
-    def names(self) -> list[str]:
-        """Every player's name."""
-        return [player.name for player in self.players]
 
     def actor(self) -> int | None:
         """The player who decides next, or None (the game is over)."""
@@ -175,45 +176,11 @@ class PapillonSession:
         """A finished round whose summary the players have not dismissed yet."""
         return self.seen_rounds if self.seen_rounds < len(self.game.round_scores()) else None
 
-    def needs_cover(self) -> bool:
-        """Hot seat: a human must act whose hand is not on screen."""
-        actor = self.actor()
-        return (
-            self.summary_pending() is None and actor is not None and not self.players[actor].bot and actor != self.shown
-        )
-
-    def viewer(self) -> int:
-        """Whose view the table shows: the shown human, else the first human, else player 0."""
-        if self.shown is not None:
-            return self.shown
-        humans = self.humans()
-        return humans[0] if humans else 0
-
-    def bot_to_act(self) -> bool:
-        """Whether a bot decides next (and nothing waits for the humans)."""
-        actor = self.actor()
-        return actor is not None and self.players[actor].bot and self.summary_pending() is None
-
-    def deciding(self) -> bool:
-        """Whether the person whose hand the screen shows must decide now."""
-        actor = self.actor()
-        return (
-            actor is not None
-            and actor == self.viewer()
-            and not self.players[actor].bot
-            and not self.needs_cover()
-            and self.summary_pending() is None
-        )
-
     def view(self) -> PapillonView:
         """The seat view the screen shows."""
         return seat_view(self.game, self.viewer())
 
     # ----------------------------------------------------------------- acting
-
-    def show_cards(self) -> None:
-        """The covered human is at the screen: show their hand."""
-        self.shown = self.actor()
 
     def dismiss_summary(self) -> None:
         """The players have read the round's summary."""
@@ -270,35 +237,58 @@ class PapillonSession:
         self.picked = None
         self._changes += 1
 
-    def bot_search(self) -> Search:
-        """Start the decision of the bot to act, from its own seat view (run it in slices, then
-        :meth:`finish_bot`)."""
-        actor = self.actor()
-        if actor is None or not self.bot_to_act():
-            raise SessionError("no bot acts now")
-        rng = random.Random(f"{self.game.seed}:{len(self.game.history)}")
-        search = Search(seat_view(self.game, actor), rng, PAPILLON_LEVELS[self.level], PAPILLON_SEARCH)
-        self._thinking = (self.state_id, search)
-        return search
+    def undo(self) -> int:
+        """Take back the person's last decision and every bot decision after it."""
+        back = super().undo()
+        self.picked, self.last = None, None
+        return back
 
-    def finish_bot(self) -> int:
-        """Apply the decision of the search :meth:`bot_search` started."""
-        if self._thinking is None or self._thinking[0] != self.state_id or not self.bot_to_act():
-            raise SessionError("no bot decision is under way")
-        search = self._thinking[1]
-        self._thinking = None
-        search.advance(search.iterations)
-        action: int = search.best()
-        self._apply(action)
-        return action
+    def _take_back(self, count: int) -> None:
+        """One replay to ``count`` actions before (cheaper than undoing them one by one)."""
+        game = self.game
+        self.game = PapillonGame.replay(game.settings, game.seed, game.actions[:-count])
 
-    def hint_search(self) -> Search:
-        """What the strong bot would do in the place of the person to act."""
-        actor = self.actor()
-        if actor is None or not self.deciding():
-            raise SessionError(text("hint-not-now"))
-        rng = random.Random(f"hint:{self.game.seed}:{len(self.game.history)}")
-        return Search(seat_view(self.game, actor), rng, PAPILLON_PLAYOUTS, PAPILLON_SEARCH)
+    def _seat_view(self, player: int) -> PapillonView:
+        return seat_view(self.game, player)
+
+    # -------------------------------------------------------------------- saves
+
+    def to_record(self) -> dict[str, Any]:
+        """The save's fields: the game, its settings, seed and actions (notation), who plays."""
+        settings = self.game.settings
+        return {
+            "format": PAPILLON_SAVE_FORMAT,
+            "game": PAPILLON_RULES.name,
+            "settings": dataclasses.asdict(settings),
+            "seed": self.game.seed,
+            "players": [{"name": player.name, "bot": player.bot} for player in self.players],
+            "pace": self.pace,
+            "level": self.level,
+            "actions": " ".join(action_name(action) for action in self.game.actions),
+            "seen_rounds": self.seen_rounds,
+            "shown": self.shown,
+        }
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> PapillonSession:
+        """Rebuild a table from :meth:`to_record`'s fields; anything malformed, of another
+        format, or replaying illegally raises a :class:`~farfalia.engine.errors.FarfaliaError`."""
+        if data.get("format") != PAPILLON_SAVE_FORMAT or data.get("game") != PAPILLON_RULES.name:
+            raise SaveError(problem("save-format", found=repr(data.get("format"))))
+        with save_faults():
+            fields = read_typed(data, "settings", dict)
+            usual = PapillonSettings()
+            settings = PapillonSettings(
+                **{key: read_typed(fields, key, type(getattr(usual, key))) for key in PAPILLON_SETTINGS}
+            )
+            players = read_players(data, settings.players)
+            pace = read_choice(data, "pace", PACES, None)
+            level = read_choice(data, "level", PAPILLON_LEVELS, "strong")
+            actions = [parse_action(word) for word in read_typed(data, "actions", str).split()]
+            session = cls(settings, read_typed(data, "seed", int), players, pace, level, actions)
+            session.seen_rounds = min(max(0, read_typed(data, "seen_rounds", int)), session.seen_rounds)
+        session.restore_shown(data.get("shown"))
+        return session
 
     def words(self, action: int) -> str:
         """An action of this game, in words."""
@@ -325,3 +315,10 @@ class PapillonSession:
         elif self.deciding():
             sentences.append(text(f"pa.task.{self.game.phase}"))
         return sentences
+
+
+def load_save(text_: str) -> Session | PapillonSession:
+    """The table a save holds, of either game (its ``game`` field names Papillon's; Farfalia's
+    saves, older, have none); anything else raises a :class:`~farfalia.engine.errors.SaveError`."""
+    data = read_record(text_)
+    return PapillonSession.from_record(data) if "game" in data else Session.from_record(data)

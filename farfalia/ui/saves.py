@@ -120,7 +120,7 @@ class Slot:
         return SLOT_PREFIX + self.id
 
     def save_text(self) -> str:
-        """The save (what :meth:`farfalia.ui.session.Session.from_save` reads)."""
+        """The save (what :func:`farfalia.ui.papillon_session.load_save` reads)."""
         if self.raw is not None:
             return self.raw
         return dumps({**self.header, "actions": " ".join(self.actions)})

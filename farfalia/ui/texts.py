@@ -367,6 +367,8 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "pa.layout": "The orange layout",
     "pa.empty": "empty",
     "pa.hand-of": "{name}'s hand",
+    "pa.resume-label.blue": "Papillon for {players}: the blue round",
+    "pa.resume-label.orange": "Papillon for {players}: the orange round",
     "pa.round-over.blue": "The blue round is over",
     "pa.round-over.orange": "The orange round is over",
     "pa.side": "{names}: {points}",

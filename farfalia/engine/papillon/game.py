@@ -190,6 +190,7 @@ class PapillonGame:
         self._script_used = 0
         #: Every step so far: player actions (ints) and chance outcomes, in order.
         self.history: list[int | PapillonChance] = []
+        self._deciders: list[tuple[int, int]] = []
         count = self.settings.players
         #: The side of each player (P-R1, P-D7, P-D8), numbered by their lowest seat.
         self.sides: list[int] = [] if self.settings.partners_to_choose else _fixed_sides(count)
@@ -327,6 +328,7 @@ class PapillonGame:
     def _perform(self, code: int) -> None:
         """Apply a legal action, unchecked (the checked :meth:`apply`, and playouts)."""
         self.history.append(code)
+        self._deciders.append((self.current, self.round_index))
         if self.phase == "direction":
             self.direction = 1 if code == CLOCKWISE else -1
             self._deal_round()
@@ -380,7 +382,7 @@ class PapillonGame:
         game.hands = [list(hand) for hand in hands]
         game.deck, game.draw_pile = list(deck), list(draw_pile)
         game.seed, game.draw, game._rng = seed, True, random.Random(seed)
-        game._script, game._script_used, game.history, game._need = [], 0, [], None
+        game._script, game._script_used, game.history, game._deciders, game._need = [], 0, [], [], None
         return game
 
     def why_illegal(self, action: int) -> str | None:
@@ -431,6 +433,10 @@ class PapillonGame:
             return "a numbered card goes on a starting pile or a sequence (P-R29)"
         fitting = [str(n) for n in range(13) if self.fits(n, place)]
         return f"{where} takes {', '.join(fitting)} only (P-R29, P-R31)"
+
+    def decisions(self) -> list[tuple[int, int]]:
+        """For each player action so far: the player who took it and the round (0-based) it was in."""
+        return list(self._deciders)
 
     def undo(self) -> int:
         """Take back the last player action (and the chance outcomes it led to); returns it."""
@@ -884,9 +890,10 @@ class PapillonGame:
         self._finish_round([-side_scores[side] for side in self.sides])
 
 
-#: The attributes of a game no seat sees (:meth:`PapillonGame.public_state` leaves them out).
+#: The attributes of a game no seat sees, and its records a world of a search does not need
+#: (:meth:`PapillonGame.public_state` leaves them out).
 SECRET_FIELDS: Final = frozenset(
-    ("hands", "deck", "draw_pile", "history", "seed", "draw", "_rng", "_script", "_script_used", "_need")
+    ("hands", "deck", "draw_pile", "history", "_deciders", "seed", "draw", "_rng", "_script", "_script_used", "_need")
 )
 
 
