@@ -25,6 +25,7 @@ from farfalia.ui.papillon_screens import papillon_bar, table_choices
 from farfalia.ui.papillon_session import PapillonSession, load_save
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.session import Player
+from farfalia.ui.viewer import PapillonViewer, ViewerMove
 from tests.test_papillon_rules import A, blue_position, cards, orange_position
 
 FORM = {"game": "papillon", "players": "2", "kind-0": "human", "kind-1": "bot", "name-0": "Ann", "name-1": "Bot",
@@ -266,3 +267,42 @@ def test_undo_is_off_in_papillon_hot_seat() -> None:
         step(page, rng)
     table = page.papillon
     assert table is not None and not table.can_undo() and 'data-command="undo"' not in page.screen().tools
+
+
+def test_a_shared_papillon_game_reopens_in_the_viewer() -> None:
+    page = controller()
+    page.open("")
+    page.command(Command.START, FORM)
+    page.command(Command.SHARE)
+    assert page.note == "Nothing to share yet: the first round is still being played." and page.share_link is None
+    rng = random.Random(3)
+    table = page.papillon
+    assert table is not None
+    while not table.game.round_scores():
+        step(page, rng)
+    page.command(Command.CONTINUE)
+    page.command(Command.SHARE)
+    link = page.share_link
+    overlay = page.screen().overlay
+    assert link is not None and "#replay=p1." in link and link in overlay and "finished rounds only" in overlay
+    page.command(Command.CLOSE_SHARE)
+    viewer = controller()
+    viewer.open(link.partition("#")[2])
+    shown = viewer.viewer
+    assert isinstance(shown, PapillonViewer) and shown.at == shown.total == shown.hand_ends[0]
+    assert shown.game.round_scores() == table.game.round_scores()[:1]
+    screen = viewer.screen()
+    assert 'aria-label="Previous round"' in screen.bar and 'data-command="play-from-here"' not in screen.bar
+    assert 'data-command="export"' in screen.bar and "Ann" in screen.table
+    viewer.command(ViewerMove.FIRST)
+    viewer.take_announcements()
+    viewer.command(ViewerMove.NEXT)
+    (told,) = viewer.take_announcements()
+    assert told.startswith(("Ann: ", "Bot: ")) and viewer.screen().at == 1
+    play_by_clicks(page, rng)
+    page.command(Command.CONTINUE)
+    page.command(Command.SHARE)
+    whole = controller()
+    assert page.share_link is not None
+    whole.open(page.share_link.partition("#")[2])
+    assert isinstance(whole.viewer, PapillonViewer) and whole.viewer.game.history == table.game.history

@@ -130,7 +130,7 @@ def test_cli_encode_and_decode() -> None:
 
 
 def test_chance_outcomes_that_break_the_rules_are_refused() -> None:
-    from farfalia.records.replay import _check
+    from farfalia.records.replay import checksum as _check
 
     body = "f1.600.x.0...D" + "-".join(["0" * 13] * 4)  # the same card dealt 52 times
     with pytest.raises(ReplayError, match="break the rules"):

@@ -129,7 +129,7 @@ def test_d13_scores_are_unchanged_the_side_limit_is_pooled() -> None:
 
 def _as_edition_1(text: str) -> str:
     """The same replay written as an edition-1 (``f1``) text, with a fresh check."""
-    from farfalia.records.replay import _check
+    from farfalia.records.replay import checksum as _check
 
     body = "f1" + text.rpartition(".")[0][2:]
     return f"{body}.{_check(body)}"

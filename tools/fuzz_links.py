@@ -49,7 +49,7 @@ def resign(text: str) -> str:
     """``text`` with its check recomputed (when it can be: a surrogate cannot be hashed)."""
     body = text.rpartition(".")[0]
     try:
-        return f"{body}.{replay._check(body)}"
+        return f"{body}.{replay.checksum(body)}"
     except UnicodeEncodeError:
         return text
 

@@ -35,12 +35,14 @@ import binascii
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from farfalia.engine.actions import Action, Chance, Deal, DealWilds, DrawDealer, TurnProposal
 from farfalia.engine.cards import NO_CARD, ascii_int
 from farfalia.engine.definition import FARFALIA
 from farfalia.engine.errors import FarfaliaError, Message, ReplayError
 from farfalia.engine.game import Game
+from farfalia.engine.interface import Play
 from farfalia.engine.rules import BURNING, DOUBLE_YOU, MODES, Settings
 
 VERSION = "f2"
@@ -118,23 +120,18 @@ def encode_finished_hands(game: Game, names: tuple[str, ...] | list[str] = ()) -
 def _encode(settings: Settings, seed: int | None, actions: list[Action], names: tuple[str, ...] | list[str],
             chance: list[Chance] | tuple[Chance, ...]) -> str:  # fmt: skip
     """The replay text; ``seed`` None when the chance outcomes are written out (as ``x``)."""
-    names = tuple(names)
-    if names and len(names) != settings.players:
-        raise ReplayError(f"{settings.mode} has {settings.players} players, not {len(names)} names")
-    for name in names:
-        _check_name(name)
     fields = [
         VERSION,
         _encode_settings(settings),
-        CHANCE_WRITTEN if seed is None else _base36(seed),
-        _base36(len(actions)),
-        to_base64url("\n".join(names).encode()),
-        to_base64url(_int_bytes(_pack(settings, seed, actions, chance))),
+        CHANCE_WRITTEN if seed is None else base36(seed),
+        base36(len(actions)),
+        encode_names(names, settings.players, settings.mode),
+        to_base64url(int_bytes(pack_actions(_start(settings, seed, chance), actions))),
     ]
     if chance:
         fields.append(encode_chances(chance))
     body = ".".join(fields)
-    return f"{body}.{_check(body)}"
+    return f"{body}.{checksum(body)}"
 
 
 #: What a link's, a file's or a save's reader meets most, in English, by key (the page words each through its
@@ -175,7 +172,8 @@ REPLAY_PROBLEMS: dict[str, str] = {
 }
 
 
-def _problem(key: str, **values: object) -> ReplayError:
+def replay_problem(key: str, **values: object) -> ReplayError:
+    """The :class:`ReplayError` of the fault ``key`` of :data:`REPLAY_PROBLEMS`."""
     return ReplayError(problem(key, **values))
 
 
@@ -189,35 +187,35 @@ def decode(text: str) -> Replay:
     if not isinstance(text, str):
         raise ReplayError("a replay is text")
     if len(text) > MAX_LENGTH:
-        raise _problem("replay-long", limit=MAX_LENGTH, length=len(text))
+        raise replay_problem("replay-long", limit=MAX_LENGTH, length=len(text))
     if not text.isascii():
-        raise _problem("replay-ascii")
+        raise replay_problem("replay-ascii")
     fields = text.strip().split(".")
     if not fields or fields[0] not in VERSIONS:
         version = fields[0][:8] if fields and fields[0][:1] == "f" else ""
-        raise _problem("replay-version", version=repr(version)) if version else _problem("replay-not")
+        raise replay_problem("replay-version", version=repr(version)) if version else replay_problem("replay-not")
     if len(fields) not in (7, 8):
-        raise _problem("replay-parts")
+        raise replay_problem("replay-parts")
     body, check = text.strip().rpartition(".")[::2]
-    if _check(body) != check:
-        raise _problem("replay-damaged")
+    if checksum(body) != check:
+        raise replay_problem("replay-damaged")
     settings_text, seed_text, count_text, names_text, actions_text = fields[1:6]
     try:
         settings = _decode_settings(settings_text)
     except FarfaliaError as error:
-        raise _problem("replay-settings", error=error) from error
+        raise replay_problem("replay-settings", error=error) from error
     check_rules_edition(VERSIONS.index(fields[0]) + 1, settings)
     # Eight parts: the chance outcomes are written out and the seed part is "x"; seven: the seed
     # part is the seed in base 36 (and seed 33 is "x" too: the count of parts tells them apart).
     written = len(fields) == 8
     if written and seed_text != CHANCE_WRITTEN:
-        raise _problem("replay-seed-chance")
+        raise replay_problem("replay-seed-chance")
     chance = decode_chances(fields[6]) if written else ()
-    seed = None if written else _from_base36(seed_text, "replay-seed-number")
-    count = _from_base36(count_text, "replay-count-number")
+    seed = None if written else from_base36(seed_text, "replay-seed-number")
+    count = from_base36(count_text, "replay-count-number")
     if count > MAX_ACTIONS:
-        raise _problem("replay-count", limit=MAX_ACTIONS, count=count)
-    names = _decode_names(names_text, settings)
+        raise replay_problem("replay-count", limit=MAX_ACTIONS, count=count)
+    names = decode_names(names_text, settings.players, settings.mode)
     value = int.from_bytes(from_base64url(actions_text), "big")
     actions = _unpack(settings, seed, count, value, chance)
     return Replay(settings, seed, names, actions, chance)
@@ -229,7 +227,7 @@ def check_rules_edition(edition: int, settings: Settings) -> None:
     to double, and D12 who wins ``four``. Games without it replay the same (D13 only
     moves where a dummy's picks lie)."""
     if edition < 2 and DOUBLE_YOU in settings.variants:
-        raise _problem("replay-old-double-you")
+        raise replay_problem("replay-old-double-you")
 
 
 # ------------------------------------------------------------------- actions
@@ -242,9 +240,9 @@ def _start(settings: Settings, seed: int | None, chance: Sequence[Chance]) -> Ga
     return FARFALIA.new(settings, seed)
 
 
-def _pack(settings: Settings, seed: int | None, actions: list[Action], chance: Sequence[Chance]) -> int:
-    """The actions as one mixed-radix integer of their legal-action indices."""
-    game = _start(settings, seed, chance)
+def pack_actions(game: Play, actions: Sequence[Any]) -> int:
+    """``actions`` as one mixed-radix integer of their indices among the legal actions,
+    played on ``game`` from where it stands (any game of the site)."""
     value, weight = 0, 1
     for action in actions:
         legal = game.legal_actions()
@@ -254,29 +252,35 @@ def _pack(settings: Settings, seed: int | None, actions: list[Action], chance: S
     return value
 
 
+def unpack_actions(game: Play, count: int, value: int) -> tuple[Any, ...]:
+    """The ``count`` actions :func:`pack_actions` packed into ``value``, played on ``game``;
+    :class:`ReplayError` when they do not fit it."""
+    actions = []
+    for _ in range(count):
+        legal = game.legal_actions()
+        if not legal:
+            raise replay_problem("replay-too-many")
+        value, index = divmod(value, len(legal))
+        actions.append(legal[index])
+        try:
+            game.apply(legal[index])
+        except FarfaliaError as error:  # a written-out chance outcome that breaks the rules
+            raise replay_problem("replay-chance-rules", error=error) from error
+    if value:
+        raise replay_problem("replay-fit")
+    if game.chance_left:
+        raise replay_problem("replay-chance-unused")
+    return tuple(actions)
+
+
 def _unpack(
     settings: Settings, seed: int | None, count: int, value: int, chance: tuple[Chance, ...] | list[Chance]
 ) -> tuple[Action, ...]:
     try:
         game = _start(settings, seed, chance)
     except FarfaliaError as error:
-        raise _problem("replay-chance-rules", error=error) from error
-    actions = []
-    for _ in range(count):
-        legal = game.legal_actions()
-        if not legal:
-            raise _problem("replay-too-many")
-        value, index = divmod(value, len(legal))
-        actions.append(legal[index])
-        try:
-            game.apply(legal[index])
-        except FarfaliaError as error:  # a written-out chance outcome that breaks the rules
-            raise _problem("replay-chance-rules", error=error) from error
-    if value:
-        raise _problem("replay-fit")
-    if game.chance_left:
-        raise _problem("replay-chance-unused")
-    return tuple(actions)
+        raise replay_problem("replay-chance-rules", error=error) from error
+    return unpack_actions(game, count, value)
 
 
 # -------------------------------------------------------------------- chance
@@ -318,8 +322,8 @@ def _decode_chance(part: str) -> Chance:
         if kind == "P" and len(body) == 5 and all(c in "01234" for c in body):
             return TurnProposal(tuple(int(c) for c in body))
     except ValueError as error:
-        raise _problem("replay-chance-malformed", part=repr(part[:20])) from error
-    raise _problem("replay-chance-malformed", part=repr(part[:20]))
+        raise replay_problem("replay-chance-malformed", part=repr(part[:20])) from error
+    raise replay_problem("replay-chance-malformed", part=repr(part[:20]))
 
 
 # ------------------------------------------------------------------ settings
@@ -330,63 +334,75 @@ def _encode_settings(settings: Settings) -> str:
     dealer = "r" if settings.first_dealer is None else str(settings.first_dealer)
     text = f"{MODES.index(settings.mode)}{variants}{dealer}"
     if settings.hands is not None:
-        text += "h" + _base36(settings.hands)
+        text += "h" + base36(settings.hands)
     if settings.target is not None:
-        text += "t" + _base36(settings.target)
+        text += "t" + base36(settings.target)
     return text
 
 
 def _decode_settings(text: str) -> Settings:
     mode = ascii_int(text[:1], 1)
     if len(text) < 3 or mode is None or mode >= len(MODES) or text[1] not in "0123":
-        raise _problem("replay-settings-unknown", value=repr(text[:12]))
+        raise replay_problem("replay-settings-unknown", value=repr(text[:12]))
     variants = int(text[1])
     chosen = frozenset(v for bit, v in ((1, DOUBLE_YOU), (2, BURNING)) if variants & bit)
     dealer = None if text[2] == "r" else _digit(text[2])
     hands = target = None
     option = text[3:]
     if option[:1] == "h":
-        hands = _from_base36(option[1:], "replay-hands-number")
+        hands = from_base36(option[1:], "replay-hands-number")
     elif option[:1] == "t":
-        target = _from_base36(option[1:], "replay-target-number")
+        target = from_base36(option[1:], "replay-target-number")
     elif option:
-        raise _problem("replay-option-unknown", value=repr(option[:12]))
+        raise replay_problem("replay-option-unknown", value=repr(option[:12]))
     return Settings(MODES[mode], chosen, dealer, hands, target)
 
 
 def _digit(char: str) -> int:
     number = ascii_int(char, 1)
     if number is None:
-        raise _problem("replay-player-number", value=repr(char))
+        raise replay_problem("replay-player-number", value=repr(char))
     return number
 
 
 # --------------------------------------------------------------------- names
 
 
-def _check_name(name: str) -> None:
+def check_name(name: str) -> None:
+    """Refuse a player's name that no replay may carry."""
     if not name or len(name) > MAX_NAME or "\n" in name or not name.isprintable():
-        raise _problem("replay-name", limit=MAX_NAME, name=repr(name[:30]))
+        raise replay_problem("replay-name", limit=MAX_NAME, name=repr(name[:30]))
 
 
-def _decode_names(text: str, settings: Settings) -> tuple[str, ...]:
+def decode_names(text: str, players: int, game: str) -> tuple[str, ...]:
+    """The names part of a replay of ``game`` for ``players`` players (none, or one each)."""
     if not text:
         return ()
     try:
         names = tuple(from_base64url(text).decode().split("\n"))
     except UnicodeDecodeError as error:
-        raise _problem("replay-names-text") from error
-    if len(names) != settings.players:
-        raise _problem("replay-names-count", mode=settings.mode, players=settings.players, count=len(names))
+        raise replay_problem("replay-names-text") from error
+    if len(names) != players:
+        raise replay_problem("replay-names-count", mode=game, players=players, count=len(names))
     for name in names:
-        _check_name(name)
+        check_name(name)
     return names
+
+
+def encode_names(names: Sequence[str], players: int, game: str) -> str:
+    """The names part of a replay of ``game`` for ``players`` players (none, or one each)."""
+    if names and len(names) != players:
+        raise ReplayError(f"{game} has {players} players, not {len(names)} names")
+    for name in names:
+        check_name(name)
+    return to_base64url("\n".join(names).encode())
 
 
 # ------------------------------------------------------------------- alphabet
 
 
-def _base36(number: int) -> str:
+def base36(number: int) -> str:
+    """A number in base 36 (digits, then lower-case letters)."""
     digits = ""
     while True:
         number, digit = divmod(number, 36)
@@ -395,10 +411,10 @@ def _base36(number: int) -> str:
             return digits
 
 
-def _from_base36(text: str, key: str) -> int:
+def from_base36(text: str, key: str) -> int:
     """A base-36 number of the replay (``key``: its fault's in :data:`REPLAY_PROBLEMS`)."""
     if not text or len(text) > 20 or any(c not in _DIGITS36 for c in text):
-        raise _problem(key, value=repr(text[:24]))
+        raise replay_problem(key, value=repr(text[:24]))
     return int(text, 36)
 
 
@@ -412,12 +428,14 @@ def from_base64url(text: str) -> bytes:
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError) as error:
-        raise _problem("replay-base64") from error
+        raise replay_problem("replay-base64") from error
 
 
-def _int_bytes(value: int) -> bytes:
+def int_bytes(value: int) -> bytes:
+    """A number's big-endian bytes, as few as hold it."""
     return value.to_bytes((value.bit_length() + 7) // 8, "big")
 
 
-def _check(body: str) -> str:
+def checksum(body: str) -> str:
+    """A replay's check: six characters of SHA-256 over the text before it."""
     return to_base64url(hashlib.sha256(body.encode()).digest()[:5])[:6]

@@ -25,6 +25,7 @@ from farfalia.engine.papillon.rules import DEALS, ROUNDS, PapillonSettings
 from farfalia.engine.rules import PLAYERS, Settings, check_mode
 from farfalia.engine.views import omniscient_view
 from farfalia.records import replay
+from farfalia.records.papillon_replay import PapillonReplay, encode_finished_rounds, encode_papillon, read_replay
 from farfalia.records.replay import MAX_NAME
 from farfalia.ui.announce import Narrator
 from farfalia.ui.contract import Command, Id
@@ -63,7 +64,7 @@ from farfalia.ui.screens import (
 )
 from farfalia.ui.session import PACES, Player, Session, clean_name, new_session
 from farfalia.ui.texts import action_text, error_text, plural_text, text
-from farfalia.ui.viewer import VIEWER_KEYS, ReplayViewer, ViewerMove
+from farfalia.ui.viewer import VIEWER_KEYS, PapillonViewer, ReplayViewer, ViewerMove
 
 #: The storage key of the start screen's last choices (JSON: field name → value).
 CHOICES_KEY = "farfalia.choices"
@@ -81,8 +82,8 @@ AUTOPLAY_DELAY = 350
 CHOICE_FIELDS = frozenset(
     ("game", "mode", "variants", "dealer", "level", "pace", "players", "rounds", "two-against-one", "forced-capture")
 )
-#: The commands of Farfalia's table that a Papillon table does not have (yet: no links).
-NOT_PAPILLON = frozenset((Command.SHARE, Command.LAST_TRICK))
+#: The commands of Farfalia's table that a Papillon table does not have.
+NOT_PAPILLON = frozenset((Command.LAST_TRICK,))
 #: Seeds drawn for new games lie in ``0 .. SEED_LIMIT - 1``.
 SEED_LIMIT = 2**31
 
@@ -252,7 +253,7 @@ class Controller:
         self.session: Session | None = None
         #: The Papillon game being played, None when none is.
         self.papillon: PapillonSession | None = None
-        self.viewer: ReplayViewer | None = None
+        self.viewer: ReplayViewer | PapillonViewer | None = None
         self.link: Link | None = None
         #: The scenario being set up, None when the editor is closed.
         self.editor: ScenarioEditor | None = None
@@ -362,7 +363,11 @@ class Controller:
             if self.embedded and self.link.lang:  # an embed speaks the language its author chose
                 self._speak(self.link.lang)
             self.colours = THEME_COLOURS[self.link.theme]
-            self.viewer = ReplayViewer(replay.decode(self.link.replay), self.link.at, self.link.view)
+            opened = read_replay(self.link.replay)
+            if isinstance(opened, PapillonReplay):
+                self.viewer = PapillonViewer(opened, self.link.at, self.link.view)
+            else:
+                self.viewer = ReplayViewer(opened, self.link.at, self.link.view)
         except FarfaliaError as error:
             self.viewer = None
             self.message = text("bad-link", error=error_text(error))
@@ -447,6 +452,8 @@ class Controller:
         elif self.settings_open:
             undo_allowed = len(session.humans()) == 1
             panel = settings_panel(session.pace, prefs.autoplay, prefs.sound, prefs.undo, undo_allowed, self.language)
+        elif self.share_link is not None:
+            panel = share_panel(self.share_link, "pa.share-note")
         elif session.summary_pending() is not None:
             panel = papillon_round_over(session)
         elif session.game.is_over():
@@ -459,7 +466,7 @@ class Controller:
                 session.view(), session.names(), self.layout, table_choices(session), aspect=self.stage_aspect
             ),
             bar=papillon_bar(session),
-            tools=tools_bar(prefs.undo and session.can_undo(), self.language, shareable=False),
+            tools=tools_bar(prefs.undo and session.can_undo(), self.language),
             motion=MOTION[session.pace],
             overlay=panel,
             modal=bool(panel),
@@ -477,15 +484,20 @@ class Controller:
         preview = render_table(omniscient_view(game), editor.player_names(), self.colours, WIDE) if game else ""
         return Screen(overlay=editor_panel(editor, game, problems, preview), fragment=None, keep_focus=True)
 
-    def _viewer_screen(self, viewer: ReplayViewer) -> Screen:
-        finished = viewer.finished_hand()
+    def _viewer_screen(self, viewer: ReplayViewer | PapillonViewer) -> Screen:
         link = self.link
         assert link is not None
-        overlay = summary_panel(finished, viewer.names()) if finished else ""
-        if self.embed_options is not None:
-            overlay = self._embed_panel(viewer, link, self.embed_options)
+        if isinstance(viewer, PapillonViewer):
+            overlay = ""
+            table = render_papillon(viewer.view(), viewer.names(), self.layout, aspect=self.stage_aspect)
+        else:
+            finished = viewer.finished_hand()
+            overlay = summary_panel(finished, viewer.names()) if finished else ""
+            if self.embed_options is not None:
+                overlay = self._embed_panel(viewer, link, self.embed_options)
+            table = render_table(viewer.view(), viewer.names(), self.colours, self.layout, interactive=False)
         return Screen(
-            table=render_table(viewer.view(), viewer.names(), self.colours, self.layout, interactive=False),
+            table=table,
             bar=viewer_bar(viewer, self.embedded),
             overlay=overlay,
             keep_focus=self.embed_options is not None,
@@ -552,6 +564,8 @@ class Controller:
         """What the screen reader should hear since the last call (once): each play, each
         trick's winner and the card taken, a new hand, and whose turn it is when a person
         must decide. A replay tells its steps as the viewer sees them."""
+        if isinstance(self.viewer, PapillonViewer):
+            return self.viewer.news()
         if self.viewer is not None:
             viewer = self.viewer
             seat = None if viewer.view_name == "all" else int(viewer.view_name)
@@ -837,12 +851,17 @@ class Controller:
         self.show_start()
 
     def _share(self) -> None:
-        session = self._game_session()
-        game, names = session.game, session.names()
         try:
-            text_ = replay.encode(game, names) if game.is_over() else replay.encode_finished_hands(game, names)
+            if self.papillon is not None:
+                game, names = self.papillon.game, self.papillon.names()
+                text_ = encode_papillon(game, names) if game.is_over() else encode_finished_rounds(game, names)
+            else:
+                session = self._game_session()
+                farfalia, names = session.game, session.names()
+                done = farfalia.is_over()
+                text_ = replay.encode(farfalia, names) if done else replay.encode_finished_hands(farfalia, names)
         except FarfaliaError:
-            self.note = text("share-none")
+            self.note = text("pa.share-none" if self.papillon is not None else "share-none")
             return
         self.share_link = f"{self.address}#replay={text_}"
 
@@ -870,8 +889,9 @@ class Controller:
         return self.editor
 
     def _viewing(self) -> ReplayViewer:
-        if self.viewer is None:
-            raise FarfaliaError("no replay is being shown")
+        """The Farfalia replay being shown (play on, edit and embed are Farfalia's only)."""
+        if not isinstance(self.viewer, ReplayViewer):
+            raise FarfaliaError("no Farfalia replay is being shown")
         return self.viewer
 
     def _scenario_link(self) -> Link:

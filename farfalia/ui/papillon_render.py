@@ -405,9 +405,14 @@ def _seat_plate(
     )
     _words(plate, name, 15, x=10, y=22, fill=colours["text"], font_weight=700)
     size, orange = view.hand_sizes[seat], view.orange_backs[seat]
-    for k in range(min(size, 8)):
-        deck = ORANGE if k < orange else 0
-        plate.append(_at(papillon_back(deck), 10 + k * 9, 32, 0.5))
+    if view.hands:  # every hand open (a replay): the cards themselves, fanned to fit the plate
+        step = min(CARD_W * 0.5 + 4, (width - 20 - CARD_W * 0.5) / max(size - 1, 1))
+        for k, card in enumerate(view.hands[seat]):
+            plate.append(_at(papillon_card(card, colours, view.settings.yang), 10 + k * step, 32, 0.5))
+    else:
+        for k in range(min(size, 8)):
+            deck = ORANGE if k < orange else 0
+            plate.append(_at(papillon_back(deck), 10 + k * 9, 32, 0.5))
     _words(plate, text("pa.cards", count=size), 13, x=10, y=98, fill=colours["muted"])
     if view.colour == "blue" and view.piles:
         pile = len(view.piles[view.sides[seat]])
@@ -416,6 +421,8 @@ def _seat_plate(
 
 def _seat_words(view: PapillonView, seat: int, name: str) -> str:
     words = [name, text("pa.cards", count=view.hand_sizes[seat])]
+    if view.hands:
+        words.append(", ".join(card_words(card) for card in view.hands[seat]))
     if view.colour == "blue" and view.piles:
         words.append(text("pa.pile", count=len(view.piles[view.sides[seat]])))
     if view.to_act == seat:

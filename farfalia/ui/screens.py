@@ -27,7 +27,7 @@ from farfalia.ui.papillon_session import PapillonSession
 from farfalia.ui.render import collection_figure
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
 from farfalia.ui.texts import action_text, card_text, count_text, text
-from farfalia.ui.viewer import ReplayViewer, ViewerMove
+from farfalia.ui.viewer import PapillonViewer, ReplayViewer, ViewerMove
 
 MAX_PLAYERS = max(PLAYERS.values())
 #: The roles of a panel that holds the page until closed, and of one beside the controls.
@@ -289,11 +289,13 @@ def summary_panel(result: HandResult, names: list[str], buttons: str = "", modal
     )
 
 
-def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
+def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) -> str:
     """The replay's controls: steps by hand, trick and action, the position, the view, and a
     menu of what to do with the position (play on, edit, embed, save). Embedded, a compact
     bar on one line (the first and last steps, a short position) whose other controls fold
-    into the menu, so every control fits a frame from 320 x 240."""
+    into the menu, so every control fits a frame from 320 x 240. Papillon's steps are by
+    round and turn, and its position can only be saved."""
+    papillon = isinstance(viewer, PapillonViewer)
     where = text("position", at=viewer.at, total=viewer.total)
     options = f'<option value="all">{escape(text("view.all"))}</option>' + "".join(
         f'<option value="{k}"{" selected" if viewer.view_name == str(k) else ""}>{escape(name)}</option>'
@@ -308,19 +310,22 @@ def viewer_bar(viewer: ReplayViewer, embedded: bool = False) -> str:
         main = [ViewerMove.FIRST, ViewerMove.PREV, ViewerMove.NEXT, ViewerMove.LAST]
         more = [ViewerMove.PREV_HAND, ViewerMove.PREV_TRICK, ViewerMove.NEXT_TRICK, ViewerMove.NEXT_HAND]
         return (
-            f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(main)}</div>'
+            f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(main, papillon)}</div>'
             f'<p class="status" id="{Id.POSITION}"><span aria-hidden="true">{viewer.at}/{viewer.total}</span>'
             f'<span class="visually-hidden">{escape(where)}</span></p>'
-            + _more_menu(f'<div class="steps">{_steps(more)}</div>{seek}{view}')
+            + _more_menu(f'<div class="steps">{_steps(more, papillon)}</div>{seek}{view}')
         )
-    tools = (
-        button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
-        + button(text("editor-edit"), command=Command.EDIT_POSITION)
-        + button(text("embed"), command=Command.EMBED)
-        + button(text("export"), command=Command.EXPORT)
-    )
+    tools = button(text("export"), command=Command.EXPORT)
+    if not papillon:
+        tools = (
+            button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
+            + button(text("editor-edit"), command=Command.EDIT_POSITION)
+            + button(text("embed"), command=Command.EMBED)
+            + tools
+        )
     return (
-        f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(VIEWER_STEPS)}</div>{seek}'
+        f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">'
+        f"{_steps(VIEWER_STEPS, papillon)}</div>{seek}"
         f'<p class="status" id="{Id.POSITION}">{escape(where)}</p>{view}'
         + _more_menu(tools)
         + button(text("new-game"), command=Command.NEW_GAME)
@@ -335,14 +340,18 @@ def _more_menu(content: str) -> str:
     )
 
 
-def _steps(moves: Iterable[ViewerMove]) -> str:
-    """The step buttons of ``moves``, in order."""
+def _steps(moves: Iterable[ViewerMove], papillon: bool = False) -> str:
+    """The step buttons of ``moves``, in order (Papillon's by round and turn)."""
     return "".join(
         f'<button type="button" class="btn step step-{move}" data-command="{move}" aria-label="{escape(label)}"'
         f' title="{escape(label)}">{VIEWER_STEPS[move]}</button>'
         for move in moves
-        for label in [text("step." + move)]
+        for label in [text(("pa.step." if papillon and move in PAPILLON_STEPS else "step.") + move)]
     )
+
+
+#: The moves that Papillon's viewer names by round and turn (its own ``pa.step.`` texts).
+PAPILLON_STEPS = {ViewerMove.PREV_HAND, ViewerMove.PREV_TRICK, ViewerMove.NEXT_TRICK, ViewerMove.NEXT_HAND}
 
 
 #: The symbol on each of the viewer's step buttons, in the bar's order.
@@ -425,11 +434,11 @@ def message_panel(message: str, embedded: bool = False) -> str:
     return f'<div class="panel message" role="alert"><p>{escape(message)}</p>{leave}</div>'
 
 
-def share_panel(link: str) -> str:
-    """The link to share, ready to copy."""
+def share_panel(link: str, note: str = "share-note") -> str:
+    """The link to share, ready to copy, and what it holds (the text ``note``)."""
     return (
         f'<div class="panel share" {DIALOG} aria-label="{escape(text("share"))}"><h2>{escape(text("share"))}</h2>'
-        f"<p>{escape(text('share-note'))}</p>"
+        f"<p>{escape(text(note))}</p>"
         f'<input id="{Id.SHARE_LINK}" readonly value="{escape(link)}" aria-label="{escape(text("share"))}">'
         f"{button(text('close'), command=Command.CLOSE_SHARE, primary=True)}</div>"
     )

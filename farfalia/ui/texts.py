@@ -373,6 +373,12 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "pa.round-over.orange": "The orange round is over",
     "pa.side": "{names}: {points}",
     "pa.played": "{name}: {action}",
+    "pa.share-note": "This link replays the game so far: the finished rounds only, never the round in progress.",
+    "pa.share-none": "Nothing to share yet: the first round is still being played.",
+    "pa.step.prev-hand": "Previous round",
+    "pa.step.prev-trick": "Previous turn",
+    "pa.step.next-trick": "Next turn",
+    "pa.step.next-hand": "Next round",
     # The scenario editor's reasons: its own, then every one of farfalia.records.scenario.PROBLEMS.
     "problem.not-a-card": "{name}: {word} is not a card (e.g. B11, R3)",
     "problem.not-a-play": "{word} is not a play (e.g. B3, pick:B5)",

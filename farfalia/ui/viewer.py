@@ -5,12 +5,18 @@ after its first ``k`` actions."""
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.game import Game
+from farfalia.engine.papillon.game import PapillonGame
+from farfalia.engine.papillon.views import PapillonView, all_hands_view
+from farfalia.engine.papillon.views import seat_view as papillon_seat_view
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, omniscient_view, seat_view
+from farfalia.records.papillon_replay import PapillonReplay
 from farfalia.records.replay import Replay
+from farfalia.ui.papillon_session import action_words
 from farfalia.ui.texts import text
 
 #: The ``view`` of every hand open.
@@ -35,10 +41,11 @@ VIEWER_KEYS = {"ArrowLeft": ViewerMove.PREV, "ArrowRight": ViewerMove.NEXT, "Hom
                "End": ViewerMove.LAST}  # fmt: skip
 
 
-class ReplayViewer:
-    """A replay and the position and view it is shown at."""
+class Stepper:
+    """A replay of either game and the position and view it is shown at: the moves through
+    it (by action, by step, by round) and the seats it may be seen from."""
 
-    def __init__(self, replay: Replay, at: int | None = None, view: str = ALL) -> None:
+    def __init__(self, replay: Replay | PapillonReplay, at: int | None = None, view: str = ALL) -> None:
         self.replay = replay
         self.total = len(replay.actions)
         self.view_name = ALL
@@ -60,7 +67,7 @@ class ReplayViewer:
         self.jump(self.total if at is None else at)
         self.set_view(view)
 
-    def _fresh(self) -> Game:
+    def _fresh(self) -> Any:
         return self.replay.start()
 
     # ------------------------------------------------------------------ moving
@@ -111,15 +118,21 @@ class ReplayViewer:
 
     # ----------------------------------------------------------------- showing
 
-    @property
-    def game(self) -> Game:
-        """The game at the current position."""
-        return self._game
-
     def names(self) -> list[str]:
         """The players' names (numbered when the replay names nobody)."""
         players = self.replay.settings.players
         return list(self.replay.names) or [text("default-name", number=k + 1) for k in range(players)]
+
+
+class ReplayViewer(Stepper):
+    """A Farfalia replay and the position and view it is shown at."""
+
+    replay: Replay
+
+    @property
+    def game(self) -> Game:
+        """The game at the current position."""
+        return self._game
 
     def view(self) -> View:
         """The current position as the chosen view sees it: the deciding seat's
@@ -143,6 +156,55 @@ class ReplayViewer:
         if self.at in self.hand_ends:
             return self._game.state.results[self.hand_ends.index(self.at)]
         return None
+
+
+class PapillonViewer(Stepper):
+    """A Papillon replay and the position and view it is shown at (a step is a turn, a
+    round the blue or the orange one)."""
+
+    replay: PapillonReplay
+
+    def __init__(self, replay: PapillonReplay, at: int | None = None, view: str = ALL) -> None:
+        #: The position last told by :meth:`news`, and the last single step forward:
+        #: (position, player, action, table before it).
+        self._told: int | None = None
+        self._stepped: tuple[int, int, int, tuple[int, ...]] | None = None
+        super().__init__(replay, at, view)
+
+    def jump(self, at: int) -> None:
+        """Go to position ``at``, remembering a single step forward to tell it."""
+        if at == self.at + 1 <= self.total:
+            game = self._game
+            self._stepped = (at, game.current_player(), self.replay.actions[self.at], tuple(game.table))
+        super().jump(at)
+
+    @property
+    def game(self) -> PapillonGame:
+        """The game at the current position."""
+        return self._game
+
+    def view(self) -> PapillonView:
+        """The current position with every hand open, or as one seat saw it."""
+        game = self._game
+        return all_hands_view(game) if self.view_name == ALL else papillon_seat_view(game, int(self.view_name))
+
+    def news(self) -> list[str]:
+        """What a screen reader should hear since the last call: a single step forward
+        told as the play it was, any other move as the position reached; and a round's end."""
+        if self._told == self.at:
+            return []
+        self._told = self.at
+        names = self.names()
+        if self._stepped is not None and self._stepped[0] == self.at:
+            _, player, action, table = self._stepped
+            words = action_words(action, table, self.replay.settings.yang, names)
+            sentences = [text("pa.played", name=names[player], action=words)]
+        else:
+            sentences = [text("position", at=self.at, total=self.total)]
+        if self.at in self.hand_ends:
+            colour = self.replay.settings.colours[self.hand_ends.index(self.at)]
+            sentences.append(text(f"pa.round-over.{colour}"))
+        return sentences
 
 
 def _neighbour(marks: list[int], at: int, forward: bool, total: int) -> int:

@@ -9,6 +9,7 @@ hands, and the order of every undealt card.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
@@ -57,6 +58,8 @@ class PapillonView:
     #: The game's public state (:meth:`~farfalia.engine.papillon.game.PapillonGame.public_state`),
     #: from which a search builds the worlds this view could be looking at.
     public: dict[str, object] = field(repr=False)
+    #: Every hand, when all are seen (a replay's view of every hand); empty in a seat's view.
+    hands: tuple[tuple[int, ...], ...] = ()
 
     def public_cards(self) -> set[int]:
         """Every card this view names (the player's own hand and what lies face up)."""
@@ -104,6 +107,13 @@ def seat_view(game: PapillonGame, player: int) -> PapillonView:
         last_roll=game.last_roll,
         public=game.public_state(),
     )
+
+
+def all_hands_view(game: PapillonGame) -> PapillonView:
+    """The game seen with every hand open (a replay's), from the seat to act (or the first)."""
+    to_act = game.current_player()
+    view = seat_view(game, to_act if to_act >= 0 else 0)
+    return dataclasses.replace(view, hands=tuple(tuple(sorted(hand)) for hand in game.hands))
 
 
 class PapillonRules:

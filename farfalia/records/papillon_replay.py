@@ -1,0 +1,210 @@
+"""Papillon's replay text, in the grammar of Farfalia's (:mod:`farfalia.records.replay`):
+``p1.<settings>.<seed>.<count>.<names>.<actions>.<check>``, or with ``x`` for the seed and an
+eighth part before the check, the chance outcomes written out.
+
+- ``settings``: the players (2-5), the options (0-3: bit 1 two against one, bit 2 forced
+  capture), the rounds (0 both, 1 blue only, 2 orange only, :data:`ROUNDS`), the dealer's
+  seat, then ``y<n>`` when the Yang is not 12 (base 36);
+- ``seed``, ``count``, ``names``, ``actions`` and ``check`` as in Farfalia's: every action
+  is its index among the legal actions, packed mixed-radix into one integer;
+- ``chance`` (with ``x``): the shuffles (``S`` and two characters a card) and the rolls
+  (``R`` and a digit a die), ``~``-separated. :func:`encode_finished_rounds` shares a game
+  under way this way: its finished blue round, and nothing of the orange round's cards.
+
+:func:`read_replay` reads a replay of either game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from farfalia.engine.cards import ascii_int
+from farfalia.engine.errors import FarfaliaError, ReplayError
+from farfalia.engine.papillon.game import PapillonChance, PapillonGame, Roll, Shuffle
+from farfalia.engine.papillon.rules import ROUNDS, PapillonSettings
+from farfalia.engine.papillon.views import PAPILLON
+from farfalia.records.replay import (
+    CHANCE_WRITTEN,
+    MAX_ACTIONS,
+    MAX_LENGTH,
+    Replay,
+    base36,
+    checksum,
+    decode,
+    decode_names,
+    encode_names,
+    from_base36,
+    from_base64url,
+    int_bytes,
+    pack_actions,
+    replay_problem,
+    to_base64url,
+    unpack_actions,
+)
+
+PAPILLON_VERSION: Final = "p1"
+#: The Yang's number unless the settings say otherwise (P-D9).
+USUAL_YANG: Final = PapillonSettings().yang
+_CHARS: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class PapillonReplay:
+    """A decoded Papillon game: settings, seed (None when the chance outcomes are written
+    out), player names, actions and the written-out chance outcomes."""
+
+    settings: PapillonSettings
+    seed: int | None
+    names: tuple[str, ...]
+    actions: tuple[int, ...]
+    chance: tuple[PapillonChance, ...] = ()
+
+    def start(self) -> PapillonGame:
+        """The game before its first action."""
+        return _start(self.settings, self.seed, self.chance)
+
+    def game(self) -> PapillonGame:
+        """The game, replayed (with written-out chance, it stops where they end)."""
+        game = self.start()
+        for action in self.actions:
+            game.apply(action)
+        return game
+
+
+def read_replay(text: str) -> Replay | PapillonReplay:
+    """The replay a text describes, of either game; a clear :class:`ReplayError` otherwise."""
+    if isinstance(text, str) and text[:1] == "p":
+        version = text.partition(".")[0]
+        if version != PAPILLON_VERSION:
+            raise replay_problem("replay-version", version=repr(version[:8]))
+        return decode_papillon(text)
+    return decode(text)
+
+
+def encode_papillon(game: PapillonGame, names: tuple[str, ...] | list[str] = ()) -> str:
+    """The replay text of ``game``: its seed and actions."""
+    if game.seed < 0:
+        raise ReplayError(f"replays carry seeds of 0 or more, not {game.seed}")
+    return _encode(game.settings, game.seed, game.actions, names, ())
+
+
+def encode_finished_rounds(game: PapillonGame, names: tuple[str, ...] | list[str] = ()) -> str:
+    """The replay text of ``game``'s finished rounds only, chance written out and no seed:
+    it shows nothing of the round under way (the orange deck's order, the hands)."""
+    finished = game.progress().rounds
+    if not finished:
+        raise ReplayError("no round is finished yet")
+    probe = PapillonGame(game.settings, game.seed)
+    for action in game.actions:
+        probe.apply(action)
+        if probe.progress().rounds == finished:
+            break
+    history = probe.history
+    last_action = max(i for i, step in enumerate(history) if isinstance(step, int))
+    chance = [step for step in history[:last_action] if not isinstance(step, int)]
+    # A tie for the most cards is rolled for after the round's last action (P-R23, P-D3): those rolls
+    # belong to the finished round; the next round's shuffle and rolls do not.
+    for outcome in [None, *history[last_action + 1 :]]:
+        if outcome is not None:
+            chance.append(outcome)  # type: ignore[arg-type]  # only chance outcomes follow the last action
+        written = _start(game.settings, None, tuple(chance))
+        for action in probe.actions:
+            written.apply(action)
+        if written.progress().rounds == finished:
+            break
+    return _encode(game.settings, None, probe.actions, names, chance)
+
+
+def decode_papillon(text: str) -> PapillonReplay:
+    """The Papillon replay a text describes; a clear :class:`ReplayError` for anything else."""
+    if len(text) > MAX_LENGTH:
+        raise replay_problem("replay-long", limit=MAX_LENGTH, length=len(text))
+    if not text.isascii():
+        raise replay_problem("replay-ascii")
+    fields = text.strip().split(".")
+    if len(fields) not in (7, 8):
+        raise replay_problem("replay-parts")
+    body, check = text.strip().rpartition(".")[::2]
+    if checksum(body) != check:
+        raise replay_problem("replay-damaged")
+    settings = _decode_settings(fields[1])
+    written = len(fields) == 8
+    if written and fields[2] != CHANCE_WRITTEN:
+        raise replay_problem("replay-seed-chance")
+    chance = tuple(_decode_chance(part) for part in fields[6].split("~")) if written else ()
+    seed = None if written else from_base36(fields[2], "replay-seed-number")
+    count = from_base36(fields[3], "replay-count-number")
+    if count > MAX_ACTIONS:
+        raise replay_problem("replay-count", limit=MAX_ACTIONS, count=count)
+    names = decode_names(fields[4], settings.players, "Papillon")
+    try:
+        game = _start(settings, seed, chance)
+    except FarfaliaError as error:
+        raise replay_problem("replay-chance-rules", error=error) from error
+    actions = unpack_actions(game, count, int.from_bytes(from_base64url(fields[5]), "big"))
+    return PapillonReplay(settings, seed, names, actions, chance)
+
+
+def _start(settings: PapillonSettings, seed: int | None, chance: tuple[PapillonChance, ...]) -> PapillonGame:
+    """The game a replay starts from: drawn from its seed, or from its written-out chance."""
+    if seed is None:
+        return PAPILLON.new(settings, 0, chance, draw=False)
+    return PAPILLON.new(settings, seed)
+
+
+def _encode(
+    settings: PapillonSettings,
+    seed: int | None,
+    actions: list[int],
+    names: tuple[str, ...] | list[str],
+    chance: list[PapillonChance] | tuple[PapillonChance, ...],
+) -> str:
+    fields = [
+        PAPILLON_VERSION,
+        _encode_settings(settings),
+        CHANCE_WRITTEN if seed is None else base36(seed),
+        base36(len(actions)),
+        encode_names(tuple(names), settings.players, "Papillon"),
+        to_base64url(int_bytes(pack_actions(_start(settings, seed, tuple(chance)), actions))),
+    ]
+    if chance:
+        fields.append("~".join(_encode_chance(outcome) for outcome in chance))
+    body = ".".join(fields)
+    return f"{body}.{checksum(body)}"
+
+
+def _encode_settings(settings: PapillonSettings) -> str:
+    options = settings.two_against_one + 2 * settings.forced_capture
+    text = f"{settings.players}{options}{ROUNDS.index(settings.rounds)}{settings.dealer}"
+    return text if settings.yang == USUAL_YANG else f"{text}y{base36(settings.yang)}"
+
+
+def _decode_settings(text: str) -> PapillonSettings:
+    digits = [ascii_int(char, 1) for char in text[:4]]
+    rest = text[4:]
+    if len(text) < 4 or None in digits or (rest and rest[:1] != "y"):
+        raise replay_problem("replay-settings-unknown", value=repr(text[:12]))
+    players, options, rounds, dealer = (digit or 0 for digit in digits)
+    yang = from_base36(rest[1:], "replay-settings-unknown") if rest else USUAL_YANG
+    if options > 3 or rounds >= len(ROUNDS):
+        raise replay_problem("replay-settings-unknown", value=repr(text[:12]))
+    try:
+        return PapillonSettings(players, bool(options & 1), bool(options & 2), ROUNDS[rounds], dealer, yang)
+    except FarfaliaError as error:
+        raise replay_problem("replay-settings", error=error) from error
+
+
+def _encode_chance(outcome: PapillonChance) -> str:
+    if isinstance(outcome, Shuffle):
+        return "S" + "".join(_CHARS[card // 62] + _CHARS[card % 62] for card in outcome.cards)
+    return "R" + "".join(f"{blue}{orange}" for blue, orange in outcome.dice)
+
+
+def _decode_chance(part: str) -> PapillonChance:
+    kind, body = part[:1], part[1:]
+    if kind == "S" and len(body) % 2 == 0 and all(char in _CHARS for char in body):
+        return Shuffle(tuple(_CHARS.index(body[k]) * 62 + _CHARS.index(body[k + 1]) for k in range(0, len(body), 2)))
+    if kind == "R" and body and len(body) % 2 == 0 and all(char in "123456" for char in body):
+        return Roll(tuple((int(body[k]), int(body[k + 1])) for k in range(0, len(body), 2)))
+    raise replay_problem("replay-chance-malformed", part=repr(part[:20]))

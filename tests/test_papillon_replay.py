@@ -1,0 +1,186 @@
+"""Papillon's replay texts (``p1.…``) and its viewer: round trips at every player count and
+option, a game under way shared without its round in progress, refusal of every damaged
+text (fuzzed), and stepping through a replay by turn and round, every hand open or one seat's."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from farfalia.cli import random_game, random_play
+from farfalia.engine.errors import ReplayError
+from farfalia.engine.papillon.game import PapillonGame, Shuffle
+from farfalia.engine.papillon.rules import PapillonSettings
+from farfalia.engine.papillon.views import PAPILLON
+from farfalia.engine.rules import Settings
+from farfalia.records.papillon_replay import (
+    PapillonReplay,
+    decode_papillon,
+    encode_finished_rounds,
+    encode_papillon,
+    read_replay,
+)
+from farfalia.records.replay import Replay, encode
+from farfalia.ui.layout import WIDE
+from farfalia.ui.papillon_render import render_papillon
+from farfalia.ui.papillon_session import card_words
+from farfalia.ui.viewer import ALL, PapillonViewer, ViewerMove
+
+NAMES = ("Anna", "Bea", "Carl", "Dora", "Emil")
+SETTINGS = [
+    PapillonSettings(2),
+    PapillonSettings(3, dealer=2),
+    PapillonSettings(3, two_against_one=True, forced_capture=True),
+    PapillonSettings(4, rounds="orange", dealer=3),
+    PapillonSettings(5, rounds="blue", yang=7),
+    PapillonSettings(5, forced_capture=True),
+]
+
+
+def finished(papillon: PapillonSettings, seed: int = 5) -> PapillonGame:
+    return random_play(PAPILLON, papillon, seed)
+
+
+def under_way(papillon: PapillonSettings, seed: int, turns: int) -> PapillonGame:
+    """A game of random actions stopped ``turns`` turns into its second round."""
+    game = PapillonGame(papillon, seed)
+    chooser = random.Random(seed)
+    while game.progress().rounds < 1 or game.progress().steps < turns:
+        game.apply(chooser.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("papillon", SETTINGS, ids=str)
+def test_a_finished_game_round_trips(papillon: PapillonSettings) -> None:
+    game = finished(papillon)
+    names = NAMES[: papillon.players]
+    text = encode_papillon(game, names)
+    assert text.startswith("p1.") and text.isascii() and len(text) < 120
+    replay = read_replay(text)
+    assert isinstance(replay, PapillonReplay)
+    assert replay.settings == papillon and replay.names == names and replay.seed == game.seed
+    again = replay.game()
+    assert again.history == game.history and again.returns() == game.returns() and again.is_over()
+
+
+@pytest.mark.parametrize("papillon", [s for s in SETTINGS if s.rounds == "both"], ids=str)
+def test_a_game_under_way_is_shared_without_the_round_in_progress(papillon: PapillonSettings) -> None:
+    game = under_way(papillon, seed=11, turns=3)
+    text = encode_finished_rounds(game, NAMES[: papillon.players])
+    replay = decode_papillon(text)
+    assert replay.seed is None  # no seed: the orange deck's order cannot be rebuilt
+    shown = replay.game()
+    assert shown.round_scores() == game.round_scores()[:1] and len(shown.round_scores()) == 1
+    assert shown.actions == game.actions[: len(shown.actions)] and len(shown.actions) < len(game.actions)
+    shuffles = [outcome for outcome in replay.chance if isinstance(outcome, Shuffle)]
+    assert len(shuffles) == 1  # the blue deck's only: nothing of the orange round's cards
+    with pytest.raises(ReplayError):
+        encode_finished_rounds(PapillonGame(papillon, 1))  # no round finished: nothing to share
+
+
+def test_read_replay_reads_either_game_and_names_unknown_versions() -> None:
+    assert isinstance(read_replay(encode(random_game(Settings("two"), 2))), Replay)
+    with pytest.raises(ReplayError, match="'p9'"):
+        read_replay("p9.2000.1.0..AA.xxxxxx")
+
+
+@pytest.fixture(scope="module")
+def valid() -> str:
+    return encode_papillon(finished(PapillonSettings(3)), NAMES[:3])
+
+
+@pytest.fixture(scope="module")
+def written() -> str:
+    return encode_finished_rounds(under_way(PapillonSettings(2), 4, 2), NAMES[:2])
+
+
+def test_every_truncation_is_refused(valid: str, written: str) -> None:
+    for text in (valid, written):
+        for end in range(len(text)):
+            with pytest.raises(ReplayError):
+                read_replay(text[:end])
+
+
+@settings(max_examples=200)
+@given(st.data())
+def test_altering_a_character_is_refused(valid: str, written: str, data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from([valid, written]))
+    index = data.draw(st.integers(0, len(text) - 1))
+    char = data.draw(st.sampled_from("abcXYZ019-_.~SRp"))
+    altered = text[:index] + char + text[index + 1 :]
+    if altered != text:
+        with pytest.raises(ReplayError):
+            read_replay(altered)
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=200).map(lambda tail: "p1." + tail))
+def test_junk_is_refused_with_a_replay_error(text: str) -> None:
+    try:
+        replay = read_replay(text)
+    except ReplayError as error:
+        assert str(error)
+    else:  # only a real replay decodes, and it replays legally
+        replay.game()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("p1.9000.0.0..AA.xxxxxx", "damaged"),
+        ("p1.2000.0.0", "truncated or malformed"),
+    ],
+)
+def test_bad_texts_name_the_problem(text: str, message: str) -> None:
+    with pytest.raises(ReplayError, match=message):
+        read_replay(text)
+
+
+def test_the_viewer_steps_by_turn_and_round() -> None:
+    game = finished(PapillonSettings(3), seed=8)
+    viewer = PapillonViewer(decode_papillon(encode_papillon(game, NAMES[:3])), at=0)
+    assert viewer.at == 0 and viewer.total == len(game.actions)
+    assert len(viewer.hand_ends) == 2 and viewer.hand_ends[-1] == viewer.total
+    viewer.move(ViewerMove.NEXT_HAND)
+    assert viewer.at == viewer.hand_ends[0] and viewer.game.round_scores() == game.round_scores()[:1]
+    viewer.move(ViewerMove.NEXT_TRICK)
+    assert viewer.game.progress().steps == 1 and viewer.game.colour == "orange"
+    viewer.move(ViewerMove.PREV_HAND)
+    assert viewer.at == viewer.hand_ends[0]
+    for position in (37, 5, viewer.total, 60):
+        viewer.jump(position)
+        assert viewer.game.actions == game.actions[:position]
+
+
+def test_the_viewer_shows_every_hand_or_one_seats() -> None:
+    game = finished(PapillonSettings(2), seed=3)
+    viewer = PapillonViewer(decode_papillon(encode_papillon(game, NAMES[:2])), at=4)
+    hands = [sorted(hand) for hand in viewer.game.hands]
+    everyone = viewer.view()
+    assert [sorted(hand) for hand in everyone.hands] == hands
+    drawing = render_papillon(everyone, viewer.names(), WIDE)
+    for hand in hands:
+        assert all(card_words(card) in drawing for card in hand)
+    viewer.set_view("1")
+    seen = viewer.view()
+    assert seen.hands == ()
+    other = render_papillon(seen, viewer.names(), WIDE)
+    hidden = [card for card in hands[0] if card not in hands[1] and card not in viewer.game.table]
+    assert hidden and all(card_words(card) in drawing and card_words(card) not in other for card in hidden)
+    viewer.set_view("9")
+    assert viewer.view_name == ALL
+
+
+def test_the_viewer_tells_a_step_as_the_play_and_a_jump_as_the_position() -> None:
+    game = finished(PapillonSettings(2), seed=6)
+    viewer = PapillonViewer(decode_papillon(encode_papillon(game, NAMES[:2])), at=0)
+    assert viewer.news() == [f"Action 0 of {viewer.total}"]
+    assert viewer.news() == []  # once
+    viewer.move(ViewerMove.NEXT)
+    (played,) = viewer.news()
+    assert played.startswith(("Anna: ", "Bea: "))
+    viewer.jump(viewer.hand_ends[0])
+    assert viewer.news() == [f"Action {viewer.at} of {viewer.total}", "The blue round is over"]
