@@ -1,12 +1,15 @@
 """Papillon through the page, as a person plays it: chosen on the start screen, then a whole
-two-round game by clicks, at two players and at five."""
+two-round game by clicks, at two players and at five, shared from its last screen and the link
+reopened in the viewer."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
 
-from e2e.driver import open_game, play_to_the_end, start_papillon
+from e2e.driver import READY_TIMEOUT, click_and_wait, open_game, play_to_the_end, start_papillon
+from farfalia.records.papillon_replay import decode_papillon
+from farfalia.ui.contract import Data
 
 
 @pytest.mark.parametrize("players", [2, 5])
@@ -19,3 +22,18 @@ def test_a_whole_papillon_game_by_clicks(page: Page, site: str, players: int) ->
     sheet = page.locator(".panel.over table.scores").inner_text()
     assert "Blue round" in sheet and "Orange round" in sheet and "Total" in sheet
     assert len(record.actions) > 10
+    click_and_wait(page, ".panel.over [data-command=share]")
+    link = page.input_value("#share-link")
+    shared = decode_papillon(link.split("#replay=")[1])
+    total = len(shared.actions)
+    assert shared.game().is_over() and shared.settings.players == players and total >= len(record.actions)
+    page.goto("about:blank")  # a new visit: the link opened as a friend opens it
+    page.goto(link)
+    page.wait_for_selector(f"body[data-{Data.AT}='{total}']", timeout=READY_TIMEOUT)
+    assert page.locator("svg.table.papillon").count() == 1
+    assert page.locator("[data-command=play-from-here]").count() == 0
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.body.dataset.at === '0'")
+    click_and_wait(page, "[data-command=next-hand]")  # to the blue round's end
+    assert 0 < int(page.get_attribute("body", "data-at") or 0) < total
+    assert "blue round is over" in page.inner_text("#announce")

@@ -10,7 +10,7 @@ import pytest
 from farfalia.cli import random_game
 from farfalia.engine.errors import FarfaliaError, LinkError, StorageError
 from farfalia.engine.rules import Settings
-from farfalia.records.replay import encode
+from farfalia.records.replay import decode, encode
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import (
     KEY_GUARD_SECONDS,
@@ -350,3 +350,22 @@ def test_one_press_one_decision() -> None:
     assert guard.accepts_key(10.0 + KEY_GUARD_SECONDS + 0.01, repeat=False)
     assert guard.accepts_click(1) and guard.accepts_click(0)  # a click; a key's click
     assert not guard.accepts_click(2)  # the second click of a double-click
+
+
+def test_a_finished_game_is_shared_whole_from_its_last_screen() -> None:
+    page = controller()
+    page.command(Command.START, FORM | {"mode": "two", "kind-0": "bot"})
+    for _ in range(500):
+        if page.session.game.is_over():
+            break
+        play_bots(page)
+        if 'data-command="continue"' in page.screen().overlay:
+            page.command(Command.CONTINUE)
+    over = page.screen().overlay
+    assert "Game over" in over and 'data-command="share"' in over  # the bar is inert behind the panel
+    page.command(Command.SHARE)
+    assert page.share_link is not None
+    shared = decode(parse_link(page.share_link.partition("#")[2]).replay)
+    assert shared.seed == page.session.game.seed and list(shared.actions) == page.session.game.actions
+    page.command(Command.CLOSE_SHARE)
+    assert "Game over" in page.screen().overlay

@@ -301,6 +301,7 @@ def test_a_shared_papillon_game_reopens_in_the_viewer() -> None:
     assert told.startswith(("Ann: ", "Bot: ")) and viewer.screen().at == 1
     play_by_clicks(page, rng)
     page.command(Command.CONTINUE)
+    assert 'data-command="share"' in page.screen().overlay  # on the last panel: the bar is inert behind it
     page.command(Command.SHARE)
     whole = controller()
     assert page.share_link is not None

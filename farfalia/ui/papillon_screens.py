@@ -113,7 +113,7 @@ def papillon_round_over(session: PapillonSession) -> str:
 
 
 def papillon_over(session: PapillonSession) -> str:
-    """The winners, the sheet, and the way to another game."""
+    """The winners, the sheet, a link to the whole game, and the way to another game."""
     names = session.names()
     winners = [names[p] for p in session.game.winners]
     line = text("winners" if len(winners) > 1 else "winner", names=join_names(winners))
@@ -122,5 +122,6 @@ def papillon_over(session: PapillonSession) -> str:
         f"<h2>{escape(text('game-over'))}</h2><p class='winners'>{escape(line)}</p>"
         f"{papillon_sheet_table(session)}"
         f"{button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
+        f"{button(text('share'), command=Command.SHARE)}"
         f"{button(text('new-game'), command=Command.NEW_GAME)}</div>"
     )

@@ -480,7 +480,7 @@ def _partnership_scores(session: Session) -> dict[int, int]:
 
 
 def game_over(session: Session) -> str:
-    """The winners, the score sheet, and the way to another game."""
+    """The winners, the score sheet, a link to the whole game, and the way to another game."""
     names = session.names()
     winners = [names[p] for p in session.game.winners]
     partnership = _partnership_scores(session)
@@ -495,6 +495,7 @@ def game_over(session: Session) -> str:
         f"<h2>{escape(text('game-over'))}</h2>{verdict_html}<p class='winners'>{escape(line)}</p>"
         f"{_sheet_table(session)}"
         f"{button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
+        f"{button(text('share'), command=Command.SHARE)}"
         f"{button(text('new-game'), command=Command.NEW_GAME)}</div>"
     )
 
