@@ -294,11 +294,13 @@ def test_a_shared_papillon_game_reopens_in_the_viewer() -> None:
     screen = viewer.screen()
     assert 'aria-label="Previous round"' in screen.bar and 'data-command="play-from-here"' not in screen.bar
     assert 'data-command="export"' in screen.bar and "Ann" in screen.table
+    assert "The blue round is over" in screen.overlay and "Blue round" in screen.overlay  # its sides and sheet
+    assert 'role="region"' in screen.overlay and not screen.modal
     viewer.command(ViewerMove.FIRST)
     viewer.take_announcements()
     viewer.command(ViewerMove.NEXT)
     (told,) = viewer.take_announcements()
-    assert told.startswith(("Ann: ", "Bot: ")) and viewer.screen().at == 1
+    assert told.startswith(("Ann: ", "Bot: ")) and viewer.screen().at == 1 and viewer.screen().overlay == ""
     play_by_clicks(page, rng)
     page.command(Command.CONTINUE)
     assert 'data-command="share"' in page.screen().overlay  # on the last panel: the bar is inert behind it

@@ -37,7 +37,14 @@ from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.papillon_render import render_papillon
-from farfalia.ui.papillon_screens import papillon_bar, papillon_over, papillon_round_over, papillon_sheet, table_choices
+from farfalia.ui.papillon_screens import (
+    papillon_bar,
+    papillon_over,
+    papillon_round_over,
+    papillon_sheet,
+    round_summary,
+    table_choices,
+)
 from farfalia.ui.papillon_session import PapillonSession, load_save, papillon_hint_target
 from farfalia.ui.render import COLOURS, THEME_COLOURS, render_table
 from farfalia.ui.saves import MAX_SLOTS, Entry, Forget, GuardedStorage, SavedGames, Slot, Storage
@@ -488,7 +495,8 @@ class Controller:
         link = self.link
         assert link is not None
         if isinstance(viewer, PapillonViewer):
-            overlay = ""
+            ended = viewer.finished_round()
+            overlay = "" if ended is None else round_summary(viewer.game, viewer.names(), ended)
             table = render_papillon(viewer.view(), viewer.names(), self.layout, aspect=self.stage_aspect)
         else:
             finished = viewer.finished_hand()

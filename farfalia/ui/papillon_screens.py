@@ -5,14 +5,15 @@ a round, the score sheet per round and per side, and the game's end. Pure functi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from farfalia.engine.papillon.cards import card_name
-from farfalia.engine.papillon.game import action_name, split_orange
+from farfalia.engine.papillon.game import PapillonGame, action_name, split_orange
 from farfalia.ui.contract import Command
 from farfalia.ui.papillon_render import NO_CHOICES, TableChoices
 from farfalia.ui.papillon_session import DROP, PICK, PapillonSession, card_words
-from farfalia.ui.screens import DIALOG, button
+from farfalia.ui.screens import DIALOG, REGION, button
 from farfalia.ui.texts import join_names, text
 
 
@@ -59,24 +60,23 @@ def papillon_bar(session: PapillonSession) -> str:
     )
 
 
-def _sides(session: PapillonSession) -> list[list[int]]:
-    sides = session.game.sides
+def _sides(game: PapillonGame) -> list[list[int]]:
+    sides = game.sides
     return [[seat for seat in range(len(sides)) if sides[seat] == side] for side in sorted(set(sides))]
 
 
-def papillon_sheet_table(session: PapillonSession) -> str:
+def papillon_sheet_table(game: PapillonGame, names: Sequence[str]) -> str:
     """Each round's points per side (a side's players share them, P-R44), and the totals."""
-    names = session.names()
-    sides = _sides(session)
+    sides = _sides(game)
     head = "".join(f"<th scope='col'>{escape(join_names([names[p] for p in side]))}</th>" for side in sides)
-    colours = session.game.settings.colours
+    colours = game.settings.colours
     rows = "".join(
         f"<tr><th scope='row'>{escape(text(f'pa.round.{colours[k]}'))}</th>"
         + "".join(f"<td>{points[side[0]]}</td>" for side in sides)
         + "</tr>"
-        for k, points in enumerate(session.game.round_scores())
+        for k, points in enumerate(game.round_scores())
     )
-    totals = session.game.returns()
+    totals = game.returns()
     foot = "".join(f"<td>{totals[side[0]]}</td>" for side in sides)
     return (
         f"<table class='scores'><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>"
@@ -88,27 +88,33 @@ def papillon_sheet(session: PapillonSession) -> str:
     """The score sheet, in a dialog."""
     return (
         f'<div class="panel sheet" {DIALOG} aria-label="{escape(text("scores"))}">'
-        f"<h2>{escape(text('scores'))}</h2>{papillon_sheet_table(session)}"
+        f"<h2>{escape(text('scores'))}</h2>{papillon_sheet_table(session.game, session.names())}"
         f"{button(text('close'), command=Command.CLOSE_SHEET)}</div>"
     )
 
 
 def papillon_round_over(session: PapillonSession) -> str:
-    """The round just scored: each side's points, the sheet, and "continue"."""
+    """The round just scored, in a dialog with "continue"."""
     index = session.summary_pending()
     if index is None:
         return ""
-    title = text(f"pa.round-over.{session.game.settings.colours[index]}")
-    names = session.names()
-    points = session.game.round_scores()[index]
+    return round_summary(
+        session.game, session.names(), index, button(text("continue"), command=Command.CONTINUE, primary=True)
+    )
+
+
+def round_summary(game: PapillonGame, names: Sequence[str], index: int, buttons: str = "") -> str:
+    """Round ``index`` scored: each side's points and the sheet so far; a dialog with
+    ``buttons`` at the table, a region beside the replay's controls without."""
+    title = text(f"pa.round-over.{game.settings.colours[index]}")
+    points = game.round_scores()[index]
     lines = "".join(
         f"<li>{escape(text('pa.side', names=join_names([names[p] for p in side]), points=points[side[0]]))}</li>"
-        for side in _sides(session)
+        for side in _sides(game)
     )
     return (
-        f'<div class="panel summary" {DIALOG} aria-label="{escape(title)}">'
-        f"<h2>{escape(title)}</h2><ul class='sides'>{lines}</ul>{papillon_sheet_table(session)}"
-        f"{button(text('continue'), command=Command.CONTINUE, primary=True)}</div>"
+        f'<div class="panel summary" {DIALOG if buttons else REGION} aria-label="{escape(title)}">'
+        f"<h2>{escape(title)}</h2><ul class='sides'>{lines}</ul>{papillon_sheet_table(game, names)}{buttons}</div>"
     )
 
 
@@ -120,7 +126,7 @@ def papillon_over(session: PapillonSession) -> str:
     return (
         f'<div class="panel over" {DIALOG} aria-label="{escape(text("game-over"))}">'
         f"<h2>{escape(text('game-over'))}</h2><p class='winners'>{escape(line)}</p>"
-        f"{papillon_sheet_table(session)}"
+        f"{papillon_sheet_table(session.game, session.names())}"
         f"{button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
         f"{button(text('share'), command=Command.SHARE)}"
         f"{button(text('new-game'), command=Command.NEW_GAME)}</div>"

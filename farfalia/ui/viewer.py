@@ -188,6 +188,10 @@ class PapillonViewer(Stepper):
         game = self._game
         return all_hands_view(game) if self.view_name == ALL else papillon_seat_view(game, int(self.view_name))
 
+    def finished_round(self) -> int | None:
+        """The round (0 the first) that the last action finished, if it did."""
+        return self.hand_ends.index(self.at) if self.at in self.hand_ends else None
+
     def news(self) -> list[str]:
         """What a screen reader should hear since the last call: a single step forward
         told as the play it was, any other move as the position reached; and a round's end."""
@@ -201,9 +205,9 @@ class PapillonViewer(Stepper):
             sentences = [text("pa.played", name=names[player], action=words)]
         else:
             sentences = [text("position", at=self.at, total=self.total)]
-        if self.at in self.hand_ends:
-            colour = self.replay.settings.colours[self.hand_ends.index(self.at)]
-            sentences.append(text(f"pa.round-over.{colour}"))
+        ended = self.finished_round()
+        if ended is not None:
+            sentences.append(text(f"pa.round-over.{self.replay.settings.colours[ended]}"))
         return sentences
 
 
