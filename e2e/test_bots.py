@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.driver import open_game, play_to_the_end, start
+from e2e.driver import open_game, play_to_the_end, start, start_papillon
 
 #: Collects the duration of every main-thread task over 50 ms (the Long Tasks API).
 LONG_TASK_OBSERVER = """
@@ -36,4 +36,26 @@ def test_strong_bots_keep_the_page_responsive_and_give_hints(
             f"main-thread tasks over 50 ms: {len(tasks)}, the longest {longest:.0f} ms; {len(record.hints)} hints"
         )
     assert decisions > 100 and record.hints
+    assert all(hint.startswith("Hint: ") for hint in record.hints)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_papillon_strong_bots_keep_the_page_responsive_and_give_hints(
+    page: Page, site: str, players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page.add_init_script(LONG_TASK_OBSERVER)
+    open_game(page, site)
+    loading = page.evaluate("window.longTasks.length")
+    start_papillon(page, players, seed=players, level="strong")
+    record = play_to_the_end(page, seed=players, hint=True)
+    tasks = page.evaluate(f"window.longTasks.slice({loading})")
+    decisions = int(page.get_attribute("body", "data-think-count") or 0)
+    slowest = int(page.get_attribute("body", "data-think-longest") or 0)
+    with capsys.disabled():
+        print(
+            f"\nPapillon at {players} against strong bots: {decisions} bot decisions, the slowest {slowest} ms; "
+            f"main-thread tasks over 50 ms: {len(tasks)}, the longest {max(tasks, default=0):.0f} ms; "
+            f"{len(record.hints)} hints"
+        )
+    assert decisions > 20 and record.hints
     assert all(hint.startswith("Hint: ") for hint in record.hints)

@@ -5,6 +5,7 @@ text (fuzzed), and stepping through a replay by turn and round, every hand open 
 from __future__ import annotations
 
 import random
+from html import escape
 
 import pytest
 from hypothesis import given, settings
@@ -27,6 +28,7 @@ from farfalia.records.replay import Replay, encode
 from farfalia.ui.layout import WIDE
 from farfalia.ui.papillon_render import render_papillon
 from farfalia.ui.papillon_session import card_words
+from farfalia.ui.screens import viewer_bar
 from farfalia.ui.viewer import ALL, PapillonViewer, ViewerMove
 
 NAMES = ("Anna", "Bea", "Carl", "Dora", "Emil")
@@ -181,6 +183,9 @@ def test_the_viewer_tells_a_step_as_the_play_and_a_jump_as_the_position() -> Non
     assert viewer.news() == []  # once
     viewer.move(ViewerMove.NEXT)
     (played,) = viewer.news()
-    assert played.startswith(("Anna: ", "Bea: "))
+    assert played.startswith(("Anna: ", "Bea: ")) and played == viewer.last_play()
+    assert escape(played) in viewer_bar(viewer)  # the bar says what the last action did
+    viewer.jump(0)
+    assert viewer.last_play() == ""
     viewer.jump(viewer.hand_ends[0])
     assert viewer.news() == [f"Action {viewer.at} of {viewer.total}", "The blue round is over"]

@@ -315,6 +315,7 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
             f'<span class="visually-hidden">{escape(where)}</span></p>'
             + _more_menu(f'<div class="steps">{_steps(more, papillon)}</div>{seek}{view}')
         )
+    last = f'<p class="info-line">{escape(viewer.last_play())}</p>' if isinstance(viewer, PapillonViewer) else ""
     tools = button(text("export"), command=Command.EXPORT)
     if not papillon:
         tools = (
@@ -326,7 +327,7 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
     return (
         f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">'
         f"{_steps(VIEWER_STEPS, papillon)}</div>{seek}"
-        f'<p class="status" id="{Id.POSITION}">{escape(where)}</p>{view}'
+        f'<p class="status" id="{Id.POSITION}">{escape(where)}</p>{last}{view}'
         + _more_menu(tools)
         + button(text("new-game"), command=Command.NEW_GAME)
     )

@@ -55,6 +55,7 @@ class Stepper:
         self.hand_ends: list[int] = []
         for position, action in enumerate(replay.actions, 1):
             before = game.progress()
+            self._passing(game, action)
             game.apply(action)
             after = game.progress()
             if after.rounds > before.rounds:
@@ -67,8 +68,14 @@ class Stepper:
         self.jump(self.total if at is None else at)
         self.set_view(view)
 
+    #: Whether the game's undo is cheaper than replaying from the start (Papillon's replays).
+    cheap_undo = True
+
     def _fresh(self) -> Any:
         return self.replay.start()
+
+    def _passing(self, game: Any, action: int) -> None:
+        """Called once for each action, with the game before it, as the replay is first read."""
 
     # ------------------------------------------------------------------ moving
 
@@ -76,7 +83,7 @@ class Stepper:
         """Go to position ``at`` (clamped to the replay)."""
         at = max(0, min(self.total, at))
         if at < self.at:
-            if self.at - at > at:  # nearer from the start
+            if self.at - at > at or not self.cheap_undo:  # nearer from the start
                 self._game = self._fresh()
                 self.at = 0
             else:
@@ -164,19 +171,17 @@ class PapillonViewer(Stepper):
 
     replay: PapillonReplay
 
+    cheap_undo = False  # PapillonGame.undo replays the game
+
     def __init__(self, replay: PapillonReplay, at: int | None = None, view: str = ALL) -> None:
-        #: The position last told by :meth:`news`, and the last single step forward:
-        #: (position, player, action, table before it).
+        #: Each action with who took it and the table it was taken from (for its words).
+        self._plays: list[tuple[int, int, tuple[int, ...]]] = []
+        #: The position last told by :meth:`news`.
         self._told: int | None = None
-        self._stepped: tuple[int, int, int, tuple[int, ...]] | None = None
         super().__init__(replay, at, view)
 
-    def jump(self, at: int) -> None:
-        """Go to position ``at``, remembering a single step forward to tell it."""
-        if at == self.at + 1 <= self.total:
-            game = self._game
-            self._stepped = (at, game.current_player(), self.replay.actions[self.at], tuple(game.table))
-        super().jump(at)
+    def _passing(self, game: PapillonGame, action: int) -> None:
+        self._plays.append((game.current_player(), action, tuple(game.table)))
 
     @property
     def game(self) -> PapillonGame:
@@ -192,19 +197,26 @@ class PapillonViewer(Stepper):
         """The round (0 the first) that the last action finished, if it did."""
         return self.hand_ends.index(self.at) if self.at in self.hand_ends else None
 
+    def last_play(self) -> str:
+        """The action that led to this position, in words ("Anna: Take 5 of Serpents (5 = 5)"), or ""."""
+        if self.at == 0:
+            return ""
+        player, action, table = self._plays[self.at - 1]
+        names = self.names()
+        return text(
+            "pa.played", name=names[player], action=action_words(action, table, self.replay.settings.yang, names)
+        )
+
     def news(self) -> list[str]:
         """What a screen reader should hear since the last call: a single step forward
         told as the play it was, any other move as the position reached; and a round's end."""
-        if self._told == self.at:
+        told, self._told = self._told, self.at
+        if told == self.at:
             return []
-        self._told = self.at
-        names = self.names()
-        if self._stepped is not None and self._stepped[0] == self.at:
-            _, player, action, table = self._stepped
-            words = action_words(action, table, self.replay.settings.yang, names)
-            sentences = [text("pa.played", name=names[player], action=words)]
-        else:
-            sentences = [text("position", at=self.at, total=self.total)]
+        last = self.last_play()
+        sentences = (
+            [last] if told is not None and self.at == told + 1 else [text("position", at=self.at, total=self.total)]
+        )
         ended = self.finished_round()
         if ended is not None:
             sentences.append(text(f"pa.round-over.{self.replay.settings.colours[ended]}"))
