@@ -129,7 +129,7 @@ def test_the_capture_chooser_shows_the_arithmetic() -> None:
     assert "22 − 10 = 12" in bar and "Lay Yin on the table" in bar and 'data-action="drop"' in bar
     session.human_action("YIxCN+E10+MO")
     assert session.game.piles[0] == cards("YI") + sorted(cards("CN", "E10", "MO"))
-    assert "Ann: Take" in session.last_play()
+    assert session.last_play() == "Ann: Play Yin, take 10 of Éléments, Chat Noir, Moins (22 − 10 = 12)"
 
 
 def test_a_card_with_one_use_is_played_at_once_and_stale_clicks_are_refused() -> None:

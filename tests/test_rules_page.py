@@ -1,5 +1,5 @@
-"""rules.html: up to date with its generator, every diagram shows what its text says, and
-the page's diagrams step in one runtime."""
+"""The rules pages (rules.html, papillon.html): up to date with their generator, every diagram
+shows what its text says, and a page's diagrams step in one runtime."""
 
 from __future__ import annotations
 
@@ -11,13 +11,16 @@ from pathlib import Path
 import pytest
 
 from farfalia.engine.cards import parse_card
+from farfalia.engine.papillon.cards import card_name as papillon_card_name
+from farfalia.engine.papillon.cards import parse_card as parse_papillon_card
 from farfalia.engine.views import EMPTY, HIDDEN
+from farfalia.records.papillon_replay import decode_papillon
 from farfalia.records.replay import decode
 from farfalia.ui.diagrams import STEPS, Diagram, Diagrams
 from farfalia.ui.language import LANGUAGES, SOURCE, rules_page, speaking
 from farfalia.ui.render import render_table
 from farfalia.ui.texts import text
-from farfalia.ui.viewer import ReplayViewer, ViewerMove
+from farfalia.ui.viewer import PapillonViewer, ReplayViewer, ViewerMove
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -35,29 +38,37 @@ def diagrams() -> list[ReplayViewer]:
     return viewers
 
 
+GAMES = ("farfalia", "papillon")
+
+
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_rules_page_is_generated_from_the_examples(code: str) -> None:
-    """One page per language, each up to date with its generator and its catalog."""
-    path = ROOT / rules_page(code)
-    assert path.read_text() == make_rules_page.page(code), "run: python tools/make_rules_page.py"
+def test_rules_page_is_generated_from_the_examples(code: str, game: str) -> None:
+    """One page per game and language, each up to date with its generator and its catalog."""
+    path = ROOT / rules_page(code, game)
+    assert path.read_text() == make_rules_page.page(code, game), "run: python tools/make_rules_page.py"
 
 
-#: Names the translations keep as they are (the variants', a mode's).
-SAME_IN_EVERY_LANGUAGE = {"Chinkway!", "Double You", "Burnin' Down the House"}
+#: Names the translations keep as they are (the variants', a mode's, a word French shares).
+SAME_IN_EVERY_LANGUAGE = {"Chinkway!", "Double You", "Burnin' Down the House", "Options"}
 
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE])
-def test_each_rules_page_speaks_its_language(code: str) -> None:
+def test_each_rules_page_speaks_its_language(code: str, game: str) -> None:
     """Every paragraph and heading translated, the diagrams the same as the English page's
-    (their pictures in the page's language), and links to the other languages."""
-    page, english = (ROOT / rules_page(code)).read_text(), (ROOT / "rules.html").read_text()
+    (their pictures in the page's language), and links to the other languages and game."""
+    page, english = (ROOT / rules_page(code, game)).read_text(), (ROOT / rules_page(SOURCE, game)).read_text()
     left = [m for m in make_rules_page.messages() if escape(m) in page and m not in SAME_IN_EVERY_LANGUAGE]
     assert not left, left
     assert f'<html lang="{code}">' in page
     assert re.findall(r'data-farfalia="([^"]+)"', page) == re.findall(r'data-farfalia="([^"]+)"', english)
     with speaking(code):
-        assert f">{escape(text('proposal'))}<" in page
-    assert all(f'href="{rules_page(other)}"' in page for other in LANGUAGES if other != code)
+        shown = text("proposal") if game == "farfalia" else text("pa.round.blue")
+        assert f">{escape(shown)}" in page
+    assert all(f'href="{rules_page(other, game)}"' in page for other in LANGUAGES if other != code)
+    other_game = GAMES[1 - GAMES.index(game)]
+    assert f'href="{rules_page(code, other_game)}"' in page
 
 
 def test_every_diagram_shows_its_moment() -> None:
@@ -101,3 +112,50 @@ def test_diagrams_step_by_button_and_key_and_a_bad_link_is_a_message() -> None:
     assert board.key(0, "x") is None and board.step(0, "jump-around") == board.html(0)
     assert board.html(1).startswith('<p class="diagram-error" role="alert">This link does not hold')
     assert board.step(1, ViewerMove.NEXT) == board.html(1) and board.key(1, "ArrowRight") is None
+
+
+def papillon_diagrams() -> list[PapillonViewer]:
+    page = (ROOT / "papillon.html").read_text()
+    viewers = []
+    for fragment in re.findall(r'data-farfalia="([^"]+)"', page):
+        params = dict(part.split("=", 1) for part in unescape(fragment).split("&"))
+        viewers.append(PapillonViewer(decode_papillon(params["replay"]), int(params["at"]), params["view"]))
+    return viewers
+
+
+def names(cards: list[int]) -> list[str]:
+    return sorted(papillon_card_name(card) for card in cards)
+
+
+def test_every_papillon_diagram_shows_its_moment() -> None:
+    sign, total, same, papillon, couteau, blue_end, placing, two, signs, chat_noir, counter, orange_end = (
+        papillon_diagrams()
+    )
+    anna, marc = 1, 0
+    # The rulebook's example: Moins and Yin take the Chat Noir and the 10 (22 - 10 = 12).
+    assert names(sign.game.table) == ["CN", "E10"] and sign.game.current_player() == anna
+    sign.move(ViewerMove.NEXT)
+    assert sign.last_play() == "Anna: Play Moins + Yin, take 10 of Éléments, Chat Noir (22 − 10 = 12)"
+    assert names(total.game.table) == ["D5", "F6"] and "S11" in names(total.game.hands[marc])
+    assert names(same.game.table) == ["E3"] and "D3" in names(same.game.hands[marc])
+    assert names(papillon.game.table) == ["F2", "F9"] and "PA" in names(papillon.game.hands[anna])
+    assert names(couteau.game.table) == ["S7"] and names(couteau.game.hands[anna]) == ["CS"]
+    assert blue_end.game.is_over() and blue_end.game.round_scores() == [(70, 120)]  # Marc 70, Anna 120
+    assert names(placing.game.layout[0]) == ["D5o", "E5o"] and names(placing.game.layout[2]) == ["S6o"]
+    assert [papillon_card_name(c) for c in two.game.layout[2]] == ["S6o", "D6o", "F7o"]
+    assert names(signs.game.layout[6]) == ["MOo"] and signs.game.layout[2][-1] == parse_papillon_card("E7o")
+    assert {signs.game.fits(n, 2) for n in (6, 7)} == {True} and not signs.game.fits(8, 2)  # only a 7 or a 6
+    assert names(chat_noir.game.layout[10]) == ["CNo"] and chat_noir.game.phase == "attacked"
+    assert len(counter.game.hands[anna]) == 9 and names(counter.game.layout[10]) == ["CNo", "PAo"]
+    assert orange_end.game.round_scores() == [(-36, -60)] and orange_end.game.tour_points == [30, 60]
+
+
+def test_the_papillon_page_holds_each_picture_and_its_art_once() -> None:
+    page = (ROOT / "papillon.html").read_text()
+    figures = sum(len(part) for part in make_rules_page.PAPILLON_PAGE.parts if not isinstance(part[0][1], list))
+    assert page.count("<figure") == figures == 12 == page.count("<svg") - 1  # one more: the art
+    assert page.count('id="pa-E"') == 1 and 'class="shared-defs"' in page and 'id="sym-fish"' not in page
+    board = Diagrams([unescape(f) for f in re.findall(r'data-farfalia="([^"]+)"', page)][:1])
+    assert "Action 1 of 11" in board.step(0, ViewerMove.NEXT) and "22 − 10 = 12" in board.html(0)
+    assert 'aria-label="Next turn"' in board.html(0)
+    assert 'id="pa-E"' in board.shared_defs() and 'id="sym-fish"' not in board.shared_defs()

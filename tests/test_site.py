@@ -19,7 +19,7 @@ from tools.pack_stdlib import imported_names, listed_modules, module_name
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
-PAGES = ("index.html", "embed.html", "rules.html")
+PAGES = ("index.html", "embed.html", "rules.html", "papillon.html")
 
 
 @pytest.mark.skipif(not PYODIDE_STDLIB.is_file(), reason="needs node_modules (make test installs it)")

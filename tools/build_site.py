@@ -30,7 +30,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-from farfalia.ui.language import LANGUAGES, early_texts, rules_page
+from farfalia.ui.language import LANGUAGES, RULES_STEMS, early_texts, rules_page
 from tools.catalogs import compile_catalogs
 from tools.pack_stdlib import KEEP, module_name
 
@@ -39,8 +39,8 @@ DIST = ROOT / "dist"
 BARE = ROOT / "build" / "bare"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
-#: The rules page in every language (tools/make_rules_page.py writes them).
-RULES_PAGES = tuple(rules_page(code) for code in LANGUAGES)
+#: Each game's rules page in every language (tools/make_rules_page.py writes them).
+RULES_PAGES = tuple(rules_page(code, game) for game in RULES_STEMS for code in LANGUAGES)
 PAGES = ("index.html", "embed.html", *RULES_PAGES, "main.py", "pyscript.toml", "manifest.webmanifest")
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: PyScript's chunks the pages load: its core, the TOML reader of ``pyscript.toml``, and the

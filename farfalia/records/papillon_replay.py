@@ -89,6 +89,13 @@ def encode_papillon(game: PapillonGame, names: tuple[str, ...] | list[str] = ())
     return _encode(game.settings, game.seed, game.actions, names, ())
 
 
+def encode_papillon_with_chance(game: PapillonGame, names: tuple[str, ...] | list[str] = ()) -> str:
+    """The replay text of ``game`` with every chance outcome written out (for games dealt
+    from given cards, such as :mod:`farfalia.records.papillon_examples`)."""
+    chance = [step for step in game.history if not isinstance(step, int)]
+    return _encode(game.settings, None, game.actions, names, chance)
+
+
 def encode_finished_rounds(game: PapillonGame, names: tuple[str, ...] | list[str] = ()) -> str:
     """The replay text of ``game``'s finished rounds only, chance written out and no seed:
     it shows nothing of the round under way (the orange deck's order, the hands)."""

@@ -25,7 +25,7 @@ from farfalia.engine.papillon.rules import DEALS, ROUNDS, PapillonSettings
 from farfalia.engine.rules import PLAYERS, Settings, check_mode
 from farfalia.engine.views import omniscient_view
 from farfalia.records import replay
-from farfalia.records.papillon_replay import PapillonReplay, encode_finished_rounds, encode_papillon, read_replay
+from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon, read_replay
 from farfalia.records.replay import MAX_NAME
 from farfalia.ui.announce import Narrator
 from farfalia.ui.contract import Command, Id
@@ -71,7 +71,7 @@ from farfalia.ui.screens import (
 )
 from farfalia.ui.session import PACES, Player, Session, clean_name, new_session
 from farfalia.ui.texts import action_text, error_text, plural_text, text
-from farfalia.ui.viewer import VIEWER_KEYS, PapillonViewer, ReplayViewer, ViewerMove
+from farfalia.ui.viewer import VIEWER_KEYS, PapillonViewer, ReplayViewer, ViewerMove, open_viewer
 
 #: The storage key of the start screen's last choices (JSON: field name → value).
 CHOICES_KEY = "farfalia.choices"
@@ -370,11 +370,7 @@ class Controller:
             if self.embedded and self.link.lang:  # an embed speaks the language its author chose
                 self._speak(self.link.lang)
             self.colours = THEME_COLOURS[self.link.theme]
-            opened = read_replay(self.link.replay)
-            if isinstance(opened, PapillonReplay):
-                self.viewer = PapillonViewer(opened, self.link.at, self.link.view)
-            else:
-                self.viewer = ReplayViewer(opened, self.link.at, self.link.view)
+            self.viewer = open_viewer(read_replay(self.link.replay), self.link.at, self.link.view)
         except FarfaliaError as error:
             self.viewer = None
             self.message = text("bad-link", error=error_text(error))
@@ -473,7 +469,7 @@ class Controller:
                 session.view(), session.names(), self.layout, table_choices(session), aspect=self.stage_aspect
             ),
             bar=papillon_bar(session),
-            tools=tools_bar(prefs.undo and session.can_undo(), self.language),
+            tools=tools_bar(prefs.undo and session.can_undo(), self.language, game="papillon"),
             motion=MOTION[session.pace],
             overlay=panel,
             modal=bool(panel),
@@ -968,7 +964,7 @@ class Controller:
     def _hint_found(self, search: Search) -> None:
         best = search.best()
         if self.papillon is not None:
-            self.note = text("hint-is", action=self.papillon.words(best))
+            self.note = text("hint-is", action=self.papillon.words(best, played=True))
             self.hint = papillon_hint_target(best)
         else:
             self.note = text("hint-is", action=action_text(best))

@@ -50,9 +50,15 @@ def set_language(code: str) -> None:
     use_catalog(catalog(code))
 
 
-def rules_page(code: str) -> str:
-    """The address of the rules page in ``code`` (``rules.html`` in English, ``rules.fr.html``…)."""
-    return "rules.html" if code == SOURCE else f"rules.{code}.html"
+#: Each game's rules page, by the game's name (the file's stem).
+RULES_STEMS = {"farfalia": "rules", "papillon": "papillon"}
+
+
+def rules_page(code: str, game: str = "farfalia") -> str:
+    """The address of ``game``'s rules page in ``code`` (``rules.html`` in English,
+    ``rules.fr.html``…; Papillon's ``papillon.html``, ``papillon.fr.html``…)."""
+    stem = RULES_STEMS[game]
+    return f"{stem}.html" if code == SOURCE else f"{stem}.{code}.html"
 
 
 #: The messages the page shows before Python runs (``assets/loader.js``), by key prefix.

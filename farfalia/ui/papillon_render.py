@@ -134,6 +134,13 @@ def papillon_defs(colours: Mapping[str, str]) -> ET.Element:
     return defs
 
 
+def render_papillon_defs(colours: Mapping[str, str] = PAPILLON_COLOURS) -> str:
+    """The card art alone, in an SVG that takes no room: for a page of many tables."""
+    svg = node("svg", xmlns=SVG_NS, class_="shared-defs", width=0, height=0, aria_hidden="true", focusable="false")
+    svg.append(papillon_defs(colours))
+    return ET.tostring(svg, encoding="unicode")
+
+
 def papillon_card(card: int, colours: Mapping[str, str], yang: int) -> ET.Element:
     """One card face at the origin, :data:`CARD_W` x :data:`CARD_H`."""
     kind = face(card)
@@ -265,9 +272,11 @@ def render_papillon(
     choices: TableChoices = NO_CHOICES,
     colours: Mapping[str, str] = PAPILLON_COLOURS,
     aspect: float = 0.0,
+    defs: bool = True,
 ) -> str:
     """The whole table seen from ``view.player`` as an SVG document string, for a stage
-    ``aspect`` times as wide as it is tall (0: the layout's own proportions)."""
+    ``aspect`` times as wide as it is tall (0: the layout's own proportions); without
+    ``defs``, it refers to the art of a :func:`render_papillon_defs` elsewhere in the page."""
     frame = frame_for(layout, aspect)
     svg = node(
         "svg",
@@ -278,7 +287,8 @@ def render_papillon(
         aria_label=text("pa.title"),
         font_family=FONT_FAMILY,
     )
-    svg.append(papillon_defs(colours))
+    if defs:
+        svg.append(papillon_defs(colours))
     node("rect", svg, class_="felt", width=frame.width, height=frame.height, fill=colours["felt"])
     _information(svg, view, names, frame, colours)
     _other_seats(svg, view, names, frame, colours)

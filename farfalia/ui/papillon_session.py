@@ -92,8 +92,9 @@ def place_words(place: int) -> str:
     return text(f"pa.place.{name}")
 
 
-def action_words(action: int, table: Sequence[int], yang: int, names: Sequence[str]) -> str:
-    """What ``action`` does, in words (a capture with its arithmetic)."""
+def action_words(action: int, table: Sequence[int], yang: int, names: Sequence[str], played: bool = False) -> str:
+    """What ``action`` does, in words (a capture with its arithmetic; with ``played``, with the
+    cards it plays too: for a hint or the last play, where no card has been picked)."""
     if action in (CLOCKWISE, COUNTERCLOCKWISE):
         return text("pa.clockwise" if action == CLOCKWISE else "pa.counterclockwise")
     if action == TAKE_ATTACK:
@@ -107,14 +108,16 @@ def action_words(action: int, table: Sequence[int], yang: int, names: Sequence[s
             return text("pa.place-as", card=card_words(card), number=number, place=place_words(place))
         return text("pa.place", card=card_words(card), place=place_words(place))
     capture = split_blue(action)
-    played = " + ".join(card_words(card) for card in sorted(capture.played))
+    played_cards = " + ".join(card_words(card) for card in sorted(capture.played))
     if capture.played == {CHRYSALIDE}:
         return text("pa.chrysalide")
     if not capture.taken:
-        return text("pa.lay", card=played)
+        return text("pa.lay", card=played_cards)
     taken = ", ".join(card_words(card) for card in sorted(capture.taken))
     if PAPILLON in capture.played:
         return text("pa.papillon-takes", cards=taken)
+    if played:
+        return text("pa.play-take", played=played_cards, cards=taken, equation=equation(capture, table, yang))
     return text("pa.take", cards=taken, equation=equation(capture, table, yang))
 
 
@@ -290,16 +293,16 @@ class PapillonSession(Seating):
         session.restore_shown(data.get("shown"))
         return session
 
-    def words(self, action: int) -> str:
-        """An action of this game, in words."""
-        return action_words(action, self.game.table, self.game.settings.yang, self.names())
+    def words(self, action: int, played: bool = False) -> str:
+        """An action of this game, in words (with ``played``, naming the cards it plays)."""
+        return action_words(action, self.game.table, self.game.settings.yang, self.names(), played)
 
     def last_play(self) -> str:
         """The last decision, in words ("Anna: Take 5 of Serpents (5 = 5)"), or ""."""
         if self.last is None:
             return ""
         player, action, table = self.last
-        words = action_words(action, table, self.game.settings.yang, self.names())
+        words = action_words(action, table, self.game.settings.yang, self.names(), played=True)
         return text("pa.played", name=self.names()[player], action=words)
 
     def news(self) -> list[str]:

@@ -27,7 +27,7 @@ from farfalia.ui.papillon_session import PapillonSession
 from farfalia.ui.render import collection_figure
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
 from farfalia.ui.texts import action_text, card_text, count_text, text
-from farfalia.ui.viewer import PapillonViewer, ReplayViewer, ViewerMove
+from farfalia.ui.viewer import PapillonViewer, ReplayViewer, Stepper, ViewerMove
 
 MAX_PLAYERS = max(PLAYERS.values())
 #: The roles of a panel that holds the page until closed, and of one beside the controls.
@@ -115,9 +115,12 @@ def start_screen(
     top = f'<div id="{Id.SAVED_GAMES}">{saved_list(saved)}</div>' + (
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
-        f'<a class="rules-link" href="{rules_page(language)}" target="_blank" rel="noopener">'
-        f"{escape(text('rules-link'))}</a>"
-        f"{language_choice(language)}"
+        + "".join(
+            f'<a class="rules-link {game}-options" href="{rules_page(language, game)}" target="_blank" rel="noopener">'
+            f"{escape(text('rules-link'))}</a>"
+            for game in ("farfalia", "papillon")
+        )
+        + f"{language_choice(language)}"
     )
     games = _options(["farfalia", "papillon"], lambda g: text(f"game.{g}"), chosen["game"])
     return (
@@ -310,10 +313,10 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
         main = [ViewerMove.FIRST, ViewerMove.PREV, ViewerMove.NEXT, ViewerMove.LAST]
         more = [ViewerMove.PREV_HAND, ViewerMove.PREV_TRICK, ViewerMove.NEXT_TRICK, ViewerMove.NEXT_HAND]
         return (
-            f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(main, papillon)}</div>'
+            f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">{_steps(main, viewer)}</div>'
             f'<p class="status" id="{Id.POSITION}"><span aria-hidden="true">{viewer.at}/{viewer.total}</span>'
             f'<span class="visually-hidden">{escape(where)}</span></p>'
-            + _more_menu(f'<div class="steps">{_steps(more, papillon)}</div>{seek}{view}')
+            + _more_menu(f'<div class="steps">{_steps(more, viewer)}</div>{seek}{view}')
         )
     last = f'<p class="info-line">{escape(viewer.last_play())}</p>' if isinstance(viewer, PapillonViewer) else ""
     tools = button(text("export"), command=Command.EXPORT)
@@ -326,7 +329,7 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
         )
     return (
         f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">'
-        f"{_steps(VIEWER_STEPS, papillon)}</div>{seek}"
+        f"{_steps(VIEWER_STEPS, viewer)}</div>{seek}"
         f'<p class="status" id="{Id.POSITION}">{escape(where)}</p>{last}{view}'
         + _more_menu(tools)
         + button(text("new-game"), command=Command.NEW_GAME)
@@ -341,18 +344,14 @@ def _more_menu(content: str) -> str:
     )
 
 
-def _steps(moves: Iterable[ViewerMove], papillon: bool = False) -> str:
-    """The step buttons of ``moves``, in order (Papillon's by round and turn)."""
+def _steps(moves: Iterable[ViewerMove], viewer: Stepper) -> str:
+    """The step buttons of ``moves``, in order."""
     return "".join(
         f'<button type="button" class="btn step step-{move}" data-command="{move}" aria-label="{escape(label)}"'
         f' title="{escape(label)}">{VIEWER_STEPS[move]}</button>'
         for move in moves
-        for label in [text(("pa.step." if papillon and move in PAPILLON_STEPS else "step.") + move)]
+        for label in [viewer.step_label(move)]
     )
-
-
-#: The moves that Papillon's viewer names by round and turn (its own ``pa.step.`` texts).
-PAPILLON_STEPS = {ViewerMove.PREV_HAND, ViewerMove.PREV_TRICK, ViewerMove.NEXT_TRICK, ViewerMove.NEXT_HAND}
 
 
 #: The symbol on each of the viewer's step buttons, in the bar's order.
@@ -368,9 +367,9 @@ VIEWER_STEPS = {
 }
 
 
-def tools_bar(can_undo: bool = False, language: str = SOURCE, shareable: bool = True) -> str:
+def tools_bar(can_undo: bool = False, language: str = SOURCE, shareable: bool = True, game: str = "farfalia") -> str:
     """The game's tools: undo (when it may be used), the score sheet, sharing (for a game
-    that can be shared), the settings, the keys, the rules (in ``language``), and a new game."""
+    that can be shared), the settings, the keys, ``game``'s rules (in ``language``), and a new game."""
     return (
         '<div class="tools">'
         + (button(text("undo"), command=Command.UNDO) if can_undo else "")
@@ -378,7 +377,7 @@ def tools_bar(can_undo: bool = False, language: str = SOURCE, shareable: bool = 
         + (button(text("share"), command=Command.SHARE) if shareable else "")
         + button(text("settings"), command=Command.SETTINGS)
         + button(text("keys"), command=Command.HELP)
-        + f'<a class="btn" href="{rules_page(language)}" target="_blank" rel="noopener">'
+        + f'<a class="btn" href="{rules_page(language, game)}" target="_blank" rel="noopener">'
         + f"{escape(text('rules-short'))}</a>"
         + button(text("new-game"), command=Command.NEW_GAME)
         + "</div>"

@@ -338,6 +338,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "pa.lay": "Lay {card} on the table",
     "pa.papillon-takes": "The Papillon takes every table card: {cards}",
     "pa.take": "Take {cards} ({equation})",
+    "pa.play-take": "Play {played}, take {cards} ({equation})",
     "pa.drop": "Put the card back",
     "pa.task.blue": "Your turn: pick a card to capture with, or to lay on the table.",
     "pa.task.orange": "Your turn: pick a card to place.",

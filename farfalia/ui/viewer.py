@@ -36,6 +36,9 @@ class ViewerMove(StrEnum):
     LAST = "last"
 
 
+#: The moves that Papillon's viewer names by round and turn (its ``pa.step.`` texts).
+ROUND_AND_TURN = frozenset((ViewerMove.PREV_HAND, ViewerMove.PREV_TRICK, ViewerMove.NEXT_TRICK, ViewerMove.NEXT_HAND))
+
 #: The keys that step through a replay.
 VIEWER_KEYS = {"ArrowLeft": ViewerMove.PREV, "ArrowRight": ViewerMove.NEXT, "Home": ViewerMove.FIRST,
                "End": ViewerMove.LAST}  # fmt: skip
@@ -125,6 +128,10 @@ class Stepper:
 
     # ----------------------------------------------------------------- showing
 
+    def step_label(self, move: ViewerMove) -> str:
+        """What a step button does, in words ("Next trick")."""
+        return text("step." + move)
+
     def names(self) -> list[str]:
         """The players' names (numbered when the replay names nobody)."""
         players = self.replay.settings.players
@@ -183,6 +190,10 @@ class PapillonViewer(Stepper):
     def _passing(self, game: PapillonGame, action: int) -> None:
         self._plays.append((game.current_player(), action, tuple(game.table)))
 
+    def step_label(self, move: ViewerMove) -> str:
+        """What a step button does, in words: Papillon's steps go by turn and round."""
+        return text(("pa.step." if move in ROUND_AND_TURN else "step.") + move)
+
     @property
     def game(self) -> PapillonGame:
         """The game at the current position."""
@@ -204,7 +215,9 @@ class PapillonViewer(Stepper):
         player, action, table = self._plays[self.at - 1]
         names = self.names()
         return text(
-            "pa.played", name=names[player], action=action_words(action, table, self.replay.settings.yang, names)
+            "pa.played",
+            name=names[player],
+            action=action_words(action, table, self.replay.settings.yang, names, played=True),
         )
 
     def news(self) -> list[str]:
@@ -221,6 +234,15 @@ class PapillonViewer(Stepper):
         if ended is not None:
             sentences.append(text(f"pa.round-over.{self.replay.settings.colours[ended]}"))
         return sentences
+
+
+def open_viewer(
+    replay: Replay | PapillonReplay, at: int | None = None, view: str = ALL
+) -> ReplayViewer | PapillonViewer:
+    """The viewer of a replay of either game (see :func:`~farfalia.records.papillon_replay.read_replay`)."""
+    if isinstance(replay, PapillonReplay):
+        return PapillonViewer(replay, at, view)
+    return ReplayViewer(replay, at, view)
 
 
 def _neighbour(marks: list[int], at: int, forward: bool, total: int) -> int:
