@@ -5,13 +5,14 @@ impact level is allowed."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import ROOT, watch
-from e2e.driver import READY_TIMEOUT, open_game, start
+from e2e.driver import READY_TIMEOUT, open_game, start, start_papillon
 from farfalia.ui.contract import Data, Id
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -89,8 +90,52 @@ def test_no_screen_has_an_axe_violation(checked: Page, site: str) -> None:
     page.goto(link.replace("index.html", "embed.html"))
     page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
     found += violations(page, "embed")
-    for rules in ("rules.html", "rules.de.html"):
+    for rules in ("rules.html", "rules.de.html", "papillon.html", "papillon.fr.html"):
         page.goto(f"{site}/{rules}")
         page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
         found += violations(page, rules)
+    assert not found, "\n".join(found)
+
+
+def test_no_papillon_screen_has_an_axe_violation(checked: Page, site: str) -> None:
+    """Papillon's table at each kind of decision (a card picked up, its capture chooser), a
+    round's end, the sheet, the game's end, sharing, and its replay viewer."""
+    page = checked
+    found: list[str] = []
+    open_game(page, site)
+    page.select_option(f"#{Id.GAME}", "papillon")
+    found += violations(page, "start screen, Papillon chosen")
+    start_papillon(page, 3, seed=6)
+    seen: set[str] = set()
+    rng = random.Random(6)
+    while not page.locator(".panel.over").count():
+        wait_for_human(page)
+        if page.locator("#overlay button.primary").count():
+            found += [] if "summary" in seen else violations(page, "round summary")
+            seen.add("summary")
+            click_and_draw(page, "#overlay button.primary")
+            continue
+        decision = page.get_attribute("body", f"data-{Data.DECISION}") or ""
+        options = page.locator("svg .card.legal, #bar .choices button[data-action]:not([data-action=drop])")
+        if decision not in seen:
+            seen.add(decision)
+            found += violations(page, f"decision {decision}")
+        draws = page.get_attribute("body", f"data-{Data.DRAWS}")
+        options.nth(rng.randrange(options.count())).click()
+        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")
+        if page.locator("#bar [data-action=drop]").count() and f"{decision} picked" not in seen:
+            seen.add(f"{decision} picked")
+            found += violations(page, f"decision {decision}, a card picked up")
+    assert seen >= {"blue", "orange", "summary", "blue picked"}, seen
+    found += violations(page, "game over")
+    click_and_draw(page, ".panel.over [data-command=share]")
+    found += violations(page, "share")
+    link = page.input_value(f"#{Id.SHARE_LINK}")
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
+    found += violations(page, "viewer at the end")
+    page.keyboard.press("Home")
+    click_and_draw(page, "[data-command=next-hand]")
+    found += violations(page, "viewer, the blue round's end")
     assert not found, "\n".join(found)

@@ -37,3 +37,17 @@ def test_a_whole_papillon_game_by_clicks(page: Page, site: str, players: int) ->
     click_and_wait(page, "[data-command=next-hand]")  # to the blue round's end
     assert 0 < int(page.get_attribute("body", "data-at") or 0) < total
     assert "blue round is over" in page.inner_text("#announce")
+
+
+def test_the_papillon_rules_page_steps_its_diagrams(page: Page, site: str) -> None:
+    page.goto(f"{site}/papillon.html", wait_until="domcontentloaded")
+    figures = page.locator("figure.diagram")
+    assert page.locator("figure.diagram > svg.table.papillon").count() == figures.count() == 12  # before Python
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT)
+    first = figures.first
+    first.locator("[data-step=next]").click()
+    page.wait_for_function("() => document.querySelector('figure .position').textContent === 'Action 1 of 11'")
+    assert "22 − 10 = 12" in first.locator(".diagram-last").inner_text()
+    page.keyboard.press("ArrowLeft")
+    assert first.locator(".position").inner_text() == "Action 0 of 11"
+    assert figures.nth(1).locator(".position").inner_text() == "Action 3 of 11"  # the others stay

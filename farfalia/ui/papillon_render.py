@@ -20,6 +20,7 @@ from farfalia.engine.papillon.cards import (
     CHENILLE,
     CHRYSALIDE,
     COUTEAU,
+    FAMILY_LETTERS,
     MOINS,
     MULTIPLIER,
     ORANGE,
@@ -127,6 +128,14 @@ def papillon_defs(colours: Mapping[str, str]) -> ET.Element:
         symbol = node("symbol", defs, id=f"pa-atout-{kind - BASIC_COUNT}", viewBox="0 0 100 100")
         for path in shapes:
             node("path", symbol, d=path)
+    # Indices drawn, not read (a card's name says them): the family's letter at a card's foot and an
+    # atout's number, so that a card's visible text is its name's (the number of a basic card, an atout's name).
+    for letter in FAMILY_LETTERS:
+        index = node("symbol", defs, id=f"pa-letter-{letter}", overflow="visible")
+        _words(index, letter, 12, font_weight=700, text_anchor="end")
+    for number in range(CHAT_NOIR_NUMBER + 1):
+        index = node("symbol", defs, id=f"pa-number-{number}", overflow="visible")
+        _words(index, str(number), 18, font_weight=700)
     for deck, key in ((0, "back-blue"), (ORANGE, "back-orange")):
         pattern = node("pattern", defs, id=f"pa-back-{deck}", width=14, height=14, patternUnits="userSpaceOnUse")
         node("rect", pattern, width=14, height=14, fill=colours[key])
@@ -158,26 +167,16 @@ def papillon_card(card: int, colours: Mapping[str, str], yang: int) -> ET.Elemen
         stroke_width=3,
     )
     if kind < BASIC_COUNT:
-        letter = "EDSF"[kind // 12]
+        letter = FAMILY_LETTERS[kind // 12]
         colour = colours[FAMILY_KEYS[kind // 12]]
         _words(group, str(kind % 12), 24, x=6, y=25, fill=colour, font_weight=700, aria_hidden="true")
         node("use", group, href=f"#pa-{letter}", x=18, y=38, width=40, height=40, fill=colour)
-        _words(
-            group,
-            letter,
-            12,
-            x=CARD_W - 7,
-            y=CARD_H - 7,
-            fill=colour,
-            font_weight=700,
-            text_anchor="end",
-            aria_hidden="true",
-        )
+        node("use", group, href=f"#pa-letter-{letter}", x=CARD_W - 7, y=CARD_H - 7, fill=colour)
         return group
     colour = colours["atout"]
     number = {CAT: CHAT_NOIR_NUMBER, YIN: YIN_NUMBER, YANG_FACE: yang}.get(kind)
     if number is not None:
-        _words(group, str(number), 18, x=6, y=21, fill=colour, font_weight=700, aria_hidden="true")
+        node("use", group, href=f"#pa-number-{number}", x=6, y=21, fill=colour)
     node("use", group, href=f"#pa-atout-{kind - BASIC_COUNT}", x=14, y=24, width=36, height=36, fill=colour)
     name = card_words(card)
     fitted = {"textLength": CARD_W - 8, "lengthAdjust": "spacingAndGlyphs"} if len(name) > 10 else {}
