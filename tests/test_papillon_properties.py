@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations, permutations, product
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +14,8 @@ from hypothesis import strategies as st
 
 from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.interface import random_play
-from farfalia.engine.papillon.cards import deck_cards
+from farfalia.engine.papillon.captures import OPERATIONS, Capture, captures
+from farfalia.engine.papillon.cards import BLUE, SIGNS, blue_numbers, deck_cards
 from farfalia.engine.papillon.game import PapillonGame, Roll, Shuffle, action_name, parse_action
 from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON, seat_view
@@ -114,3 +116,59 @@ def test_bad_chance_outcomes_are_refused() -> None:
         PapillonGame(papillon, 0, [Shuffle(tuple(range(58))), Roll(((1, 7), (2, 2)))])
     waiting = PapillonGame(papillon, 0, [Shuffle(tuple(range(58)))], draw=False)
     assert waiting.current_player() == -1 and waiting.legal_actions() == []
+
+
+def brute_force_captures(hand: list[int], table: list[int], yang: int) -> set[Capture]:
+    """The captures of P-R11–P-R14 and P-D14–P-D16 straight from their definitions, by trying
+    every one or two cards of the hand against every set of table cards."""
+    found = set()
+
+    def numbers(card: int) -> tuple[int, ...]:
+        return blue_numbers(card, yang)
+
+    def operations(x: int, y: int, sign: int) -> set[int]:
+        return {value for _, operate in OPERATIONS[sign] if (value := operate(x, y)) is not None}
+
+    tables = [set(chosen) for size in range(1, len(table) + 1) for chosen in combinations(table, size)]
+    for taken in tables:
+        numbered, signs = [c for c in taken if numbers(c)], [c for c in taken if c in SIGNS]
+        for result in (c for c in hand if numbers(c)):
+            if len(numbered) == len(taken) and set(numbers(result)) & {
+                sum(pick) for pick in product(*(numbers(c) for c in taken))
+            }:  # a match or a sum (P-R11, P-R12): one card takes cards adding up to its number
+                found.add(Capture(frozenset({result}), frozenset(taken)))
+            for sign in (c for c in hand if c in SIGNS):  # (i) sign and result from the hand
+                if len(taken) == len(numbered) == 2 and any(
+                    set(numbers(result)) & operations(x, y, sign)
+                    for first, second in permutations(taken)
+                    for x in numbers(first)
+                    for y in numbers(second)
+                ):
+                    found.add(Capture(frozenset({sign, result}), frozenset(taken)))
+            if (len(signs), len(numbered), len(taken)) == (1, 2, 3) and any(  # (ii) sign and operands on the table
+                set(numbers(result)) & operations(x, y, signs[0])
+                for first, second in permutations(numbered)
+                for x in numbers(first)
+                for y in numbers(second)
+            ):
+                found.add(Capture(frozenset({result}), frozenset(taken)))
+            if len(signs) == 1 and len(numbered) == 1 and len(taken) == 2:  # (iii) one operand from the hand
+                for operand in (c for c in hand if numbers(c) and c != result):
+                    if any(
+                        set(numbers(result)) & (operations(x, y, signs[0]) | operations(y, x, signs[0]))
+                        for x in numbers(numbered[0])
+                        for y in numbers(operand)
+                    ):
+                        found.add(Capture(frozenset({operand, result}), frozenset(taken)))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(deck_cards(BLUE)), min_size=2, max_size=12, unique=True), st.data())
+def test_captures_are_exactly_those_the_rules_define(cards: list[int], data: st.DataObject) -> None:
+    """P-D14, P-D15: the enumeration is complete and invents nothing, zeros, signs and the
+    Couteau Suisse included, checked against the rules' definitions by brute force."""
+    cut = data.draw(st.integers(1, min(5, len(cards) - 1)))
+    hand, table = cards[:cut], cards[cut:]
+    yang = data.draw(st.sampled_from([12, 7, 0]))
+    assert captures(hand, table, yang) == brute_force_captures(hand, table, yang)

@@ -47,36 +47,42 @@ def captures(hand: Sequence[int], table: Sequence[int], yang: int) -> set[Captur
 def equation(capture: Capture, table: Sequence[int], yang: int) -> str:
     """One equation that justifies ``capture`` (a match shows as ``5 = 5``)."""
     hand = sorted(capture.played)
-    for found, text in _all(hand, [card for card in table if card in capture.taken], yang):
+    for found, (left, value) in _all(hand, [card for card in table if card in capture.taken], yang):
         if found == capture:
-            return text
+            operation = any(isinstance(term, str) for term in left)
+            return f"{(' ' if operation else ' + ').join(map(str, left))} = {value}"
     raise IllegalActionError(f"these cards make no capture: {capture}")
 
 
-def _all(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[tuple[Capture, str]]:
+#: How a capture is justified, unformatted (formatting every capture's equation would slow
+#: the search's playouts): the numbers added up, or an operation (x, sign, y); and the result.
+Working = tuple[tuple[int | str, ...], int]
+
+
+def _all(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[tuple[Capture, Working]]:
     numbered_table = [(card, blue_numbers(card, yang)) for card in table if blue_numbers(card, yang)]
     table_signs = [card for card in table if card in SIGNS]
     hand_signs = [card for card in hand if card in SIGNS]
     results = [(card, blue_numbers(card, yang)) for card in hand if blue_numbers(card, yang)]
+    sums = _sums(numbered_table, max((max(values) for _, values in results), default=0))
     for result, values in results:
         for value in values:
-            for taken in _sums(numbered_table, value):
-                kind = " + ".join(str(v) for v in taken[1]) if len(taken[0]) > 1 else str(taken[1][0])
-                yield Capture(frozenset({result}), frozenset(taken[0])), f"{kind} = {value}"
+            for cards, numbers in sums.get(value, ()):
+                yield Capture(frozenset({result}), frozenset(cards)), (numbers, value)
     # (i) sign and result from the hand, both operands on the table.
     for sign in hand_signs:
         for (x, xs), (y, ys) in _pairs(numbered_table):
             for text, value in _operations(sign, xs, ys):
                 for result, values in results:
                     if value in values:
-                        yield Capture(frozenset({sign, result}), frozenset({x, y})), f"{text} = {value}"
+                        yield Capture(frozenset({sign, result}), frozenset({x, y})), (text, value)
     for sign in table_signs:
         # (ii) sign and both operands on the table, the result from the hand.
         for (x, xs), (y, ys) in _pairs(numbered_table):
             for text, value in _operations(sign, xs, ys):
                 for result, values in results:
                     if value in values:
-                        yield Capture(frozenset({result}), frozenset({sign, x, y})), f"{text} = {value}"
+                        yield Capture(frozenset({result}), frozenset({sign, x, y})), (text, value)
         # (iii) sign and one operand on the table, the other operand and the result from the hand.
         for x, xs in numbered_table:
             for y, ys in results:
@@ -84,7 +90,7 @@ def _all(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[tuple
                     for text, value in _operations(sign, first, second):
                         for result, values in results:
                             if result != y and value in values:
-                                yield Capture(frozenset({y, result}), frozenset({sign, x})), f"{text} = {value}"
+                                yield Capture(frozenset({y, result}), frozenset({sign, x})), (text, value)
 
 
 def _pairs(numbered: list[tuple[int, tuple[int, ...]]]) -> Iterator[tuple[tuple[int, tuple[int, ...]], ...]]:
@@ -94,33 +100,33 @@ def _pairs(numbered: list[tuple[int, tuple[int, ...]]]) -> Iterator[tuple[tuple[
         yield b, a
 
 
-def _operations(sign: int, xs: tuple[int, ...], ys: tuple[int, ...]) -> Iterator[tuple[str, int]]:
+def _operations(sign: int, xs: tuple[int, ...], ys: tuple[int, ...]) -> Iterator[tuple[tuple[int | str, ...], int]]:
     for symbol, operate in OPERATIONS[sign]:
         for x in xs:
             for y in ys:
                 value = operate(x, y)
                 if value is not None:
-                    yield f"{x} {symbol} {y}", value
+                    yield (x, symbol, y), value
 
 
-def _sums(numbered: list[tuple[int, tuple[int, ...]]], target: int) -> Iterator[tuple[list[int], list[int]]]:
-    """Table cards whose numbers can add up to ``target`` (one card: a match), with the
-    numbers used; a wild card (the one Couteau Suisse) takes the number that fits."""
+def _sums(numbered: list[tuple[int, tuple[int, ...]]], most: int) -> dict[int, list[tuple[tuple[int, ...], ...]]]:
+    """Every set of table cards whose numbers can add up to ``most`` or less (one card: a
+    match), by total, with the numbers used; a wild card (the one Couteau Suisse) takes any
+    number that fits. Found once per table, then looked up for each card of the hand."""
     fixed = [(card, values[0]) for card, values in numbered if len(values) == 1]
     wild = [card for card, values in numbered if len(values) > 1]
-    chosen: list[tuple[int, int]] = []
+    by_total: dict[int, list[tuple[tuple[int, ...], ...]]] = {}
 
-    def extend(start: int, total: int) -> Iterator[tuple[list[int], list[int]]]:
-        if chosen and total == target:
-            yield [card for card, _ in chosen], [value for _, value in chosen]
+    def extend(start: int, cards: tuple[int, ...], numbers: tuple[int, ...], total: int) -> None:
+        if cards:
+            by_total.setdefault(total, []).append((cards, numbers))
         for card in wild:
-            if 0 <= target - total <= 11:
-                yield [*(c for c, _ in chosen), card], [*(v for _, v in chosen), target - total]
+            for number in range(min(11, most - total) + 1):
+                by_total.setdefault(total + number, []).append(((*cards, card), (*numbers, number)))
         for index in range(start, len(fixed)):
             card, value = fixed[index]
-            if total + value <= target:
-                chosen.append((card, value))
-                yield from extend(index + 1, total + value)
-                chosen.pop()
+            if total + value <= most:
+                extend(index + 1, (*cards, card), (*numbers, value), total + value)
 
-    yield from extend(0, 0)
+    extend(0, (), (), 0)
+    return by_total
