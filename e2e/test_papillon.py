@@ -51,3 +51,28 @@ def test_the_papillon_rules_page_steps_its_diagrams(page: Page, site: str) -> No
     page.keyboard.press("ArrowLeft")
     assert first.locator(".position").inner_text() == "Action 0 of 11"
     assert figures.nth(1).locator(".position").inner_text() == "Action 3 of 11"  # the others stay
+
+
+#: The animations of the cards on the blue table and of those captured (the bar's and the hand's aside).
+MOVING_ON_THE_TABLE = """[...document.querySelectorAll('#table .blue-table [data-card], #table .captured [data-card]')]
+  .reduce((count, card) => count + card.getAnimations().length, 0)"""
+
+
+def test_a_papillon_play_glides_unless_motion_is_reduced(page: Page, site: str) -> None:
+    open_game(page, site)
+    start_papillon(page, 2, seed=8, pace="normal")
+
+    def play_once() -> int:
+        """Play one decision of the person's by its first choice; the animations running then."""
+        page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
+        actions = page.get_attribute("body", "data-actions")
+        page.locator("svg .hand .card.legal").first.click()
+        choice = page.locator("#bar .choices button[data-action]:not([data-action=drop])")
+        if page.get_attribute("body", "data-actions") == actions and choice.count():
+            choice.first.click()
+        page.wait_for_function(f"() => document.body.dataset.actions !== {actions!r}")
+        return int(page.evaluate(MOVING_ON_THE_TABLE))
+
+    assert play_once() >= 1  # laid down, it glides from the hand; taking, the cards go to the pile
+    page.emulate_media(reduced_motion="reduce")
+    assert play_once() == 0

@@ -466,7 +466,12 @@ class Controller:
         actor = session.actor()
         return Screen(
             table=render_papillon(
-                session.view(), session.names(), self.layout, table_choices(session), aspect=self.stage_aspect
+                session.view(),
+                session.names(),
+                self.layout,
+                table_choices(session),
+                aspect=self.stage_aspect,
+                mover=session.last[0] if session.last else None,
             ),
             bar=papillon_bar(session),
             tools=tools_bar(prefs.undo and session.can_undo(), self.language, game="papillon"),

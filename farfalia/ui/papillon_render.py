@@ -272,10 +272,13 @@ def render_papillon(
     colours: Mapping[str, str] = PAPILLON_COLOURS,
     aspect: float = 0.0,
     defs: bool = True,
+    mover: int | None = None,
 ) -> str:
     """The whole table seen from ``view.player`` as an SVG document string, for a stage
     ``aspect`` times as wide as it is tall (0: the layout's own proportions); without
-    ``defs``, it refers to the art of a :func:`render_papillon_defs` elsewhere in the page."""
+    ``defs``, it refers to the art of a :func:`render_papillon_defs` elsewhere in the page.
+    ``mover`` is the seat that took the last action (``data-mover``: the page's motion sends
+    the cards it played from, and the cards it captured to, that seat)."""
     frame = frame_for(layout, aspect)
     svg = node(
         "svg",
@@ -285,6 +288,7 @@ def render_papillon(
         role="group",
         aria_label=text("pa.title"),
         font_family=FONT_FAMILY,
+        data_mover=mover,
     )
     if defs:
         svg.append(papillon_defs(colours))
@@ -583,7 +587,8 @@ def _hand(
     colours: Mapping[str, str],
 ) -> None:
     x, top, width = frame.hand
-    group = node("g", svg, class_="hand", role="group", aria_label=text("pa.hand-of", name=names[view.player]))
+    label = text("pa.hand-of", name=names[view.player])
+    group = node("g", svg, class_="hand", data_seat=view.player, role="group", aria_label=label)
     acting = view.to_act == view.player
     title = names[view.player] + (" · " + text("pa.to-play") if acting else "")
     if view.colour == "blue" and view.piles:
