@@ -100,6 +100,8 @@ class Page:
         self.draws = 0
         #: Whether a modal dialog shows, and the control focused when it opened (it gets the focus back).
         self.modal = False
+        #: The card picked up at the last redraw (Papillon), to give its choices the focus once.
+        self.picked = ""
         self.opener: str | None = None
         #: The bar's two parts (the turn's status and choices, the game's tools) and what each holds.
         self.bar_parts: list[Any] = []
@@ -167,6 +169,7 @@ class Page:
         document.documentElement.lang = screen.lang
         set_data(Data.DECISION, screen.decision)
         set_data(Data.ACTIONS, screen.actions)
+        set_data(Data.PICKED, screen.picked)
         set_data(Data.LAYOUT, screen.layout)
         set_data(Data.WAITING, screen.waiting)
         if screen.at is not None:
@@ -324,7 +327,9 @@ class Page:
         if not screen.modal:
             self.opener = None
         self.modal = screen.modal
-        for selector in focus_order(focused, opener, screen.modal, opened, screen.deciding):
+        picked = bool(screen.picked) and screen.picked != self.picked  # a card just picked up
+        self.picked = screen.picked
+        for selector in focus_order(focused, opener, screen.modal, opened, screen.deciding, picked):
             target = document.querySelector(selector)
             if target:  # querySelector's null is the falsy jsnull
                 if target != document.activeElement:  # a form shows from its top, a dialog its main button

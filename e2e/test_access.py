@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import watch
-from e2e.driver import open_game, start
+from e2e.driver import open_game, start, start_papillon
 from farfalia.engine.game import Game
 from farfalia.ui.contract import Id
 from farfalia.ui.controller import KEY_GUARD_SECONDS
@@ -23,6 +23,11 @@ FOCUSED = """() => { const a = document.activeElement;
     : a.getAttribute("data-reason") ? "reason:" + a.getAttribute("data-card")
     : a.getAttribute("data-command") ? "command:" + a.getAttribute("data-command") : "#" + a.id; }"""
 ANNOUNCED = "() => [...document.querySelectorAll('#announce p')].map(line => line.textContent)"
+#: Keeps every line the live region is given, in ``window.heard``.
+HEAR_EVERYTHING = """() => { window.heard = [];
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(
+    (line) => window.heard.push(line.textContent)))
+  ).observe(document.getElementById('announce'), {childList: true}); }"""
 
 
 def wait_for_human(page: Page) -> None:
@@ -154,3 +159,45 @@ def test_before_python_the_page_speaks_the_browsers_language(browser: Browser, s
     assert page.inner_text("#loader-text").startswith(words["loader.failed"].split("{")[0])
     context.close()
     assert any("pyodide.asm.wasm" in problem for problem in problems)  # the refused download is the point
+
+
+def test_a_papillon_round_played_with_the_keyboard_alone(page: Page, site: str) -> None:
+    """Papillon's blue round by keys: the focus comes to each decision (a hand card), arrows
+    move between the cards, Enter picks one up; then the focus is on the bar's first choice
+    (a capture with its arithmetic, or laying the card down) and Enter makes it; the round's
+    summary takes the focus and Enter continues. A screen reader hears each play."""
+    page.set_viewport_size({"width": 1366, "height": 657})
+    open_game(page, site)
+    page.evaluate(HEAR_EVERYTHING)
+    start_papillon(page, 2, seed=11, pace="fast")
+    rng = random.Random(5)
+    decisions = 0
+    while not page.locator(".panel.summary").count():
+        wait_for_human(page)
+        if page.locator(".panel.summary").count():
+            break
+        focused = page.evaluate(FOCUSED)
+        assert focused.startswith("action:"), f"the decision does not have the focus: {focused!r}"
+        for key in rng.choices(["ArrowRight", "ArrowLeft", "Home", "End"], k=2):
+            page.keyboard.press(key)
+        assert page.evaluate(FOCUSED).startswith("action:pick:")
+        actions = page.get_attribute("body", "data-actions")
+        draws = page.get_attribute("body", "data-draws")
+        page.wait_for_timeout(KEY_GUARD_SECONDS * 1000 + 50)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")
+        if page.get_attribute("body", "data-actions") == actions:  # picked up: its choices in the bar
+            chosen = page.evaluate(FOCUSED)
+            assert chosen.startswith("action:") and not chosen.startswith("action:pick:"), chosen
+            draws = page.get_attribute("body", "data-draws")
+            page.wait_for_timeout(KEY_GUARD_SECONDS * 1000 + 50)
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")
+        decisions += 1
+    assert decisions >= 20  # a whole blue round at two: 28 cards each
+    page.wait_for_selector(".panel.summary[aria-modal=true]")
+    assert page.evaluate(FOCUSED) == "command:continue"
+    heard = page.evaluate("() => window.heard")  # the live region keeps its last lines only
+    plays = [line for line in heard if line.startswith(("Player 1: ", "Player 2: "))]
+    assert len(plays) == int(page.get_attribute("body", "data-actions") or 0)
+    assert "The blue round is over" in heard

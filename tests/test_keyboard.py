@@ -104,3 +104,10 @@ def test_escape_continues_after_a_hands_summary() -> None:
         session.game.apply(session.game.legal_actions()[0])
     assert controller.screen().modal and controller.key("Escape")
     assert session.summary_pending() is None
+
+
+def test_a_card_picked_up_gives_the_focus_to_its_first_choice() -> None:
+    card = '[data-action="pick:E5"]'
+    assert focus_order(card, None, False, False, True, picked=True)[:2] == [DECISION_BUTTON, card]
+    assert focus_order(card, None, False, False, True)[0] == card  # a redraw meanwhile: it stays
+    assert focus_order(card, None, modal=True, opened=True, deciding=True, picked=True) == [PANEL_BUTTON]

@@ -309,3 +309,37 @@ def test_a_shared_papillon_game_reopens_in_the_viewer() -> None:
     assert page.share_link is not None
     whole.open(page.share_link.partition("#")[2])
     assert isinstance(whole.viewer, PapillonViewer) and whole.viewer.game.history == table.game.history
+
+
+def test_the_card_picked_up_is_named_for_the_page() -> None:
+    """``Screen.picked`` (``data-picked``): the page gives the choices the focus when it changes."""
+    page = controller()
+    page.open("")
+    page.command(Command.START, FORM)
+    table = page.papillon
+    assert table is not None
+    rng = random.Random(2)
+    for _ in range(300):
+        if table.picked is not None:
+            break
+        step(page, rng)
+    assert table.picked is not None
+    assert page.screen().picked == card_name(table.picked)
+    page.act("drop")
+    assert table.picked is None and page.screen().picked == ""
+
+
+def test_a_screen_reader_hears_every_decision_even_when_bots_answer_at_once() -> None:
+    page = controller()
+    page.open("")
+    page.command(Command.START, {**FORM, "players": "3", "kind-2": "bot", "name-2": "Cy"})
+    table = page.papillon
+    assert table is not None
+    page.take_announcements()
+    rng = random.Random(9)
+    while len(table.game.actions) < 12:  # the person's clicks and both bots' answers, heard only now
+        step(page, rng)
+    heard = page.take_announcements()
+    told = [line for line in heard if line.startswith(("Ann: ", "Bot: ", "Cy: "))]
+    assert len(told) == len(table.game.actions)
+    assert page.take_announcements() == []

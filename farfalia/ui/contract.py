@@ -84,6 +84,8 @@ class Data(StrEnum):
     #: on disk (a crash resumes at least there).
     ACTIONS = "actions"
     SAVED = "saved"
+    #: The card the person has picked up at Papillon's table (its notation), empty if none.
+    PICKED = "picked"
 
 
 class Command(StrEnum):

@@ -21,6 +21,7 @@ from farfalia.bots.search import Search
 from farfalia.engine.actions import Action, Chance
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError, SessionError
+from farfalia.engine.papillon.cards import card_name
 from farfalia.engine.papillon.rules import DEALS, ROUNDS, PapillonSettings
 from farfalia.engine.rules import PLAYERS, Settings, check_mode
 from farfalia.engine.views import omniscient_view
@@ -191,6 +192,8 @@ class Screen:
     keep_focus: bool = False
     #: The language spoken (``<html lang>``).
     lang: str = "en"
+    #: The card the person has picked up (Papillon: its notation, ``data-picked``), "" if none.
+    picked: str = ""
 
 
 @dataclass
@@ -479,6 +482,7 @@ class Controller:
             overlay=panel,
             modal=bool(panel),
             deciding=not panel and session.deciding(),
+            picked=card_name(session.picked) if session.picked is not None and not panel else "",
             decision=session.game.phase if actor is not None else "",
             actions=len(session.game.actions),
             waiting="bot" if self._bot_may_move() else "human",

@@ -27,7 +27,7 @@ CARD_KEYS = frozenset(("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home"
 TABLE = f"#{Id.TABLE}"
 #: The card that is the decision's tab stop (render.py gives it tabindex 0).
 DECISION_CARD = f"#{Id.TABLE} .card[tabindex='0']"
-#: The first of a decision's buttons in the bar (trump, Double You).
+#: The first of a decision's buttons in the bar (trump, Double You, a picked-up card's choices).
 DECISION_BUTTON = f"#{Id.BAR} .choices button"
 #: The first button of the panel over the table.
 PANEL_BUTTON = f"#{Id.OVERLAY} button"
@@ -59,19 +59,23 @@ def selector_for(attributes: Mapping[str, str]) -> str | None:
     return None
 
 
-def focus_order(focused: str | None, opener: str | None, modal: bool, opened: bool, deciding: bool) -> list[str]:
+def focus_order(
+    focused: str | None, opener: str | None, modal: bool, opened: bool, deciding: bool, picked: bool = False
+) -> list[str]:
     """Where to put the focus after a redraw, best first (the page takes the first that
     exists and can take it).
 
     ``focused``: the control that had it (its :func:`selector_for`); ``opener``: the one
     that had it when the dialog now closed was opened; ``modal``: a dialog is open,
-    ``opened``: it has just opened; ``deciding``: the player shown must decide now.
-    A dialog that opens takes the focus; one that closes gives it back; otherwise the
-    focus stays where it was, but moves to the decision when the player's turn comes
-    while it rested on the table."""
+    ``opened``: it has just opened; ``deciding``: the player shown must decide now;
+    ``picked``: a card has just been picked up (Papillon), its choices now in the bar.
+    A dialog that opens takes the focus; one that closes gives it back; a card picked up
+    gives it to its first choice; otherwise the focus stays where it was, but moves to the
+    decision when the player's turn comes while it rested on the table."""
     if modal:
         return [PANEL_BUTTON] if opened or focused is None else [focused, PANEL_BUTTON]
-    order = [opener] if opener else []
+    order = [DECISION_BUTTON] if picked else []
+    order += [opener] if opener else []
     if focused and not (deciding and focused == TABLE):
         order.append(focused)
     if deciding:

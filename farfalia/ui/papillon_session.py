@@ -36,6 +36,7 @@ from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON as PAPILLON_RULES
 from farfalia.engine.papillon.views import PapillonView, seat_view
 from farfalia.records.replay import problem
+from farfalia.ui.announce import MAX_TOLD
 from farfalia.ui.session import (
     PACES,
     Player,
@@ -166,6 +167,8 @@ class PapillonSession(Seating):
         self.picked: int | None = None
         #: The last decision: who took it, the action, and the blue table it was taken on.
         self.last: tuple[int, int, tuple[int, ...]] | None = None
+        #: The decisions made since :meth:`news` last told them, like :attr:`last`.
+        self._untold: list[tuple[int, int, tuple[int, ...]]] = []
         self._told = 0
 
     # -------------------------------------------------------------- who is who
@@ -236,6 +239,7 @@ class PapillonSession(Seating):
 
     def _apply(self, action: int) -> None:
         self.last = (self.game.current_player(), action, tuple(self.game.table))
+        self._untold.append(self.last)
         self.game.apply(action)
         self.picked = None
         self._changes += 1
@@ -244,6 +248,7 @@ class PapillonSession(Seating):
         """Take back the person's last decision and every bot decision after it."""
         back = super().undo()
         self.picked, self.last = None, None
+        self._untold.clear()
         return back
 
     def _take_back(self, count: int) -> None:
@@ -298,20 +303,23 @@ class PapillonSession(Seating):
         return action_words(action, self.game.table, self.game.settings.yang, self.names(), played)
 
     def last_play(self) -> str:
-        """The last decision, in words ("Anna: Take 5 of Serpents (5 = 5)"), or ""."""
-        if self.last is None:
-            return ""
-        player, action, table = self.last
+        """The last decision, in words ("Anna: Play 5 of Formes, take 5 of Serpents (5 = 5)"), or ""."""
+        return "" if self.last is None else self._play_words(self.last)
+
+    def _play_words(self, play: tuple[int, int, tuple[int, ...]]) -> str:
+        player, action, table = play
         words = action_words(action, table, self.game.settings.yang, self.names(), played=True)
         return text("pa.played", name=self.names()[player], action=words)
 
     def news(self) -> list[str]:
-        """What a screen reader should hear since the last call (once): the last decision, a
-        round's end, and that the person at the screen must decide."""
+        """What a screen reader should hear since the last call (once): each decision taken
+        since (the last :data:`MAX_TOLD` of them), a round's end, and that the person at the
+        screen must decide."""
         if self._told == self._changes:
             return []
         self._told = self._changes
-        sentences = [self.last_play()] if self.last is not None else []
+        sentences = [self._play_words(play) for play in self._untold[-MAX_TOLD:]]
+        self._untold.clear()
         pending = self.summary_pending()
         if pending is not None:
             sentences.append(text(f"pa.round-over.{self.game.settings.colours[pending]}"))
