@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import Page
 
 from e2e.driver import READY_TIMEOUT, click_and_wait, open_game, play_to_the_end, start_papillon
-from farfalia.records.papillon_replay import decode_papillon
+from farfalia.records.papillon_examples import blue_example
+from farfalia.records.papillon_replay import decode_papillon, encode_papillon_with_chance
 from farfalia.ui.contract import Data
 
 
@@ -76,3 +77,15 @@ def test_a_papillon_play_glides_unless_motion_is_reduced(page: Page, site: str) 
     assert play_once() >= 1  # laid down, it glides from the hand; taking, the cards go to the pile
     page.emulate_media(reduced_motion="reduce")
     assert play_once() == 0
+
+
+def test_a_papillon_embed_shows_its_still_then_steps(page: Page, site: str) -> None:
+    example = blue_example()
+    replay = encode_papillon_with_chance(example.game, example.names)
+    page.goto(f"{site}/embed.html#replay={replay}&at=3&view=all")
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT)
+    assert page.locator("#table svg.table.papillon").count() == 1
+    assert page.locator("[data-command=new-game]").count() == 0  # an embed is a picture with steps
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.body.dataset.at === '4'")
+    assert "5 + 6 = 11" in page.inner_text("#announce")

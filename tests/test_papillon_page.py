@@ -9,17 +9,22 @@ import json
 import random
 import re
 import xml.etree.ElementTree as ET
+from html import unescape
 
 import pytest
 
 from farfalia.engine.errors import FarfaliaError, SessionError
+from farfalia.engine.interface import random_play
 from farfalia.engine.papillon.cards import card_name
 from farfalia.engine.papillon.game import action_name
 from farfalia.engine.papillon.rules import PapillonSettings
-from farfalia.engine.papillon.views import seat_view
+from farfalia.engine.papillon.views import PAPILLON, seat_view
+from farfalia.records.papillon_replay import encode_papillon
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
+from farfalia.ui.embeds import read_still
 from farfalia.ui.layout import WIDE, layout_for
+from farfalia.ui.links import parse_link
 from farfalia.ui.papillon_render import render_papillon
 from farfalia.ui.papillon_screens import papillon_bar, table_choices
 from farfalia.ui.papillon_session import PapillonSession, load_save
@@ -343,3 +348,23 @@ def test_a_screen_reader_hears_every_decision_even_when_bots_answer_at_once() ->
     told = [line for line in heard if line.startswith(("Ann: ", "Bot: ", "Cy: "))]
     assert len(told) == len(table.game.actions)
     assert page.take_announcements() == []
+
+
+def test_the_embed_builder_writes_papillon_snippets_with_a_still_picture() -> None:
+    game = random_play(PAPILLON, PapillonSettings(3), 4)
+    page = controller()
+    page.open(f"replay={encode_papillon(game, ('Ann', 'Bob', 'Cy'))}&at=20")
+    assert 'data-command="embed"' in page.screen().bar
+    page.command(Command.EMBED)
+    overlay = page.screen().overlay
+    assert 'name="theme"' not in overlay  # Papillon's table has its own colours
+    snippet = unescape(re.search(r'id="embed-iframe"[^>]*>([^<]*)<', overlay).group(1))
+    fragment = unescape(re.search(r'embed\.html#([^"]+)"', snippet).group(1))
+    link = parse_link(fragment)
+    assert link.replay.startswith("p1.") and link.at == 20 and link.still
+    still = read_still(link.still)
+    assert 'class="table papillon' in still and "Ann" in still
+    embedded = Controller(MemoryStorage(), "http://site/embed.html", rng=random.Random(1), embedded=True)
+    embedded.open(fragment)
+    assert isinstance(embedded.viewer, PapillonViewer) and embedded.viewer.at == 20
+    assert 'class="table papillon' in embedded.screen().table

@@ -327,7 +327,7 @@ class Controller:
             Command.EDITOR_SHARE: lambda _form: self._share_scenario(),
             Command.PLAY_FROM_HERE: lambda _form: self._play_from_here(),
             Command.EDIT_POSITION: lambda _form: self._edit_position(),
-            Command.EMBED: lambda _form: self._set_embed(EmbedOptions(view=self._viewing().view_name)),
+            Command.EMBED: lambda _form: self._set_embed(EmbedOptions(view=self._stepping().view_name)),
             Command.CLOSE_EMBED: lambda _form: self._set_embed(None),
             Command.HELP: lambda _form: self._set_help(True),
             Command.CLOSE_HELP: lambda _form: self._set_help(False),
@@ -506,9 +506,9 @@ class Controller:
         else:
             finished = viewer.finished_hand()
             overlay = summary_panel(finished, viewer.names()) if finished else ""
-            if self.embed_options is not None:
-                overlay = self._embed_panel(viewer, link, self.embed_options)
             table = render_table(viewer.view(), viewer.names(), self.colours, self.layout, interactive=False)
+        if self.embed_options is not None:
+            overlay = self._embed_panel(viewer, link, self.embed_options)
         return Screen(
             table=table,
             bar=viewer_bar(viewer, self.embedded),
@@ -645,7 +645,7 @@ class Controller:
         if form == Id.EDITOR_FORM:
             self._editing().update(fields)
         elif form == Id.EMBED_FORM and self.embed_options is not None:
-            self.embed_options = self.embed_options.updated(dict(fields), len(self._viewing().names()))
+            self.embed_options = self.embed_options.updated(dict(fields), len(self._stepping().names()))
 
     def seek(self, at: int) -> None:
         """The viewer's slider moved."""
@@ -901,8 +901,14 @@ class Controller:
             raise FarfaliaError("no scenario is being set up")
         return self.editor
 
+    def _stepping(self) -> ReplayViewer | PapillonViewer:
+        """The replay being shown, of either game."""
+        if self.viewer is None:
+            raise FarfaliaError("no replay is being shown")
+        return self.viewer
+
     def _viewing(self) -> ReplayViewer:
-        """The Farfalia replay being shown (play on, edit and embed are Farfalia's only)."""
+        """The Farfalia replay being shown (playing on and editing are Farfalia's only)."""
         if not isinstance(self.viewer, ReplayViewer):
             raise FarfaliaError("no Farfalia replay is being shown")
         return self.viewer
@@ -958,12 +964,13 @@ class Controller:
     def _set_embed(self, options: EmbedOptions | None) -> None:
         self.embed_options = options
 
-    def _embed_panel(self, viewer: ReplayViewer, link: Link, options: EmbedOptions) -> str:
+    def _embed_panel(self, viewer: ReplayViewer | PapillonViewer, link: Link, options: EmbedOptions) -> str:
         embedded = embed_link(options, viewer, link.replay)
         iframe = iframe_snippet(self.address, options, embedded)
         script = script_snippet(self.address, options, embedded)
         preview = f"{site_base(self.address)}embed.html#{embedded.fragment()}"
-        return embed_panel(options, viewer.names(), iframe, script, preview)
+        themed = not isinstance(viewer, PapillonViewer)  # Papillon's table has its own colours
+        return embed_panel(options, viewer.names(), iframe, script, preview, themed)
 
     def _hint(self) -> None:
         session = self._seated()

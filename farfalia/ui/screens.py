@@ -297,7 +297,7 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
     menu of what to do with the position (play on, edit, embed, save). Embedded, a compact
     bar on one line (the first and last steps, a short position) whose other controls fold
     into the menu, so every control fits a frame from 320 x 240. Papillon's steps are by
-    round and turn, and its position can only be saved."""
+    round and turn, the last play is told under the position, and it is not played on or edited."""
     papillon = isinstance(viewer, PapillonViewer)
     where = text("position", at=viewer.at, total=viewer.total)
     options = f'<option value="all">{escape(text("view.all"))}</option>' + "".join(
@@ -319,12 +319,11 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
             + _more_menu(f'<div class="steps">{_steps(more, viewer)}</div>{seek}{view}')
         )
     last = f'<p class="info-line">{escape(viewer.last_play())}</p>' if isinstance(viewer, PapillonViewer) else ""
-    tools = button(text("export"), command=Command.EXPORT)
+    tools = button(text("embed"), command=Command.EMBED) + button(text("export"), command=Command.EXPORT)
     if not papillon:
         tools = (
             button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
             + button(text("editor-edit"), command=Command.EDIT_POSITION)
-            + button(text("embed"), command=Command.EMBED)
             + tools
         )
     return (
@@ -602,9 +601,11 @@ def _editor_ready(editor: ScenarioEditor, game: Game) -> str:
     return text("editor-ready", name=seat, decision=text(f"decision.{turn.decision}"))
 
 
-def embed_panel(options: EmbedOptions, names: Sequence[str], iframe: str, script: str, preview: str) -> str:
-    """The embed builder: size, theme, view, start and controls; the two snippets to copy;
-    and a live ``preview`` (the iframe's own address) at the chosen size."""
+def embed_panel(
+    options: EmbedOptions, names: Sequence[str], iframe: str, script: str, preview: str, themed: bool = True
+) -> str:
+    """The embed builder: size, theme (for a ``themed`` table), view, start and controls; the
+    two snippets to copy; and a live ``preview`` (the iframe's own address) at the chosen size."""
     sizes = _options(list(SIZES), lambda s: s.replace("x", " × "), options.size)
     themes = _options(list(THEMES), lambda t: text(f"theme.{t}"), options.theme)
     views = _options(["all", *map(str, range(len(names)))], lambda v: text("view.all") if v == "all"
@@ -616,8 +617,8 @@ def embed_panel(options: EmbedOptions, names: Sequence[str], iframe: str, script
         f'<div class="panel embed-builder" {DIALOG} aria-label="{escape(text("embed"))}">'
         f'<h2>{escape(text("embed"))}</h2><form id="{Id.EMBED_FORM}" class="embed-options">'
         f'<label>{escape(text("embed-size"))} <select name="size">{sizes}</select></label>'
-        f'<label>{escape(text("embed-theme"))} <select name="theme">{themes}</select></label>'
-        f'<label>{escape(text("view"))} <select name="view">{views}</select></label>'
+        + (f'<label>{escape(text("embed-theme"))} <select name="theme">{themes}</select></label>' if themed else "")
+        + f'<label>{escape(text("view"))} <select name="view">{views}</select></label>'
         f'<label>{escape(text("embed-start"))} <select name="start">{starts}</select></label>'
         f'<label>{escape(text("embed-lang"))} <select name="lang">{langs}</select></label>'
         f'<label class="check"><input type="checkbox" name="controls"{checked}>'

@@ -132,6 +132,21 @@ class Stepper:
         """What a step button does, in words ("Next trick")."""
         return text("step." + move)
 
+    def view(self) -> Any:
+        """The current position as the chosen view sees it."""
+        raise NotImplementedError
+
+    def view_at(self, at: int, view: str) -> Any:
+        """Position ``at`` as ``view`` sees it, the viewer left where it was."""
+        here, seen = self.at, self.view_name
+        self.jump(at)
+        self.set_view(view)
+        try:
+            return self.view()
+        finally:
+            self.jump(here)
+            self.view_name = seen
+
     def names(self) -> list[str]:
         """The players' names (numbered when the replay names nobody)."""
         players = self.replay.settings.players
@@ -153,17 +168,6 @@ class ReplayViewer(Stepper):
         choices show as they did at the table (what could be played, and why not)."""
         game = self._game
         return omniscient_view(game) if self.view_name == ALL else seat_view(game, int(self.view_name))
-
-    def view_at(self, at: int, view: str) -> View:
-        """Position ``at`` as ``view`` sees it, the viewer left where it was."""
-        here, seen = self.at, self.view_name
-        self.jump(at)
-        self.set_view(view)
-        try:
-            return self.view()
-        finally:
-            self.jump(here)
-            self.view_name = seen
 
     def finished_hand(self) -> HandResult | None:
         """The hand that the last action finished, if it did."""
