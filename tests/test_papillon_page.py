@@ -16,10 +16,10 @@ import pytest
 from farfalia.engine.errors import FarfaliaError, SessionError
 from farfalia.engine.interface import random_play
 from farfalia.engine.papillon.cards import card_name
-from farfalia.engine.papillon.game import action_name
+from farfalia.engine.papillon.game import PapillonGame, action_name
 from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON, seat_view
-from farfalia.records.papillon_replay import encode_papillon
+from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.embeds import read_still
@@ -297,7 +297,7 @@ def test_a_shared_papillon_game_reopens_in_the_viewer() -> None:
     assert isinstance(shown, PapillonViewer) and shown.at == shown.total == shown.hand_ends[0]
     assert shown.game.round_scores() == table.game.round_scores()[:1]
     screen = viewer.screen()
-    assert 'aria-label="Previous round"' in screen.bar and 'data-command="play-from-here"' not in screen.bar
+    assert 'aria-label="Previous round"' in screen.bar and 'data-command="edit-position"' not in screen.bar
     assert 'data-command="export"' in screen.bar and "Ann" in screen.table
     assert "The blue round is over" in screen.overlay and "Blue round" in screen.overlay  # its sides and sheet
     assert 'role="region"' in screen.overlay and not screen.modal
@@ -368,3 +368,33 @@ def test_the_embed_builder_writes_papillon_snippets_with_a_still_picture() -> No
     embedded.open(fragment)
     assert isinstance(embedded.viewer, PapillonViewer) and embedded.viewer.at == 20
     assert 'class="table papillon' in embedded.screen().table
+
+
+def test_play_from_here_takes_over_a_seat_of_a_shared_position() -> None:
+    """A link of a game under way (its blue round, chance written out): playing on from its
+    end deals the orange round afresh; the viewed seat is the person's; the game is saved
+    with its written-out chance, resumes, takes undo, and plays to its end."""
+    game = PapillonGame(PapillonSettings(3), 12)
+    rng = random.Random(12)
+    while not game.round_scores() or game.progress().steps < 2:
+        game.apply(rng.choice(game.legal_actions()))
+    page = controller()
+    page.open(f"replay={encode_finished_rounds(game, ('Ann', 'Bob', 'Cy'))}&view=2")
+    page.command(Command.PLAY_FROM_HERE)
+    table = page.papillon
+    assert table is not None and page.viewer is None
+    assert [player.bot for player in table.players] == [True, True, False] and table.names() == ["Ann", "Bob", "Cy"]
+    shared = list(table.game.actions)  # the blue round's, as the link had them
+    assert table.game.round_scores() == game.round_scores()[:1] and shared == game.actions[: len(shared)]
+    assert table.game.given_chance and table.game.colour == "orange"  # dealt on from a drawn seed
+    while table.bot_to_act() or table.summary_pending() is not None:
+        step(page, rng)
+    record = table.to_record()
+    again = load_save(json.dumps(record))
+    assert isinstance(again, PapillonSession) and again.game.history == table.game.history
+    step(page, rng)  # the person decides, the bots answer
+    assert table.can_undo()
+    table.undo()
+    assert table.game.actions[: len(shared)] == shared
+    play_by_clicks(page, rng)
+    assert table.game.is_over()

@@ -16,6 +16,7 @@ eighth part before the check, the chance outcomes written out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -139,7 +140,7 @@ def decode_papillon(text: str) -> PapillonReplay:
     written = len(fields) == 8
     if written and fields[2] != CHANCE_WRITTEN:
         raise replay_problem("replay-seed-chance")
-    chance = tuple(_decode_chance(part) for part in fields[6].split("~")) if written else ()
+    chance = read_chance(fields[6]) if written else ()
     seed = None if written else from_base36(fields[2], "replay-seed-number")
     count = from_base36(fields[3], "replay-count-number")
     if count > MAX_ACTIONS:
@@ -176,7 +177,7 @@ def _encode(
         to_base64url(int_bytes(pack_actions(_start(settings, seed, tuple(chance)), actions))),
     ]
     if chance:
-        fields.append("~".join(_encode_chance(outcome) for outcome in chance))
+        fields.append(chance_text(chance))
     body = ".".join(fields)
     return f"{body}.{checksum(body)}"
 
@@ -200,6 +201,17 @@ def _decode_settings(text: str) -> PapillonSettings:
         return PapillonSettings(players, bool(options & 1), bool(options & 2), ROUNDS[rounds], dealer, yang)
     except FarfaliaError as error:
         raise replay_problem("replay-settings", error=error) from error
+
+
+def chance_text(outcomes: Sequence[PapillonChance]) -> str:
+    """Chance outcomes written out: ``S`` and two characters a card for a shuffle, ``R`` and a
+    digit a die for a roll, ``~``-separated (a replay's eighth part, a save's ``chance``)."""
+    return "~".join(_encode_chance(outcome) for outcome in outcomes)
+
+
+def read_chance(text: str) -> tuple[PapillonChance, ...]:
+    """The outcomes :func:`chance_text` wrote; a clear :class:`ReplayError` for anything else."""
+    return tuple(_decode_chance(part) for part in text.split("~")) if text else ()
 
 
 def _encode_chance(outcome: PapillonChance) -> str:

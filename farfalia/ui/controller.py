@@ -22,6 +22,7 @@ from farfalia.engine.actions import Action, Chance
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError, SessionError
 from farfalia.engine.papillon.cards import card_name
+from farfalia.engine.papillon.game import PapillonGame
 from farfalia.engine.papillon.rules import DEALS, ROUNDS, PapillonSettings
 from farfalia.engine.rules import PLAYERS, Settings, check_mode
 from farfalia.engine.views import omniscient_view
@@ -932,12 +933,27 @@ class Controller:
 
     def _play_from_here(self) -> None:
         """Play on from the replay's position: the viewed seat (or the first player) is
-        human, the others bots; the deals so far are the replay's own."""
-        viewer = self._viewing()
-        game = viewer.game
+        human, the others bots; the deals so far are the replay's own (and those to come,
+        when the replay has a seed)."""
+        viewer = self._stepping()
         you = ascii_int(viewer.view_name, 1)
+        if isinstance(viewer, PapillonViewer):
+            self._papillon_on(viewer.game, viewer.names(), 0 if you is None else you)
+            return
+        game = viewer.game
         self._play_on(game.settings, game.given_chance, game.actions, viewer.names(), 0 if you is None else you,
                       game.seed if not game.given_chance else None)  # fmt: skip
+
+    def _papillon_on(self, game: PapillonGame, names: Sequence[str], you: int) -> None:
+        """A Papillon table from ``game``'s position, ``you`` the human, the others bots."""
+        players = [Player(name, k != you) for k, name in enumerate(names)]
+        seed = self.rng.randrange(SEED_LIMIT) if game.given_chance else game.seed
+        session = PapillonSession(game.settings, seed, players, actions=game.actions, chance=game.given_chance)
+        self.show_start()
+        self.link = None
+        self.papillon = session
+        self.slot = self.saves.new_slot(self.rng, self.elsewhere)
+        self._save()
 
     def _play_on(self, settings: Settings, chance: Sequence[Chance], actions: Sequence[Action],
                  names: Sequence[str], you: int | None, seed: int | None = None) -> None:  # fmt: skip

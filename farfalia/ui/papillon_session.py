@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from farfalia.bots.papillon import PAPILLON_PLAYOUTS, PAPILLON_SEARCH
-from farfalia.engine.errors import NotationError, SaveError, SessionError
+from farfalia.engine.errors import NotationError, ReplayError, SaveError, SessionError
 from farfalia.engine.papillon.captures import equation
 from farfalia.engine.papillon.cards import BASIC_COUNT, CHRYSALIDE, PAPILLON, card_name, face, parse_card
 from farfalia.engine.papillon.game import (
@@ -26,6 +26,7 @@ from farfalia.engine.papillon.game import (
     PARTNERS,
     PLACE_NAMES,
     TAKE_ATTACK,
+    PapillonChance,
     PapillonGame,
     action_name,
     parse_action,
@@ -35,6 +36,7 @@ from farfalia.engine.papillon.game import (
 from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON as PAPILLON_RULES
 from farfalia.engine.papillon.views import PapillonView, seat_view
+from farfalia.records.papillon_replay import chance_text, read_chance
 from farfalia.records.replay import problem
 from farfalia.ui.announce import MAX_TOLD
 from farfalia.ui.session import (
@@ -153,12 +155,15 @@ class PapillonSession(Seating):
         pace: str = "normal",
         level: str = "strong",
         actions: Sequence[int | str] = (),
+        chance: Sequence[PapillonChance] = (),
     ) -> None:
+        """``chance``: outcomes to use before drawing from ``seed`` (a game played on from a
+        replay whose shuffles and rolls are written out)."""
         if len(players) != settings.players:
             raise SessionError(f"Papillon {settings.players} seats {settings.players} players, not {len(players)}")
         if pace not in PACES:
             raise SessionError(f"unknown pace {pace!r}")
-        self.game = PapillonGame.replay(settings, seed, actions)
+        self.game = PapillonGame.replay(settings, seed, actions, chance)
         super().__init__(players, level)
         self.pace = pace
         #: Rounds whose summary has been dismissed.
@@ -254,7 +259,7 @@ class PapillonSession(Seating):
     def _take_back(self, count: int) -> None:
         """One replay to ``count`` actions before (cheaper than undoing them one by one)."""
         game = self.game
-        self.game = PapillonGame.replay(game.settings, game.seed, game.actions[:-count])
+        self.game = PapillonGame.replay(game.settings, game.seed, game.actions[:-count], game.given_chance)
 
     def _seat_view(self, player: int) -> PapillonView:
         return seat_view(self.game, player)
@@ -273,6 +278,7 @@ class PapillonSession(Seating):
             "pace": self.pace,
             "level": self.level,
             "actions": " ".join(action_name(action) for action in self.game.actions),
+            "chance": chance_text(self.game.given_chance),
             "seen_rounds": self.seen_rounds,
             "shown": self.shown,
         }
@@ -293,7 +299,8 @@ class PapillonSession(Seating):
             pace = read_choice(data, "pace", PACES, None)
             level = read_choice(data, "level", PAPILLON_LEVELS, "strong")
             actions = [parse_action(word) for word in read_typed(data, "actions", str).split()]
-            session = cls(settings, read_typed(data, "seed", int), players, pace, level, actions)
+            chance = _read_chance(read_typed(data, "chance", str)) if "chance" in data else ()
+            session = cls(settings, read_typed(data, "seed", int), players, pace, level, actions, chance)
             session.seen_rounds = min(max(0, read_typed(data, "seen_rounds", int)), session.seen_rounds)
         session.restore_shown(data.get("shown"))
         return session
@@ -326,6 +333,13 @@ class PapillonSession(Seating):
         elif self.deciding():
             sentences.append(text(f"pa.task.{self.game.phase}"))
         return sentences
+
+
+def _read_chance(text_: str) -> tuple[PapillonChance, ...]:
+    try:
+        return read_chance(text_)
+    except ReplayError as error:  # written as a replay's: a save's deals that cannot be read
+        raise SaveError(problem("save-moves")) from error
 
 
 def load_save(text_: str) -> Session | PapillonSession:

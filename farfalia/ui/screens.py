@@ -297,7 +297,7 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
     menu of what to do with the position (play on, edit, embed, save). Embedded, a compact
     bar on one line (the first and last steps, a short position) whose other controls fold
     into the menu, so every control fits a frame from 320 x 240. Papillon's steps are by
-    round and turn, the last play is told under the position, and it is not played on or edited."""
+    round and turn, the last play is told under the position, and it has no position editor."""
     papillon = isinstance(viewer, PapillonViewer)
     where = text("position", at=viewer.at, total=viewer.total)
     options = f'<option value="all">{escape(text("view.all"))}</option>' + "".join(
@@ -319,13 +319,12 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
             + _more_menu(f'<div class="steps">{_steps(more, viewer)}</div>{seek}{view}')
         )
     last = f'<p class="info-line">{escape(viewer.last_play())}</p>' if isinstance(viewer, PapillonViewer) else ""
-    tools = button(text("embed"), command=Command.EMBED) + button(text("export"), command=Command.EXPORT)
-    if not papillon:
-        tools = (
-            button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
-            + button(text("editor-edit"), command=Command.EDIT_POSITION)
-            + tools
-        )
+    tools = (
+        button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
+        + ("" if papillon else button(text("editor-edit"), command=Command.EDIT_POSITION))
+        + button(text("embed"), command=Command.EMBED)
+        + button(text("export"), command=Command.EXPORT)
+    )
     return (
         f'<div class="steps" role="toolbar" aria-label="{escape(text("replay"))}">'
         f"{_steps(VIEWER_STEPS, viewer)}</div>{seek}"

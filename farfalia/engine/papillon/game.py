@@ -254,6 +254,11 @@ class PapillonGame:
         return [step for step in self.history if isinstance(step, int)]
 
     @property
+    def given_chance(self) -> tuple[PapillonChance, ...]:
+        """The chance outcomes given to the game (used before any drawn from the seed)."""
+        return tuple(self._script)
+
+    @property
     def chance_left(self) -> int:
         """Given chance outcomes not used yet."""
         return len(self._script) - self._script_used
