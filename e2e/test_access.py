@@ -34,6 +34,19 @@ def wait_for_human(page: Page) -> None:
     page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
 
 
+def decision_has_the_focus(page: Page) -> bool:
+    """Wait for the person's turn: False once the hand's (or round's) summary shows; else
+    check that the decision has the focus by itself, and True."""
+    if page.locator(".panel.summary").count():
+        return False
+    wait_for_human(page)
+    if page.locator(".panel.summary").count():
+        return False
+    focused = page.evaluate(FOCUSED)
+    assert focused.startswith("action:"), f"the decision does not have the focus: {focused!r}"
+    return True
+
+
 def expected_sentences(save: str, tricks: int) -> list[str]:
     """The plays and trick winners of a game's first ``tricks`` tricks, in order, as the
     engine has them (the game rebuilt from the page's own save)."""
@@ -100,12 +113,7 @@ def test_a_whole_hand_played_with_the_keyboard_alone(page: Page, site: str) -> N
     rng = random.Random(7)
     decisions = 0
     reasons_seen = 0
-    while not page.locator(".panel.summary").count():
-        wait_for_human(page)
-        if page.locator(".panel.summary").count():
-            break
-        focused = page.evaluate(FOCUSED)
-        assert focused.startswith("action:"), f"the decision does not have the focus: {focused!r}"
+    while decision_has_the_focus(page):
         for key in rng.choices(["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"], k=3):
             page.keyboard.press(key)
             if page.evaluate(FOCUSED).startswith("reason:"):
@@ -172,12 +180,7 @@ def test_a_papillon_round_played_with_the_keyboard_alone(page: Page, site: str) 
     start_papillon(page, 2, seed=11, pace="fast")
     rng = random.Random(5)
     decisions = 0
-    while not page.locator(".panel.summary").count():
-        wait_for_human(page)
-        if page.locator(".panel.summary").count():
-            break
-        focused = page.evaluate(FOCUSED)
-        assert focused.startswith("action:"), f"the decision does not have the focus: {focused!r}"
+    while decision_has_the_focus(page):
         for key in rng.choices(["ArrowRight", "ArrowLeft", "Home", "End"], k=2):
             page.keyboard.press(key)
         assert page.evaluate(FOCUSED).startswith("action:pick:")

@@ -16,6 +16,7 @@ from farfalia.cli import random_game
 from farfalia.engine.errors import ReplayError
 from farfalia.engine.game import Game
 from farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.records.papillon_replay import read_replay
 from farfalia.records.replay import MAX_LENGTH, decode, encode
 from farfalia.ui.account import describe
 
@@ -78,11 +79,12 @@ def test_altering_a_character_is_refused(valid: str, data: st.DataObject) -> Non
             decode(altered)
 
 
-@settings(max_examples=300)
-@given(st.text(max_size=300))
+@settings(max_examples=400)
+@given(st.one_of(st.text(max_size=300), st.text(max_size=200).map(lambda tail: "p1." + tail)))
 def test_junk_is_refused_with_a_replay_error(text: str) -> None:
+    """Either game's (a Papillon text starts ``p1.``)."""
     try:
-        replay = decode(text)
+        replay = read_replay(text)
     except ReplayError as error:
         assert str(error)
     else:  # only a real replay decodes, and it replays legally
@@ -96,11 +98,14 @@ def test_junk_is_refused_with_a_replay_error(text: str) -> None:
         ("hello", "not a Farfalia replay"),
         ("f1.02r.7", "truncated or malformed"),
         ("x" * 100_000, f"at most {MAX_LENGTH} characters"),
+        ("p9.2000.1.0..AA.xxxxxx", "'p9'"),
+        ("p1.9000.0.0..AA.xxxxxx", "damaged"),
+        ("p1.2000.0.0", "truncated or malformed"),
     ],
 )
 def test_bad_links_name_the_problem(text: str, message: str) -> None:
     with pytest.raises(ReplayError, match=message):
-        decode(text)
+        read_replay(text)
 
 
 def test_names_must_be_printable_and_short() -> None:

@@ -13,7 +13,7 @@ from farfalia.engine.papillon.game import PapillonGame, action_name, split_orang
 from farfalia.ui.contract import Command
 from farfalia.ui.papillon_render import NO_CHOICES, TableChoices
 from farfalia.ui.papillon_session import DROP, PICK, PapillonSession, card_words
-from farfalia.ui.screens import DIALOG, REGION, button
+from farfalia.ui.screens import DIALOG, REGION, button, sheet_dialog
 from farfalia.ui.texts import join_names, text
 
 
@@ -86,11 +86,7 @@ def papillon_sheet_table(game: PapillonGame, names: Sequence[str]) -> str:
 
 def papillon_sheet(session: PapillonSession) -> str:
     """The score sheet, in a dialog."""
-    return (
-        f'<div class="panel sheet" {DIALOG} aria-label="{escape(text("scores"))}">'
-        f"<h2>{escape(text('scores'))}</h2>{papillon_sheet_table(session.game, session.names())}"
-        f"{button(text('close'), command=Command.CLOSE_SHEET)}</div>"
-    )
+    return sheet_dialog(papillon_sheet_table(session.game, session.names()))
 
 
 def papillon_round_over(session: PapillonSession) -> str:

@@ -444,9 +444,14 @@ def share_panel(link: str, note: str = "share-note") -> str:
 
 def score_sheet(session: Session) -> str:
     """Every hand's points per player, and the totals, in a dialog."""
+    return sheet_dialog(_sheet_table(session))
+
+
+def sheet_dialog(table: str) -> str:
+    """A game's score sheet (its ``table``'s HTML) in a dialog, with "close"."""
     return (
         f'<div class="panel sheet" {DIALOG} aria-label="{escape(text("scores"))}">'
-        f"<h2>{escape(text('scores'))}</h2>{_sheet_table(session)}"
+        f"<h2>{escape(text('scores'))}</h2>{table}"
         f"{button(text('close'), command=Command.CLOSE_SHEET)}</div>"
     )
 
