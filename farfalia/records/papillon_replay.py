@@ -99,7 +99,7 @@ def encode_papillon_with_chance(game: PapillonGame, names: tuple[str, ...] | lis
 
 def encode_finished_rounds(game: PapillonGame, names: tuple[str, ...] | list[str] = ()) -> str:
     """The replay text of ``game``'s finished rounds only, chance written out and no seed:
-    it shows nothing of the round under way (the orange deck's order, the hands)."""
+    it shows nothing of the round under way (the orange deck's order, the hands; P-E12)."""
     finished = game.progress().rounds
     if not finished:
         raise ReplayError("no round is finished yet")

@@ -945,7 +945,8 @@ class Controller:
                       game.seed if not game.given_chance else None)  # fmt: skip
 
     def _papillon_on(self, game: PapillonGame, names: Sequence[str], you: int) -> None:
-        """A Papillon table from ``game``'s position, ``you`` the human, the others bots."""
+        """A Papillon table from ``game``'s position, ``you`` the human, the others bots (a game
+        shared under way plays its rounds to come from a fresh seed, P-E12)."""
         players = [Player(name, k != you) for k, name in enumerate(names)]
         seed = self.rng.randrange(SEED_LIMIT) if game.given_chance else game.seed
         session = PapillonSession(game.settings, seed, players, actions=game.actions, chance=game.given_chance)
