@@ -131,7 +131,7 @@ def test_every_papillon_diagram_shows_its_moment() -> None:
     sign, total, same, papillon, couteau, blue_end, placing, two, signs, chat_noir, counter, orange_end = (
         papillon_diagrams()
     )
-    anna, marc = 1, 0
+    anna, marc = 0, 1
     # The rulebook's example: Moins and Yin take the Chat Noir and the 10 (22 - 10 = 12).
     assert names(sign.game.table) == ["CN", "E10"] and sign.game.current_player() == anna
     sign.move(ViewerMove.NEXT)
@@ -140,14 +140,14 @@ def test_every_papillon_diagram_shows_its_moment() -> None:
     assert names(same.game.table) == ["E3"] and "D3" in names(same.game.hands[marc])
     assert names(papillon.game.table) == ["F2", "F9"] and "PA" in names(papillon.game.hands[anna])
     assert names(couteau.game.table) == ["S7"] and names(couteau.game.hands[anna]) == ["CS"]
-    assert blue_end.game.is_over() and blue_end.game.round_scores() == [(70, 120)]  # Marc 70, Anna 120
+    assert blue_end.game.is_over() and blue_end.game.round_scores() == [(130, 60)]  # Anna 130, Marc 60
     assert names(placing.game.layout[0]) == ["D5o", "E5o"] and names(placing.game.layout[2]) == ["S6o"]
     assert [papillon_card_name(c) for c in two.game.layout[2]] == ["S6o", "D6o", "F7o"]
     assert names(signs.game.layout[6]) == ["MOo"] and signs.game.layout[2][-1] == parse_papillon_card("E7o")
     assert {signs.game.fits(n, 2) for n in (6, 7)} == {True} and not signs.game.fits(8, 2)  # only a 7 or a 6
     assert names(chat_noir.game.layout[10]) == ["CNo"] and chat_noir.game.phase == "attacked"
     assert len(counter.game.hands[anna]) == 9 and names(counter.game.layout[10]) == ["CNo", "PAo"]
-    assert orange_end.game.round_scores() == [(-36, -60)] and orange_end.game.tour_points == [30, 60]
+    assert orange_end.game.round_scores() == [(-60, -36)] and orange_end.game.tour_points == [60, 30]
 
 
 def test_the_papillon_page_holds_each_picture_and_its_art_once() -> None:

@@ -358,7 +358,7 @@ PAPILLON_BLUE_END: list[Section] = [
 PAPILLON_BLUE_SCORE: list[Illustrated] = [
     (
         "The blue round's scores",
-        "Anna and Marc played the round to its end: Anna's pile is worth 120 points, Marc's 70. Step back "
+        "Anna and Marc played the round to its end: Anna's pile is worth 130 points, Marc's 60. Step back "
         "through the last deals.",
         BLUE_END,
         len(BLUE_END.game.actions),

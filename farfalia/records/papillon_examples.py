@@ -13,16 +13,16 @@ from farfalia.engine.papillon.cards import BLUE, ORANGE, deck_cards, parse_card
 from farfalia.engine.papillon.game import PapillonChance, PapillonGame, Roll, Shuffle, split_blue, split_orange
 from farfalia.engine.papillon.rules import PapillonSettings
 
-ANNA, MARC = 1, 0
-NAMES = ("Marc", "Anna")
+ANNA, MARC = 0, 1
+NAMES = ("Anna", "Marc")
 
-#: The blue example: Marc deals (seat 0), so Anna (seat 1) gets the first seven cards. The
+#: The blue example: Marc deals (seat 1), so Anna (seat 0) gets the first seven cards. The
 #: table shows the rulebook's own example (P-R13): the Chat Noir and a 10, which Anna's Moins and
 #: Yin take (22 − 10 = 12).
 BLUE_HANDS = {ANNA: "MO YI F6 E3 F2 CS PA", MARC: "D5 S11 D3 F9 S7 E8 D1"}
 BLUE_TABLE = "CN E10"
-#: The first roll (each player's blue and orange die, Marc's first): Anna's 10 beats Marc's 3.
-BLUE_ROLL = ((1, 2), (6, 4))
+#: The first roll (each player's blue and orange die, Anna's first): Anna's 10 beats Marc's 3.
+BLUE_ROLL = ((6, 4), (1, 2))
 BLUE_ACTIONS = (
     "MO+YIxCN+E10",  # Anna: 22 - 10 = 12, the Chat Noir taken on purpose
     "D5",  # Marc lays a card down: the table is empty
@@ -42,7 +42,7 @@ BLUE_ACTIONS = (
 #: he starts the orange round.
 ORANGE_STARTS = "E5o D8o"
 ORANGE_HANDS = {ANNA: "D6o F7o PLo CNo E9o S2o F11o", MARC: "S6o E7o MOo D5o S8o PAo D10o"}
-ORANGE_ROLL = ((1, 2), (6, 4))
+ORANGE_ROLL = ((6, 4), (1, 2))
 ORANGE_ACTIONS = (
     "D5o@A1",  # Marc: on a starting card, the same number only
     "S6o@S1",  # and on a sequence beside the 5: a 4, 5 or 6

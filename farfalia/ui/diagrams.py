@@ -58,7 +58,7 @@ class Diagram:
         last = ""
         if isinstance(viewer, PapillonViewer):
             table = render_papillon(viewer.view(), viewer.names(), WIDE, defs=False)
-            last = f'<p class="diagram-last">{escape(viewer.last_play())}</p>'
+            last = f'<p class="diagram-last">{escape(viewer.last_play()) or "&nbsp;"}</p>'
         else:
             table = render_table(viewer.view(), viewer.names(), self.colours, defs=False, interactive=False)
         if not self.link.controls:

@@ -322,6 +322,8 @@ def _information(
         heading += " · " + text("pa.deal", number=view.deals_done)
     if view.carnage:
         heading += " · " + text("pa.carnage")
+    room = width - (130 if compact else 0)  # the tall strip's dice sit at its right
+    fitted = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if len(heading) * 19 * 0.6 > room else {}
     _words(
         group,
         heading,
@@ -330,6 +332,7 @@ def _information(
         y=y,
         fill=colours["back-orange" if view.colour == "orange" else "text"],
         font_weight=700,
+        **fitted,
     )
     arrow = "↻" if view.direction == 1 else "↺"
     direction = f"{arrow} {text('pa.direction.' + ('cw' if view.direction == 1 else 'ccw'))}"
@@ -363,7 +366,7 @@ def _information(
         totals = [sum(points[seat] for points in view.round_scores) for seat in range(len(names))]
         for seat, name in enumerate(names):
             line += 20
-            _words(group, f"{name}: {totals[seat]}", 13, x=x, y=line, fill=colours["muted"])
+            _words(group, text("pa.score", name=name, points=totals[seat]), 13, x=x, y=line, fill=colours["muted"])
 
 
 #: Where a die's pips go (26 x 26), for each value.
@@ -559,9 +562,7 @@ def _orange_layout(
                 stroke_width=4,
             )
         group.append(_named(drawn, label, targets.get(place), colours))
-        caption = PLACE_NAMES[place] if place != CENTRE else text("pa.centre-short")
-        if len(cards) > 1:
-            caption += f" ×{len(cards)}"
+        caption = place_caption(place) + (f" ({len(cards)})" if len(cards) > 1 else "")
         _words(group, caption, 13, x=cx, y=top + 11, fill=colours["muted"], text_anchor="middle")
     pile = node("g", group, class_="draw-pile", role="img", aria_label=text("pa.draw-pile", count=view.draw_pile))
     if view.draw_pile:
@@ -576,6 +577,15 @@ def _orange_layout(
         fill=colours["muted"],
         text_anchor="middle",
     )
+
+
+def place_caption(place: int) -> str:
+    """A place's short name over it on the layout ("Start 1", "Seq. 2", "Sign 3", "Centre")."""
+    name = PLACE_NAMES[place]
+    if place == CENTRE:
+        return text("pa.centre-short")
+    kind = {"A": "pa.start-short", "S": "pa.sequence-short", "s": "pa.sign-short"}[name[0]]
+    return text(kind, number=name[-1])
 
 
 def _hand(

@@ -318,7 +318,9 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
             f'<span class="visually-hidden">{escape(where)}</span></p>'
             + _more_menu(f'<div class="steps">{_steps(more, viewer)}</div>{seek}{view}')
         )
-    last = f'<p class="info-line">{escape(viewer.last_play())}</p>' if isinstance(viewer, PapillonViewer) else ""
+    # The last play's line, a blank one before the first: the bar keeps its height from step to step.
+    told = escape(viewer.last_play()) or "&nbsp;" if isinstance(viewer, PapillonViewer) else ""
+    last = f'<p class="info-line">{told}</p>' if told else ""
     tools = (
         button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
         + ("" if papillon else button(text("editor-edit"), command=Command.EDIT_POSITION))

@@ -109,10 +109,10 @@ def seat_view(game: PapillonGame, player: int) -> PapillonView:
     )
 
 
-def all_hands_view(game: PapillonGame) -> PapillonView:
-    """The game seen with every hand open (a replay's), from the seat to act (or the first)."""
-    to_act = game.current_player()
-    view = seat_view(game, to_act if to_act >= 0 else 0)
+def all_hands_view(game: PapillonGame, seat: int = 0) -> PapillonView:
+    """The game seen with every hand open (a replay's), ``seat`` at the bottom throughout (the
+    table does not turn from step to step)."""
+    view = seat_view(game, seat)
     return dataclasses.replace(view, hands=tuple(tuple(sorted(hand)) for hand in game.hands))
 
 
