@@ -31,6 +31,7 @@ from farfalia.ui.controller import Controller, InputGuard, Screen
 from farfalia.ui.diagrams import DIAGRAM_ATTRIBUTE, STEP_ATTRIBUTE, Diagrams
 from farfalia.ui.keyboard import CARD_KEYS, IDENTITY, PANEL_BUTTON, focus_order, next_card, selector_for
 from farfalia.ui.language import choose_language, set_language
+from farfalia.ui.papillon_screens import cards_taken
 from farfalia.ui.saves import Entry
 from farfalia.ui.session import clean_name
 from farfalia.ui.texts import error_note, text
@@ -113,6 +114,7 @@ class Page:
         document.addEventListener("click", create_proxy(self._on_click))
         document.addEventListener("keydown", create_proxy(self._on_key))
         document.addEventListener("focusin", create_proxy(self._on_focus))
+        document.addEventListener("pointerover", create_proxy(self._mark_taken))
         document.addEventListener("change", create_proxy(self._on_change))
         #: A pointer is down: a form's redraw waits for its click (it would replace the button pressed).
         self.pressing = False
@@ -488,6 +490,19 @@ class Page:
         has = getattr(target, "hasAttribute", None)
         reason = target.getAttribute(REASON_ATTRIBUTE) if has and has(REASON_ATTRIBUTE) else ""
         element(Id.NOTE).textContent = reason
+        self._mark_taken(event)
+
+    def _mark_taken(self, event: Any) -> None:
+        """A capture's button pointed at or focused (Papillon): the table cards it takes are marked."""
+        for card in document.querySelectorAll(f"#{Id.TABLE} .would-take"):
+            card.classList.remove("would-take")
+        closest = getattr(event.target, "closest", None)
+        choice = closest(f"#{Id.BAR} .choices [{ACTION_ATTRIBUTE}]") if closest else None
+        if choice:
+            for name in cards_taken(str(choice.getAttribute(ACTION_ATTRIBUTE))):
+                card = document.querySelector(f'#{Id.TABLE} .blue-table [data-card="{name}"]')
+                if card:
+                    card.classList.add("would-take")
 
     def _on_change(self, event: Any) -> None:
         target, controller = event.target, self.controller

@@ -1,8 +1,11 @@
 """Papillon through the page, as a person plays it: chosen on the start screen, then a whole
 two-round game by clicks, at two players and at five, shared from its last screen and the link
-reopened in the viewer."""
+reopened in the viewer; its plays' motion, a capture's cards marked while its button is pointed
+at, an embed, and its rules page's diagrams."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 from playwright.sync_api import Page
@@ -89,3 +92,24 @@ def test_a_papillon_embed_shows_its_still_then_steps(page: Page, site: str) -> N
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.body.dataset.at === '4'")
     assert "5 + 6 = 11" in page.inner_text("#announce")
+
+
+def test_pointing_at_a_capture_marks_the_cards_it_takes(page: Page, site: str) -> None:
+    open_game(page, site)
+    start_papillon(page, 2, seed=3)
+    rng = random.Random(3)
+    for _ in range(200):  # play on until a picked card offers a capture
+        page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
+        takes = page.locator("#bar .choices button[data-action*='x']")
+        if takes.count():
+            break
+        options = page.locator("svg .hand .card.legal, #bar .choices button[data-action]:not([data-action=drop])")
+        draws = page.get_attribute("body", "data-draws")
+        options.nth(rng.randrange(options.count())).click()
+        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")
+    action = takes.first.get_attribute("data-action") or ""
+    takes.first.hover()
+    marked = page.locator("#table .blue-table .would-take")
+    assert sorted(marked.nth(k).get_attribute("data-card") or "" for k in range(marked.count())) == sorted(
+        action.partition("x")[2].split("+")
+    )

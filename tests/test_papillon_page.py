@@ -26,7 +26,7 @@ from farfalia.ui.embeds import read_still
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import parse_link
 from farfalia.ui.papillon_render import render_papillon
-from farfalia.ui.papillon_screens import papillon_bar, table_choices
+from farfalia.ui.papillon_screens import cards_taken, papillon_bar, table_choices
 from farfalia.ui.papillon_session import PapillonSession, load_save
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.session import Player
@@ -398,3 +398,8 @@ def test_play_from_here_takes_over_a_seat_of_a_shared_position() -> None:
     assert table.game.actions[: len(shared)] == shared
     play_by_clicks(page, rng)
     assert table.game.is_over()
+
+
+def test_a_captures_button_names_the_table_cards_it_takes() -> None:
+    assert cards_taken("MO+YIxCN+E10") == ["CN", "E10"]
+    assert cards_taken("E5") == [] and cards_taken("clockwise") == [] and cards_taken("E5o@S1") == []

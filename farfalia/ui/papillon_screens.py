@@ -33,6 +33,13 @@ def table_choices(session: PapillonSession) -> TableChoices:
     return TableChoices(cards, session.picked, places)
 
 
+def cards_taken(action: str) -> list[str]:
+    """The table cards a choice's action (``data-action``, e.g. ``E11xE5+E6``) takes, by name:
+    the page marks them while the choice is pointed at or focused."""
+    played, _, taken = action.partition("x")
+    return taken.split("+") if taken and played else []
+
+
 def papillon_bar(session: PapillonSession) -> str:
     """What the table waits for; for the person deciding, every choice of the picked-up card
     (captures with their arithmetic) or of the decision itself, and the hint; the last play."""
