@@ -1,4 +1,4 @@
-"""Replay texts: round trips, sizes, and refusal of every kind of bad link (fuzzed)."""
+"""Replay texts: round trips, sizes, and refusal of every kind of bad link of either game (fuzzed)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,12 @@ from hypothesis import strategies as st
 from farfalia.cli import random_game
 from farfalia.engine.errors import ReplayError
 from farfalia.engine.game import Game
+from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.rules import MODES, VARIANTS, Settings
-from farfalia.records.papillon_replay import read_replay
+from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon, read_replay
 from farfalia.records.replay import MAX_LENGTH, decode, encode
 from farfalia.ui.account import describe
+from tests.test_papillon_replay import finished, under_way
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5")
@@ -63,20 +65,31 @@ def valid() -> str:
     return encode(random_game(Settings("three", frozenset({"burning"})), 4), NAMES[:3])
 
 
-def test_every_truncation_is_refused(valid: str) -> None:
-    for end in range(len(valid)):
-        with pytest.raises(ReplayError):
-            decode(valid[:end])
+@pytest.fixture(scope="module")
+def texts(valid: str) -> list[str]:
+    """A replay text of each kind: Farfalia's, Papillon's with its seed, and Papillon's game
+    under way (its finished round's chance written out)."""
+    papillon = encode_papillon(finished(PapillonSettings(3)), NAMES[:3])
+    return [valid, papillon, encode_finished_rounds(under_way(PapillonSettings(2), 4, 2), NAMES[:2])]
 
 
+def test_every_truncation_is_refused(texts: list[str]) -> None:
+    for text in texts:
+        for end in range(len(text)):
+            with pytest.raises(ReplayError):
+                read_replay(text[:end])
+
+
+@settings(max_examples=300)
 @given(st.data())
-def test_altering_a_character_is_refused(valid: str, data: st.DataObject) -> None:
-    index = data.draw(st.integers(0, len(valid) - 1))
-    char = data.draw(st.sampled_from("abcXYZ019-_."))
-    altered = valid[:index] + char + valid[index + 1 :]
-    if altered != valid:
+def test_altering_a_character_is_refused(texts: list[str], data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(texts))
+    index = data.draw(st.integers(0, len(text) - 1))
+    char = data.draw(st.sampled_from("abcXYZ019-_.~SRp"))
+    altered = text[:index] + char + text[index + 1 :]
+    if altered != text:
         with pytest.raises(ReplayError):
-            decode(altered)
+            read_replay(altered)
 
 
 @settings(max_examples=400)
