@@ -75,7 +75,7 @@ NO_CHOICES = TableChoices({})
 
 
 def _words(parent: ET.Element, content: str, size: float, **attributes: object) -> ET.Element:
-    label = node("text", parent, font_size=size, **attributes)
+    label = node("text", parent, font_size=f"{size:g}", **attributes)
     label.text = content
     return label
 
@@ -248,6 +248,9 @@ class Frame:
     hand_row: int
     #: The hand's cards' scale (larger than the table's: they are what a person clicks).
     hand_scale: float = 1.18
+    #: The small words' scale (names, counts, captions): larger in the tall drawing, which a
+    #: phone shows at about two thirds of its size.
+    words: float = 1.0
 
 
 def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
@@ -257,11 +260,11 @@ def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
     if layout.kind == "tall":
         w = layout.width
         return Frame(w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 250), (8, h - 226, w - 16),
-                     1.05, 6)  # fmt: skip
+                     1.05, 6, words=1.25)  # fmt: skip
     h = SHORT_HEIGHT if aspect > 2.2 else h  # a phone on its side: a shorter drawing, larger on screen
     w = min(max(layout.width, round(h * aspect)), MAX_WIDE)
     return Frame(w, h, (w - 250, 40, 234), (10, 10, w - 280), (10, 146, w - 280, h - 146 - 240), (10, h - 212, w - 280),
-                 1.0, 14, 1.35)  # fmt: skip
+                 1.0, 14, 1.35, 1.2 if h == SHORT_HEIGHT else 1.0)  # fmt: skip
 
 
 def render_papillon(
@@ -340,7 +343,7 @@ def _information(
         text("pa.undealt", count=view.undealt) if view.colour == "blue" else text("pa.draw-pile", count=view.draw_pile)
     )
     if compact:
-        _words(group, f"{direction} · {pile_line}", 14, x=x, y=y + 24, fill=fill, class_="direction")
+        _words(group, f"{direction} · {pile_line}", 14 * frame.words, x=x, y=y + 26, fill=fill, class_="direction")
         if view.last_roll is not None:
             rollers, dice = view.last_roll
             for k, pair in enumerate(dice[-2:]):
@@ -398,6 +401,7 @@ def _seat_plate(
     y: float,
     width: float,
     colours: Mapping[str, str],
+    words: float = 1.0,
 ) -> None:
     acting = view.to_act == seat
     plate = node(
@@ -419,7 +423,7 @@ def _seat_plate(
         stroke=colours["highlight"] if acting else colours["felt-edge"],
         stroke_width=3 if acting else 1.5,
     )
-    _words(plate, name, 15, x=10, y=22, fill=colours["text"], font_weight=700)
+    _words(plate, name, 15 * words, x=10, y=22, fill=colours["text"], font_weight=700)
     size, orange = view.hand_sizes[seat], view.orange_backs[seat]
     if view.hands:  # every hand open (a replay): the cards themselves, fanned to fit the plate
         step = min(CARD_W * 0.5 + 4, (width - 20 - CARD_W * 0.5) / max(size - 1, 1))
@@ -429,10 +433,10 @@ def _seat_plate(
         for k in range(min(size, 8)):
             deck = ORANGE if k < orange else 0
             plate.append(_at(papillon_back(deck), 10 + k * 9, 32, 0.5))
-    _words(plate, text("pa.cards", count=size), 13, x=10, y=98, fill=colours["muted"])
+    _words(plate, text("pa.cards", count=size), 13 * words, x=10, y=98, fill=colours["muted"])
     if view.colour == "blue" and view.piles:
         pile = len(view.piles[view.sides[seat]])
-        _words(plate, text("pa.pile", count=pile), 13, x=10, y=116, fill=colours["muted"])
+        _words(plate, text("pa.pile", count=pile), 13 * words, x=10, y=116, fill=colours["muted"])
 
 
 def _seat_words(view: PapillonView, seat: int, name: str) -> str:
@@ -456,7 +460,8 @@ def _other_seats(
     plate_width = min(slot - 10, 230)
     group = node("g", svg, class_="seats")
     for k, seat in enumerate(others):
-        _seat_plate(group, view, seat, names[seat], x + k * slot + (slot - plate_width) / 2, y, plate_width, colours)
+        left = x + k * slot + (slot - plate_width) / 2
+        _seat_plate(group, view, seat, names[seat], left, y, plate_width, colours, frame.words)
 
 
 def _blue_table(svg: ET.Element, view: PapillonView, frame: Frame, colours: Mapping[str, str]) -> None:
@@ -563,7 +568,7 @@ def _orange_layout(
             )
         group.append(_named(drawn, label, targets.get(place), colours))
         caption = place_caption(place) + (f" ({len(cards)})" if len(cards) > 1 else "")
-        _words(group, caption, 13, x=cx, y=top + 11, fill=colours["muted"], text_anchor="middle")
+        _words(group, caption, 13 * frame.words, x=cx, y=top + 11, fill=colours["muted"], text_anchor="middle")
     pile = node("g", group, class_="draw-pile", role="img", aria_label=text("pa.draw-pile", count=view.draw_pile))
     if view.draw_pile:
         back = papillon_back(ORANGE if view.draw_pile_orange else 0)
@@ -571,7 +576,7 @@ def _orange_layout(
     _words(
         pile,
         text("pa.draw-short", count=view.draw_pile),
-        13,
+        13 * frame.words,
         x=draw_x,
         y=y + 11,
         fill=colours["muted"],
@@ -603,9 +608,8 @@ def _hand(
     title = names[view.player] + (" · " + text("pa.to-play") if acting else "")
     if view.colour == "blue" and view.piles:
         title += " · " + text("pa.pile", count=len(view.piles[view.sides[view.player]]))
-    _words(
-        group, title, 15, x=x + 4, y=top - 10, fill=colours["highlight"] if acting else colours["text"], font_weight=700
-    )
+    fill = colours["highlight"] if acting else colours["text"]
+    _words(group, title, 15 * frame.words, x=x + 4, y=top - 10, fill=fill, font_weight=700)
     cards = list(view.hand)
     scale = frame.hand_scale
     rows = [cards] if len(cards) <= frame.hand_row else [cards[: (len(cards) + 1) // 2], cards[(len(cards) + 1) // 2 :]]
