@@ -20,6 +20,7 @@ from farfalia.engine.papillon.game import PapillonGame, action_name
 from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON, seat_view
 from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon
+from farfalia.ui import controller as controller_module
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.embeds import read_still
@@ -403,3 +404,22 @@ def test_play_from_here_takes_over_a_seat_of_a_shared_position() -> None:
 def test_a_captures_button_names_the_table_cards_it_takes() -> None:
     assert cards_taken("MO+YIxCN+E10") == ["CN", "E10"]
     assert cards_taken("E5") == [] and cards_taken("clockwise") == [] and cards_taken("E5o@S1") == []
+
+
+def test_a_bot_still_searching_at_the_time_limit_decides_with_what_it_has(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(controller_module, "THINK_LIMIT_SECONDS", 0.0)
+    page = controller()
+    page.open("")
+    page.command(Command.START, {**FORM, "kind-0": "bot", "level": "strong"})
+    table = page.papillon
+    assert table is not None
+    while table.game.phase != "blue" or len(table.game.legal_actions()) < 3:  # a decision the search compares
+        page.bot_move()
+        while not page.think(1.0):
+            pass
+    before = len(table.game.actions)
+    page.bot_move()
+    search = page._search[0] if page._search else None
+    assert search is not None and search.iterations > 1
+    assert page.think(0.0)  # one slice (of no time): past the limit, it decides at once
+    assert len(table.game.actions) == before + 1 and search.finished and search.done <= 1

@@ -127,6 +127,10 @@ class Search:
                 self.margins[k] += self.model.playout(self.view, world, action, luck)
             self.done += 1
 
+    def conclude(self) -> None:
+        """Stop here: the budget becomes the deals already played out (the page's time limit)."""
+        self.iterations = self.done
+
     def best(self) -> Any:
         """The chosen action (the prior's, where the search has nothing to add)."""
         if not self.candidates or not self.done:

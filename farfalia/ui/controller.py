@@ -81,6 +81,9 @@ CHOICES_KEY = "farfalia.choices"
 CLOSED_BY = {Command.HELP: Command.CLOSE_HELP, Command.SHEET: Command.CLOSE_SHEET}
 #: Seconds of search between two yields to the browser (the page must answer within 200 ms).
 SLICE_SECONDS = 0.05
+#: A search still running this long after it began decides with what it has played out: a slow
+#: machine gets a slightly weaker bot, never one that keeps the table waiting over a second.
+THINK_LIMIT_SECONDS = 0.9
 #: The storage key of the player's preferences (:class:`Preferences` as JSON).
 PREFERENCES_KEY = "farfalia.preferences"
 #: How long a card's glide takes at each pace (ms): "Instant" has none.
@@ -1092,6 +1095,8 @@ class Controller:
         start = time.perf_counter()
         while not search.finished and time.perf_counter() - start < seconds:
             search.advance(1)
+        if not search.finished and time.perf_counter() - self._think_started >= THINK_LIMIT_SECONDS:
+            search.conclude()
         if not search.finished:
             return False
         self._search = None
