@@ -32,7 +32,7 @@ from farfalia.ui.viewer import PapillonViewer, ReplayViewer, Stepper, ViewerMove
 MAX_PLAYERS = max(PLAYERS.values())
 #: The roles of a panel that holds the page until closed, and of one beside the controls.
 DIALOG = 'role="dialog" aria-modal="true"'
-REGION = 'role="region"'
+REGION = 'role="region" tabindex="0"'  # a replay's summary: it may scroll, so it takes the keyboard too
 
 
 def button(
