@@ -56,6 +56,9 @@ MOST_CANDIDATES: Final = 8
 HORIZON: Final = 3
 #: Playouts a decision may use (measured in the page: docs/bots.md).
 PAPILLON_PLAYOUTS: Final = 300
+#: At five players (three against two), playouts of one turn a player, twice as many: three turns
+#: a player said too little about a decision (measured by tournaments: docs/bots.md).
+SHORT_HORIZON_PLAYERS: Final = 5
 
 
 class PapillonRandomBot:
@@ -182,13 +185,19 @@ class PapillonSearch:
         """Worlds consistent with ``view``."""
         return PapillonSampler(view)
 
+    def budget(self, view: PapillonView, playouts: int) -> int:
+        """The bot's budget, doubled at five players, where each playout is shorter."""
+        return playouts * 2 if view.settings.players >= SHORT_HORIZON_PLAYERS else playouts
+
     def playout(self, view: PapillonView, world: PapillonGame, action: int, luck: float) -> float:
-        """The acting player's margin after ``action`` and a few random turns."""
+        """The acting player's margin after ``action`` and a few random turns (one a player
+        at five players, :data:`HORIZON` otherwise)."""
         seed = int(luck * 2**32)
         game = PapillonGame.from_public(world.public_state(), world.hands, world.deck, world.draw_pile, seed)
         rounds = len(game.round_scores_)
         game.apply(action, check=False)
-        game.random_playout(random.Random(seed), HORIZON * view.settings.players)
+        players = view.settings.players
+        game.random_playout(random.Random(seed), (1 if players >= SHORT_HORIZON_PLAYERS else HORIZON) * players)
         return margin(game, view.player, rounds)
 
 

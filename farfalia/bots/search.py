@@ -53,6 +53,9 @@ class SearchModel(Protocol):
     def sampler(self, view: Any) -> Sampler:
         """Deals of the hidden cards consistent with ``view``."""
 
+    def budget(self, view: Any, playouts: int) -> int:
+        """The playouts to spend on ``view``'s decision, given the bot's ``playouts``."""
+
     def playout(self, view: Any, world: Any, action: Any, luck: float) -> float:
         """Apply ``action`` to a copy of ``world``, play on at random from ``luck``,
         and return the margin of the player to act (own points minus the opponents' mean)."""
@@ -77,6 +80,10 @@ class FarfaliaSearch:
     def sampler(self, view: View) -> Sampler:
         """Deals consistent with ``view`` (:class:`~farfalia.bots.inference.Sampler`)."""
         return DealSampler(view)
+
+    def budget(self, view: View, playouts: int) -> int:
+        """The bot's own budget, whatever the decision."""
+        return playouts
 
     def playout(self, view: View, world: State, action: Action, luck: float) -> float:
         """The acting player's margin in the hand, after ``action`` and random play."""
@@ -107,7 +114,8 @@ class Search:
         self.model = model
         self.fallback = model.prior(view, rng)
         self.candidates = model.candidates(view)
-        self.iterations = -(-playouts // len(self.candidates)) if self.candidates else 0
+        budget = model.budget(view, playouts)
+        self.iterations = -(-budget // len(self.candidates)) if self.candidates else 0
         self.sampler = model.sampler(view) if self.iterations else None
         self.done = 0
         self.margins = [0.0] * len(self.candidates)
