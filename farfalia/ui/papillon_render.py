@@ -609,7 +609,7 @@ def _hand(
     if view.colour == "blue" and view.piles:
         title += " · " + text("pa.pile", count=len(view.piles[view.sides[view.player]]))
     fill = colours["highlight"] if acting else colours["text"]
-    _words(group, title, 15 * frame.words, x=x + 4, y=top - 10, fill=fill, font_weight=700)
+    _words(group, title, 15 * frame.words, x=x + 4, y=top - 20, fill=fill, font_weight=700)
     cards = list(view.hand)
     scale = frame.hand_scale
     rows = [cards] if len(cards) <= frame.hand_row else [cards[: (len(cards) + 1) // 2], cards[(len(cards) + 1) // 2 :]]
@@ -617,7 +617,7 @@ def _hand(
         step = min(CARD_W * scale + 8, (width - CARD_W * scale) / max(len(row) - 1, 1))
         left = x + (width - (CARD_W * scale + step * (len(row) - 1))) / 2
         for k, card in enumerate(row):
-            lift = -18 if card == choices.picked else 0
+            lift = -10 if card == choices.picked else 0  # picked up: raised, clear of the line above
             drawn = _at(papillon_card(card, colours, view.settings.yang), left + k * step, top + r * 80 + lift, scale)
             label = card_words(card) + (" (" + text("pa.orange-back") + ")" if deck_of(card) == ORANGE else "")
             if card == choices.picked:
