@@ -27,10 +27,9 @@ from farfalia.engine.papillon.rules import ROUNDS, PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON
 from farfalia.records.replay import (
     CHANCE_WRITTEN,
-    MAX_ACTIONS,
-    MAX_LENGTH,
     Replay,
     base36,
+    check_body,
     checksum,
     decode,
     decode_names,
@@ -39,7 +38,9 @@ from farfalia.records.replay import (
     from_base64url,
     int_bytes,
     pack_actions,
+    replay_fields,
     replay_problem,
+    seed_and_count,
     to_base64url,
     unpack_actions,
 )
@@ -126,25 +127,11 @@ def encode_finished_rounds(game: PapillonGame, names: tuple[str, ...] | list[str
 
 def decode_papillon(text: str) -> PapillonReplay:
     """The Papillon replay a text describes; a clear :class:`ReplayError` for anything else."""
-    if len(text) > MAX_LENGTH:
-        raise replay_problem("replay-long", limit=MAX_LENGTH, length=len(text))
-    if not text.isascii():
-        raise replay_problem("replay-ascii")
-    fields = text.strip().split(".")
-    if len(fields) not in (7, 8):
-        raise replay_problem("replay-parts")
-    body, check = text.strip().rpartition(".")[::2]
-    if checksum(body) != check:
-        raise replay_problem("replay-damaged")
+    fields = replay_fields(text)
+    check_body(text, fields)
     settings = _decode_settings(fields[1])
-    written = len(fields) == 8
-    if written and fields[2] != CHANCE_WRITTEN:
-        raise replay_problem("replay-seed-chance")
-    chance = read_chance(fields[6]) if written else ()
-    seed = None if written else from_base36(fields[2], "replay-seed-number")
-    count = from_base36(fields[3], "replay-count-number")
-    if count > MAX_ACTIONS:
-        raise replay_problem("replay-count", limit=MAX_ACTIONS, count=count)
+    seed, count = seed_and_count(fields)
+    chance = read_chance(fields[6]) if seed is None else ()
     names = decode_names(fields[4], settings.players, "Papillon")
     try:
         game = _start(settings, seed, chance)

@@ -184,41 +184,57 @@ def problem(key: str, **values: object) -> Message:
 
 def decode(text: str) -> Replay:
     """The replay a text describes; a clear :class:`ReplayError` for anything else."""
+    fields = replay_fields(text)
+    if not fields or fields[0] not in VERSIONS:
+        version = fields[0][:8] if fields and fields[0][:1] == "f" else ""
+        raise replay_problem("replay-version", version=repr(version)) if version else replay_problem("replay-not")
+    check_body(text, fields)
+    try:
+        settings = _decode_settings(fields[1])
+    except FarfaliaError as error:
+        raise replay_problem("replay-settings", error=error) from error
+    check_rules_edition(VERSIONS.index(fields[0]) + 1, settings)
+    seed, count = seed_and_count(fields)
+    chance = decode_chances(fields[6]) if seed is None else ()
+    names = decode_names(fields[4], settings.players, settings.mode)
+    value = int.from_bytes(from_base64url(fields[5]), "big")
+    actions = _unpack(settings, seed, count, value, chance)
+    return Replay(settings, seed, names, actions, chance)
+
+
+def replay_fields(text: str) -> list[str]:
+    """A replay text's ``.``-separated parts, once it is ASCII text of a bearable length
+    (what every game's replay text shares, :mod:`farfalia.records.papillon_replay`'s too)."""
     if not isinstance(text, str):
         raise ReplayError("a replay is text")
     if len(text) > MAX_LENGTH:
         raise replay_problem("replay-long", limit=MAX_LENGTH, length=len(text))
     if not text.isascii():
         raise replay_problem("replay-ascii")
-    fields = text.strip().split(".")
-    if not fields or fields[0] not in VERSIONS:
-        version = fields[0][:8] if fields and fields[0][:1] == "f" else ""
-        raise replay_problem("replay-version", version=repr(version)) if version else replay_problem("replay-not")
+    return text.strip().split(".")
+
+
+def check_body(text: str, fields: list[str]) -> None:
+    """Seven parts, or eight with the chance written out, and the check that ends them."""
     if len(fields) not in (7, 8):
         raise replay_problem("replay-parts")
     body, check = text.strip().rpartition(".")[::2]
     if checksum(body) != check:
         raise replay_problem("replay-damaged")
-    settings_text, seed_text, count_text, names_text, actions_text = fields[1:6]
-    try:
-        settings = _decode_settings(settings_text)
-    except FarfaliaError as error:
-        raise replay_problem("replay-settings", error=error) from error
-    check_rules_edition(VERSIONS.index(fields[0]) + 1, settings)
-    # Eight parts: the chance outcomes are written out and the seed part is "x"; seven: the seed
-    # part is the seed in base 36 (and seed 33 is "x" too: the count of parts tells them apart).
+
+
+def seed_and_count(fields: list[str]) -> tuple[int | None, int]:
+    """The seed (None when the chance outcomes are written out) and the count of actions.
+    Eight parts: the chance outcomes are written out and the seed part is "x"; seven: the seed
+    part is the seed in base 36 (and seed 33 is "x" too: the count of parts tells them apart)."""
     written = len(fields) == 8
-    if written and seed_text != CHANCE_WRITTEN:
+    if written and fields[2] != CHANCE_WRITTEN:
         raise replay_problem("replay-seed-chance")
-    chance = decode_chances(fields[6]) if written else ()
-    seed = None if written else from_base36(seed_text, "replay-seed-number")
-    count = from_base36(count_text, "replay-count-number")
+    seed = None if written else from_base36(fields[2], "replay-seed-number")
+    count = from_base36(fields[3], "replay-count-number")
     if count > MAX_ACTIONS:
         raise replay_problem("replay-count", limit=MAX_ACTIONS, count=count)
-    names = decode_names(names_text, settings.players, settings.mode)
-    value = int.from_bytes(from_base64url(actions_text), "big")
-    actions = _unpack(settings, seed, count, value, chance)
-    return Replay(settings, seed, names, actions, chance)
+    return seed, count
 
 
 def check_rules_edition(edition: int, settings: Settings) -> None:

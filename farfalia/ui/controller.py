@@ -952,22 +952,23 @@ class Controller:
         shared under way plays its rounds to come from a fresh seed, P-E12)."""
         players = [Player(name, k != you) for k, name in enumerate(names)]
         seed = self.rng.randrange(SEED_LIMIT) if game.given_chance else game.seed
-        session = PapillonSession(game.settings, seed, players, actions=game.actions, chance=game.given_chance)
-        self.show_start()
-        self.link = None
-        self.papillon = session
-        self.slot = self.saves.new_slot(self.rng, self.elsewhere)
-        self._save()
+        self._sit_at(PapillonSession(game.settings, seed, players, actions=game.actions, chance=game.given_chance))
 
     def _play_on(self, settings: Settings, chance: Sequence[Chance], actions: Sequence[Action],
                  names: Sequence[str], you: int | None, seed: int | None = None) -> None:  # fmt: skip
         """A new game at the table from these chance outcomes and actions; ``you`` the human (None: bots only)."""
         players = [Player(name, k != you) for k, name in enumerate(names)]
         seed = self.rng.randrange(SEED_LIMIT) if seed is None else seed
-        session = Session(settings, seed, players, actions=list(actions), chance=chance)
+        self._sit_at(Session(settings, seed, players, actions=list(actions), chance=chance))
+
+    def _sit_at(self, table: Session | PapillonSession) -> None:
+        """Leave the viewer or the editor for ``table``, a new game saved in a slot of its own."""
         self.show_start()
         self.link = None
-        self.session = session
+        if isinstance(table, PapillonSession):
+            self.papillon = table
+        else:
+            self.session = table
         self.slot = self.saves.new_slot(self.rng, self.elsewhere)
         self._save()
 

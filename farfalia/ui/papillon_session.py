@@ -95,6 +95,12 @@ def place_words(place: int) -> str:
     return text(f"pa.place.{name}")
 
 
+def play_words(play: tuple[int, int, tuple[int, ...]], yang: int, names: Sequence[str]) -> str:
+    """A decision taken, ``(player, action, table before it)``, in words: "Anna: Play …"."""
+    player, action, table = play
+    return text("pa.played", name=names[player], action=action_words(action, table, yang, names, played=True))
+
+
 def action_words(action: int, table: Sequence[int], yang: int, names: Sequence[str], played: bool = False) -> str:
     """What ``action`` does, in words (a capture with its arithmetic; with ``played``, with the
     cards it plays too: for a hint or the last play, where no card has been picked)."""
@@ -311,12 +317,7 @@ class PapillonSession(Seating):
 
     def last_play(self) -> str:
         """The last decision, in words ("Anna: Play 5 of Formes, take 5 of Serpents (5 = 5)"), or ""."""
-        return "" if self.last is None else self._play_words(self.last)
-
-    def _play_words(self, play: tuple[int, int, tuple[int, ...]]) -> str:
-        player, action, table = play
-        words = action_words(action, table, self.game.settings.yang, self.names(), played=True)
-        return text("pa.played", name=self.names()[player], action=words)
+        return "" if self.last is None else play_words(self.last, self.game.settings.yang, self.names())
 
     def news(self) -> list[str]:
         """What a screen reader should hear since the last call (once): each decision taken
@@ -325,7 +326,8 @@ class PapillonSession(Seating):
         if self._told == self._changes:
             return []
         self._told = self._changes
-        sentences = [self._play_words(play) for play in self._untold[-MAX_TOLD:]]
+        yang, names = self.game.settings.yang, self.names()
+        sentences = [play_words(play, yang, names) for play in self._untold[-MAX_TOLD:]]
         self._untold.clear()
         pending = self.summary_pending()
         if pending is not None:

@@ -16,7 +16,7 @@ from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, omniscient_view, seat_view
 from farfalia.records.papillon_replay import PapillonReplay
 from farfalia.records.replay import Replay
-from farfalia.ui.papillon_session import action_words
+from farfalia.ui.papillon_session import play_words
 from farfalia.ui.texts import text
 
 #: The ``view`` of every hand open.
@@ -147,6 +147,10 @@ class Stepper:
             self.jump(here)
             self.view_name = seen
 
+    def finished_round(self) -> int | None:
+        """The hand or round (0 the first) that the last action finished, if it did."""
+        return self.hand_ends.index(self.at) if self.at in self.hand_ends else None
+
     def names(self) -> list[str]:
         """The players' names (numbered when the replay names nobody)."""
         players = self.replay.settings.players
@@ -171,9 +175,8 @@ class ReplayViewer(Stepper):
 
     def finished_hand(self) -> HandResult | None:
         """The hand that the last action finished, if it did."""
-        if self.at in self.hand_ends:
-            return self._game.state.results[self.hand_ends.index(self.at)]
-        return None
+        ended = self.finished_round()
+        return None if ended is None else self._game.state.results[ended]
 
 
 class PapillonViewer(Stepper):
@@ -208,21 +211,9 @@ class PapillonViewer(Stepper):
         game = self._game
         return all_hands_view(game) if self.view_name == ALL else papillon_seat_view(game, int(self.view_name))
 
-    def finished_round(self) -> int | None:
-        """The round (0 the first) that the last action finished, if it did."""
-        return self.hand_ends.index(self.at) if self.at in self.hand_ends else None
-
     def last_play(self) -> str:
-        """The action that led to this position, in words ("Anna: Take 5 of Serpents (5 = 5)"), or ""."""
-        if self.at == 0:
-            return ""
-        player, action, table = self._plays[self.at - 1]
-        names = self.names()
-        return text(
-            "pa.played",
-            name=names[player],
-            action=action_words(action, table, self.replay.settings.yang, names, played=True),
-        )
+        """The action that led to this position, in words ("Anna: Play …"), or ""."""
+        return play_words(self._plays[self.at - 1], self.replay.settings.yang, self.names()) if self.at else ""
 
     def news(self) -> list[str]:
         """What a screen reader should hear since the last call: a single step forward
