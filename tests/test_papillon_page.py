@@ -12,6 +12,8 @@ import xml.etree.ElementTree as ET
 from html import unescape
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from farfalia.engine.errors import FarfaliaError, SessionError
 from farfalia.engine.interface import random_play
@@ -26,7 +28,7 @@ from farfalia.ui.controller import Controller
 from farfalia.ui.embeds import read_still
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import parse_link
-from farfalia.ui.papillon_render import render_papillon
+from farfalia.ui.papillon_render import CARD_H, CARD_W, LAYOUT_SCALE, frame_for, layout_spots, render_papillon
 from farfalia.ui.papillon_screens import cards_taken, papillon_bar, table_choices
 from farfalia.ui.papillon_session import PapillonSession, load_save
 from farfalia.ui.saves import MemoryStorage
@@ -423,3 +425,34 @@ def test_a_bot_still_searching_at_the_time_limit_decides_with_what_it_has(monkey
     assert search is not None and search.iterations > 1
     assert page.think(0.0)  # one slice (of no time): past the limit, it decides at once
     assert len(table.game.actions) == before + 1 and search.finished and search.done <= 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(280, 2600), st.integers(200, 1500), st.sampled_from([4, 30]))
+def test_the_orange_layout_fits_its_middle_without_overlaps(width: int, height: int, hand: int) -> None:
+    """For any stage, every place of the orange layout (its caption, its card and the ring
+    that marks it a target) lies in the middle, apart from the others and above the hand's
+    title; on a phone-sized stage or larger its cards are at least half their full size."""
+    frame = frame_for(layout_for(width, height), width / height).holding(hand)
+    spots, scale, room = layout_spots(frame)
+    x, y, middle_width, middle_height = frame.middle
+    boxes = []
+    for cx, top in spots.values():
+        half = CARD_W * scale / 2 + 5 * scale
+        boxes.append((cx - half, top, cx + half, top + 16 * frame.words + 8 + (CARD_H + 5) * scale))
+    for left, top, right, bottom in boxes:
+        assert x - 0.01 <= left and right <= x + middle_width + 0.01 and y - 0.01 <= top
+        assert bottom <= y + middle_height + 0.01
+    for k, first in enumerate(boxes):
+        for second in boxes[k + 1 :]:
+            assert (
+                first[2] <= second[0] + 0.01
+                or second[2] <= first[0] + 0.01
+                or first[3] <= second[1] + 0.01
+                or (second[3] <= first[1] + 0.01)
+            )
+    title_top = frame.hand[1] - 20 - 15 * frame.words
+    assert y + middle_height <= title_top
+    assert room > 0 and len(spots) == 12
+    if min(width, height) >= 380:
+        assert scale >= 0.5 * LAYOUT_SCALE, (frame.middle, scale)

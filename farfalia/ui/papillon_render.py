@@ -10,6 +10,7 @@ puts the information on the right, ``tall`` (portrait) in a strip along the top.
 
 from __future__ import annotations
 
+import dataclasses
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -42,10 +43,16 @@ from farfalia.ui.render import COLOURS, FONT_FAMILY, SVG_NS, node
 from farfalia.ui.texts import text
 
 CARD_W, CARD_H = 64, 92
+#: How far below the hand's first row its second row lies (units).
+SECOND_ROW = 80
+#: The least of a hand card a row of the wide drawing's hand leaves uncovered (units).
+HAND_STEP = 70
+#: The largest scale of the middle's cards (the blue table's, the orange layout's).
+LAYOUT_SCALE = 1.35
 #: The widest drawing (units) a very wide window gets: beyond it, bands at the sides.
 MAX_WIDE = 2200
 #: The wide drawing's height (units) in a very wide, short window.
-SHORT_HEIGHT = 600
+SHORT_HEIGHT = 520
 #: Papillon's colours, beside the table's own (:data:`farfalia.ui.render.COLOURS`).
 PAPILLON_COLOURS: dict[str, str] = {
     **COLOURS,
@@ -244,13 +251,23 @@ class Frame:
     seats: tuple[float, float, float]  # x, y, width
     middle: tuple[float, float, float, float]  # x, y, width, height
     hand: tuple[float, float, float]  # x, top, width
-    scale: float
     hand_row: int
     #: The hand's cards' scale (larger than the table's: they are what a person clicks).
     hand_scale: float = 1.18
     #: The small words' scale (names, counts, captions): larger in the tall drawing, which a
     #: phone shows at about two thirds of its size.
     words: float = 1.0
+
+    def holding(self, cards: int) -> Frame:
+        """This frame for a hand of ``cards``: a hand of one row lies lower, leaving the
+        middle the second row's room."""
+        if cards > self.hand_row:
+            return self
+        x, y, width, height = self.middle
+        hand_x, hand_top, hand_width = self.hand
+        return dataclasses.replace(
+            self, middle=(x, y, width, height + SECOND_ROW), hand=(hand_x, hand_top + SECOND_ROW, hand_width)
+        )
 
 
 def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
@@ -259,12 +276,15 @@ def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
     h = layout.height
     if layout.kind == "tall":
         w = layout.width
-        return Frame(w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 250), (8, h - 226, w - 16),
-                     1.05, 6, words=1.25)  # fmt: skip
+        return Frame(w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 266), (8, h - 226, w - 16),
+                     6, words=1.25)  # fmt: skip
     h = SHORT_HEIGHT if aspect > 2.2 else h  # a phone on its side: a shorter drawing, larger on screen
     w = min(max(layout.width, round(h * aspect)), MAX_WIDE)
-    return Frame(w, h, (w - 250, 40, 234), (10, 10, w - 280), (10, 146, w - 280, h - 146 - 240), (10, h - 212, w - 280),
-                 1.0, 14, 1.35, 1.2 if h == SHORT_HEIGHT else 1.0)  # fmt: skip
+    words = 1.2 if h == SHORT_HEIGHT else 1.0
+    span = w - 30 - 250 * words  # the information panel's right of it, as large as the words
+    hand_row = max(14, int((span - CARD_W * 1.35) / HAND_STEP) + 1)  # one row while each card shows enough
+    return Frame(w, h, (w - 250 * words, 40, 234), (10, 10, span), (10, 146, span, h - 146 - 254), (10, h - 212, span),
+                 hand_row, 1.35, words)  # fmt: skip
 
 
 def render_papillon(
@@ -282,7 +302,7 @@ def render_papillon(
     ``defs``, it refers to the art of a :func:`render_papillon_defs` elsewhere in the page.
     ``mover`` is the seat that took the last action (``data-mover``: the page's motion sends
     the cards it played from, and the cards it captured to, that seat)."""
-    frame = frame_for(layout, aspect)
+    frame = frame_for(layout, aspect).holding(len(view.hand))
     svg = node(
         "svg",
         xmlns=SVG_NS,
@@ -317,6 +337,9 @@ def _information(
     x, y, width = frame.info
     compact = frame.height > frame.width
     group = node("g", svg, class_="info", role="group", aria_label=text("pa.information"))
+    if not compact:  # the panel drawn at the origin, scaled as the small words are
+        group.set("transform", f"translate({x:g},{y:g}) scale({frame.words:g})")
+        x, y = 0, 0
     fill = colours["text"]
     heading = text(f"pa.round.{view.colour}")
     if view.colour == "orange" and view.tour:
@@ -467,10 +490,8 @@ def _other_seats(
 def _blue_table(svg: ET.Element, view: PapillonView, frame: Frame, colours: Mapping[str, str]) -> None:
     x, y, width, height = frame.middle
     group = node("g", svg, class_="blue-table", role="group", aria_label=text("pa.table", count=len(view.table)))
-    scale = frame.scale
+    scale, per_row, rows = _table_grid(len(view.table), width, height)
     step_x, step_y = CARD_W * scale + 10, CARD_H * scale + 12
-    per_row = max(int(width // step_x), 1)
-    rows = -(-len(view.table) // per_row)
     top = y + max((height - rows * step_y) / 2, 0)
     for k, card in enumerate(view.table):
         row, col = divmod(k, per_row)
@@ -496,49 +517,95 @@ def _blue_table(svg: ET.Element, view: PapillonView, frame: Frame, colours: Mapp
         )
 
 
-def _layout_spots(frame: Frame) -> tuple[dict[int, tuple[float, float]], float, float]:
-    """Where each place of the orange layout goes (its centre x and its top), where the draw
-    pile goes (its centre x, on the first row) and the cards' scale: three rows (the starting
-    piles, the centre and the draw pile; two sequences and their signs a row), or two rows in
-    a wide middle (the four sequences side by side, each under the starting pile it grows from)."""
+#: The draw pile's spot among the layout's places.
+DRAW_PILE = -1
+#: The orange layout's arrangements, in the order of preference, each a grid of rows of places
+#: (``None``: an empty cell): in three rows, the sequences above and below their starting
+#: piles (P-R28) with the centre and the draw pile between; in one row, each starting pile
+#: between its two sequences ("les suites se déploient de part et d'autre"), a sign on the
+#: outer side of each; in two rows, the sequences side by side under the starting piles they
+#: grow from.
+ARRANGEMENTS: tuple[tuple[tuple[int | None, ...], ...], ...] = (
+    ((SIGN_PLACES[0], SEQUENCES[0], SIGN_PLACES[2], SEQUENCES[2]),
+     (CENTRE, STARTS[0], DRAW_PILE, STARTS[1]),
+     (SIGN_PLACES[1], SEQUENCES[1], SIGN_PLACES[3], SEQUENCES[3])),
+    ((SIGN_PLACES[0], SEQUENCES[0], STARTS[0], SEQUENCES[1], SIGN_PLACES[1], CENTRE,
+      SIGN_PLACES[2], SEQUENCES[2], STARTS[1], SEQUENCES[3], SIGN_PLACES[3], DRAW_PILE),),
+    ((CENTRE, None, STARTS[0], None, DRAW_PILE, None, STARTS[1], None),
+     (SIGN_PLACES[0], SEQUENCES[0], SIGN_PLACES[1], SEQUENCES[1],
+      SIGN_PLACES[2], SEQUENCES[2], SIGN_PLACES[3], SEQUENCES[3])),
+)  # fmt: skip
+#: An arrangement earlier in :data:`ARRANGEMENTS` is kept if its cards are at least this part
+#: of the largest arrangement's.
+NEAR_ENOUGH = 0.9
+
+
+def _table_grid(cards: int, width: float, height: float) -> tuple[float, int, int]:
+    """The blue table's cards' scale, how many a row holds and how many rows: the largest
+    scale (at most :data:`LAYOUT_SCALE`, at least a half) at which ``cards`` fit the middle."""
+    scale = LAYOUT_SCALE
+    while True:
+        per_row = max(int(width // (CARD_W * scale + 10)), 1)
+        rows = -(-cards // per_row)
+        if scale <= 0.5 or rows * (CARD_H * scale + 12) <= height:
+            return scale, per_row, rows
+        scale -= 0.05
+
+
+def layout_spots(frame: Frame) -> tuple[dict[int, tuple[float, float]], float, float]:
+    """Where each place of the orange layout (and the :data:`DRAW_PILE`) goes (its centre x
+    and the top of its caption), the cards' scale and a caption's room (units): of the
+    :data:`ARRANGEMENTS`, the first whose cards are nearly as large as the largest arrangement's
+    (:data:`NEAR_ENOUGH`), its rows centred in the middle."""
     x, y, width, height = frame.middle
-    rows = 2 if width > 2.4 * height else 3
-    columns = 8 if rows == 2 else 4
-    cell_w, cell_h = width / columns, (height - 10) / rows
-    scale = min(frame.scale, (height - 40) / (rows * (CARD_H + 26)), 0.9 * cell_w / CARD_W)
-    if rows == 2:
-        spots = {CENTRE: (x + cell_w * 0.5, y), STARTS[0]: (x + cell_w * 2.5, y), STARTS[1]: (x + cell_w * 6.5, y)}
-        for k, (sequence, sign) in enumerate(zip(SEQUENCES, SIGN_PLACES, strict=True)):
-            spots[sign] = (x + cell_w * (2 * k + 0.5), y + cell_h)
-            spots[sequence] = (x + cell_w * (2 * k + 1.5), y + cell_h)
-        return spots, x + cell_w * 4.5, scale
-    spots = {STARTS[0]: (x + cell_w * 0.5, y), STARTS[1]: (x + cell_w * 2.5, y), CENTRE: (x + cell_w * 3.5, y)}
-    for k, (sequence, sign) in enumerate(zip(SEQUENCES, SIGN_PLACES, strict=True)):
-        row, col = divmod(k, 2)
-        cx = x + cell_w * (col * 2 + 1)
-        spots[sequence] = (cx + cell_w * 0.35, y + cell_h * (row + 1))
-        spots[sign] = (cx - cell_w * 0.45, y + cell_h * (row + 1))
-    return spots, x + cell_w * 1.5, scale
+    caption = _caption_height(frame)
+
+    def scale_of(grid: tuple[tuple[int | None, ...], ...]) -> float:
+        cell_w, cell_h = width / len(grid[0]), height / len(grid)
+        return min(LAYOUT_SCALE, (cell_h - caption - 8) / (CARD_H + 5), (cell_w - 6) / (CARD_W + 10))  # rings apart
+
+    largest = max(map(scale_of, ARRANGEMENTS))
+    grid = next(grid for grid in ARRANGEMENTS if scale_of(grid) >= NEAR_ENOUGH * largest)
+    scale = scale_of(grid)
+    columns = len(grid[0])
+    cell_w = min(width / columns, 1.6 * (CARD_W + 10) * scale)  # close together, centred
+    row_h = caption + (CARD_H + 5) * scale + 8
+    left, top = x + (width - columns * cell_w) / 2, y + (height - len(grid) * row_h) / 2
+    spots = {
+        place: (left + cell_w * (col + 0.5), top + row_h * row)
+        for row, places in enumerate(grid)
+        for col, place in enumerate(places)
+        if place is not None
+    }
+    return spots, scale, cell_w - 4
 
 
 def _orange_layout(
     svg: ET.Element, view: PapillonView, frame: Frame, choices: TableChoices, colours: Mapping[str, str]
 ) -> None:
-    y = frame.middle[1]
     group = node("g", svg, class_="orange-layout", role="group", aria_label=text("pa.layout"))
-    spots, draw_x, scale = _layout_spots(frame)
+    spots, scale, room = layout_spots(frame)
+    caption_top = _caption_height(frame)
     targets = choices.places or {}
     for place, (cx, top) in spots.items():
-        cards = view.layout[place]
         left = cx - CARD_W * scale / 2
+        if place == DRAW_PILE:
+            pile = node(
+                "g", group, class_="draw-pile", role="img", aria_label=text("pa.draw-pile", count=view.draw_pile)
+            )
+            if view.draw_pile:
+                pile.append(_at(papillon_back(ORANGE if view.draw_pile_orange else 0), left, top + caption_top, scale))
+            _caption(pile, text("pa.draw-short", count=view.draw_pile), cx, top, room, frame, colours)
+            continue
+        cards = view.layout[place]
         label = f"{place_words(place)}: " + (card_words(cards[-1]) if cards else text("pa.empty"))
         if len(cards) > 1:
             label += ", " + text("pa.cards", count=len(cards))
         if cards:
-            drawn = _at(papillon_card(cards[-1], colours, view.settings.yang), left, top + 16, scale)
+            drawn = _at(papillon_card(cards[-1], colours, view.settings.yang), left, top + caption_top, scale)
         else:
             drawn = node("g", class_="card empty-place")
-            _at(drawn, left, top + 16, scale)
+            _at(drawn, left, top + caption_top, scale)
             node(
                 "rect",
                 drawn,
@@ -568,20 +635,22 @@ def _orange_layout(
             )
         group.append(_named(drawn, label, targets.get(place), colours))
         caption = place_caption(place) + (f" ({len(cards)})" if len(cards) > 1 else "")
-        _words(group, caption, 13 * frame.words, x=cx, y=top + 11, fill=colours["muted"], text_anchor="middle")
-    pile = node("g", group, class_="draw-pile", role="img", aria_label=text("pa.draw-pile", count=view.draw_pile))
-    if view.draw_pile:
-        back = papillon_back(ORANGE if view.draw_pile_orange else 0)
-        pile.append(_at(back, draw_x - CARD_W * scale / 2, y + 16, scale))
-    _words(
-        pile,
-        text("pa.draw-short", count=view.draw_pile),
-        13 * frame.words,
-        x=draw_x,
-        y=y + 11,
-        fill=colours["muted"],
-        text_anchor="middle",
-    )
+        _caption(group, caption, cx, top, room, frame, colours)
+
+
+def _caption_height(frame: Frame) -> float:
+    """A layout place's caption's height, from its top to the card under it (clear of the ring
+    that marks the card a target)."""
+    return 16 * frame.words + 8
+
+
+def _caption(
+    parent: ET.Element, words: str, cx: float, top: float, room: float, frame: Frame, colours: Mapping[str, str]
+) -> None:
+    """A layout place's caption over it, squeezed into ``room`` units if it is longer."""
+    size = 13 * frame.words
+    fitted = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if len(words) * size * 0.58 > room else {}
+    _words(parent, words, size, x=cx, y=top + size * 0.85, fill=colours["muted"], text_anchor="middle", **fitted)
 
 
 def place_caption(place: int) -> str:
@@ -618,7 +687,9 @@ def _hand(
         left = x + (width - (CARD_W * scale + step * (len(row) - 1))) / 2
         for k, card in enumerate(row):
             lift = -10 if card == choices.picked else 0  # picked up: raised, clear of the line above
-            drawn = _at(papillon_card(card, colours, view.settings.yang), left + k * step, top + r * 80 + lift, scale)
+            drawn = _at(
+                papillon_card(card, colours, view.settings.yang), left + k * step, top + r * SECOND_ROW + lift, scale
+            )
             label = card_words(card) + (" (" + text("pa.orange-back") + ")" if deck_of(card) == ORANGE else "")
             if card == choices.picked:
                 drawn.set("class", drawn.get("class", "") + " picked")
