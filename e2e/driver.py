@@ -37,10 +37,11 @@ def start(page: Page, mode: str, *, variants: tuple[str, ...] = (), humans: tupl
 
 
 def start_papillon(page: Page, players: int, *, humans: tuple[int, ...] = (0,), seed: int = 1,
-                   pace: str = "instant", level: str = "quick") -> None:  # fmt: skip
+                   pace: str = "instant", level: str = "quick", rounds: str = "both") -> None:  # fmt: skip
     """Choose Papillon on the start screen, fill in its table and start."""
     page.select_option(f"#{Id.GAME}", "papillon")
     page.select_option(f"#{Id.PLAYERS}", str(players))
+    page.select_option("select[name=rounds]", rounds)
     for seat in range(players):
         page.select_option(f"select[name=kind-{seat}]", "human" if seat in humans else "bot")
     page.select_option(f"#{Id.PACE}", pace)

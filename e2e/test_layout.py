@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import SHOTS, watch
-from e2e.driver import click_and_wait, open_game, start
+from e2e.driver import click_and_wait, open_game, start, start_papillon
 from farfalia.ui.layout import TOUCH_TARGET
 
 #: Width, height, and whether the screen is a touch screen.
@@ -40,13 +40,30 @@ INSIDE = """(e) => { const r = e.getBoundingClientRect();
   return r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5; }"""
 
 
+#: The bar's choices that do not come into the window when their row is scrolled to them (many
+#: choices scroll inside the bar; the page itself does not move).
+UNREACHABLE = """() => {
+  const row = document.querySelector('#bar .choices');
+  const missing = [...row.querySelectorAll('button')].filter((b) => {
+    b.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const r = b.getBoundingClientRect();
+    return scrollX || scrollY || r.left < -0.5 || r.top < -0.5
+      || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
+  }).map((b) => b.textContent);
+  row.scrollTo(0, 0);
+  return missing;
+}"""
+
+
 def out_of_window(page: Page, selector: str) -> list[str]:
     """The elements of ``selector`` that are not wholly inside the window."""
     return page.evaluate(
         """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
              const r = e.getBoundingClientRect();
              return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
-           }).map((e) => e.getAttribute('data-action') || e.className.baseVal || e.className)""",
+           }).map((e) => { const r = e.getBoundingClientRect();
+             const name = e.getAttribute('data-action') || e.className.baseVal || e.className;
+             return `${name} at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`; })""",
         selector,
     )
 
@@ -74,13 +91,35 @@ def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) ->
         context.close()
 
 
-def play_checking(page: Page, touch: bool, size: str) -> None:
-    """Play to the game's end by clicking, checking every human decision's screen."""
+@pytest.mark.parametrize("size", list(SIZES))
+def test_papillons_orange_layout_fits_the_window(browser: Browser, site: str, size: str) -> None:
+    """Papillon's orange round at two players (the largest hands), its layout's places
+    being what a person clicks after a card: sixty decisions checked as Farfalia's are."""
+    width, height, touch = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    problems = watch(context, site)
+    page = context.new_page()
+    try:
+        open_game(page, site)
+        start_papillon(page, 2, seed=3, rounds="orange")
+        assert play_checking(page, touch, size, enough=60) >= 8  # decisions placing a card on the layout
+        assert not problems, problems
+    except Exception:
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"layout-papillon-{size}.png"))
+        raise
+    finally:
+        context.close()
+
+
+def play_checking(page: Page, touch: bool, size: str, enough: int = 0) -> int:
+    """Play to the game's end by clicking (or until ``enough`` decisions are checked), checking
+    every human decision's screen. Returns how many offered places of a layout (Papillon's)."""
     rng = random.Random(size)
-    checked = 0
+    checked = placing = 0
     for _ in range(400):
         page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
-        if page.locator(".panel.over").count():
+        if page.locator(".panel.over").count() or checked == enough > 0:
             break
         primary = page.locator("#overlay button.primary")
         if primary.count():
@@ -90,16 +129,19 @@ def play_checking(page: Page, touch: bool, size: str) -> None:
         cards = page.locator("svg .card.legal")
         buttons = page.locator("#bar .choices button[data-action]")
         assert cards.count() + buttons.count(), "a human is awaited but nothing can be clicked"
-        assert not out_of_window(page, "svg .card.legal, #bar .choices button, #bar .status"), f"out of view at {size}"
+        assert not out_of_window(page, "svg .card.legal, #bar .status"), f"out of view at {size}"
+        assert not page.evaluate(UNREACHABLE), f"choices that cannot be scrolled into the bar's view at {size}"
         if touch:
             for k in range(cards.count()):
                 assert cards.nth(k).evaluate(TARGET_CHECK, list(TOUCH_TARGET)), (
                     f"card {cards.nth(k).get_attribute('data-action')} offers no {TOUCH_TARGET} target at {size}"
                 )
         checked += 1
-        options = page.locator("svg .card.legal, #bar .choices button[data-action]")
+        placing += page.locator("svg [data-place].legal").count() > 0
+        options = page.locator("svg .card.legal, #bar .choices button[data-action]:not([data-action=drop])")
         choice = options.nth(rng.randrange(options.count()))
         draws = page.get_attribute("body", "data-draws")
         choice.click()
         page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}", timeout=15_000)
-    assert page.locator(".panel.over").count() and checked >= 20
+    assert (page.locator(".panel.over").count() and checked >= 20) or checked == enough > 0
+    return placing
