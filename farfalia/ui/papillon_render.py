@@ -520,15 +520,15 @@ def _blue_table(svg: ET.Element, view: PapillonView, frame: Frame, colours: Mapp
 #: The draw pile's spot among the layout's places.
 DRAW_PILE = -1
 #: The orange layout's arrangements, in the order of preference, each a grid of rows of places
-#: (``None``: an empty cell): in three rows, the sequences above and below their starting
-#: piles (P-R28) with the centre and the draw pile between; in one row, each starting pile
-#: between its two sequences ("les suites se déploient de part et d'autre"), a sign on the
-#: outer side of each; in two rows, the sequences side by side under the starting piles they
-#: grow from.
+#: (``None``: an empty cell): in three rows, the rulebook's sketch (P-R28: the sequences above and
+#: below their starting piles, the signs outside them, the centre between; the draw pile beside);
+#: in one row, each starting pile between its two sequences ("les suites se déploient de part et
+#: d'autre"), a sign on the outer side of each; in two rows, the sequences side by side under the
+#: starting piles they grow from.
 ARRANGEMENTS: tuple[tuple[tuple[int | None, ...], ...], ...] = (
-    ((SIGN_PLACES[0], SEQUENCES[0], SIGN_PLACES[2], SEQUENCES[2]),
-     (CENTRE, STARTS[0], DRAW_PILE, STARTS[1]),
-     (SIGN_PLACES[1], SEQUENCES[1], SIGN_PLACES[3], SEQUENCES[3])),
+    ((SIGN_PLACES[0], SEQUENCES[0], None, SEQUENCES[2], SIGN_PLACES[2]),
+     (None, STARTS[0], CENTRE, STARTS[1], DRAW_PILE),
+     (SIGN_PLACES[1], SEQUENCES[1], None, SEQUENCES[3], SIGN_PLACES[3])),
     ((SIGN_PLACES[0], SEQUENCES[0], STARTS[0], SEQUENCES[1], SIGN_PLACES[1], CENTRE,
       SIGN_PLACES[2], SEQUENCES[2], STARTS[1], SEQUENCES[3], SIGN_PLACES[3], DRAW_PILE),),
     ((CENTRE, None, STARTS[0], None, DRAW_PILE, None, STARTS[1], None),
