@@ -437,7 +437,7 @@ class Page:
                 resume = create_proxy(lambda snapshot: self._guarded(self._resume, snapshot, slot))
                 self.store.snapshot().then(resume)
                 return
-            if command == Command.START:
+            if command in (Command.START, Command.EDITOR):  # a game, or a situation, of the table chosen
                 form = self._form_fields(element(Id.START_FORM))
             elif command == Command.EDITOR_PLAY:
                 form = self._form_fields(element(Id.EDITOR_FORM))

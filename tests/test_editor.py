@@ -5,12 +5,15 @@ from __future__ import annotations
 import random
 import re
 
+from farfalia.engine.papillon.cards import parse_card
 from farfalia.records.examples import worked_example
+from farfalia.records.papillon_replay import decode_papillon
 from farfalia.records.replay import decode, encode_with_chance
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.controller import Controller
 from farfalia.ui.editor import ScenarioEditor
 from farfalia.ui.embeds import EmbedOptions, read_still
+from farfalia.ui.papillon_editor import PapillonEditor
 from farfalia.ui.render import THEME_COLOURS, render_table
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.viewer import ReplayViewer
@@ -95,3 +98,66 @@ def test_the_viewer_edits_its_position_and_builds_embeds() -> None:
     editor = controller.editor
     assert editor is not None and len(editor.plays) == 5  # two discards and trump, then five plays
     assert editor.problem() is None and editor.seat_names()[3] == "Daniel"
+
+
+def test_a_papillon_round_is_set_up_played_on_shared_and_taken_to_the_table() -> None:
+    controller = page()
+    controller.command(Command.EDITOR, {"game": "papillon", "players": "3", "rounds": "orange", "name-0": "Ann"})
+    editor = controller.editor
+    assert isinstance(editor, PapillonEditor) and editor.settings.players == 3 and editor.settings.rounds == "orange"
+    overlay = controller.screen().overlay
+    assert "Ann holds 0; each hand is dealt 6 cards" in overlay and 'data-card="E5o"' in overlay
+    # The rulebook's orange start: a 5 and an 8, the dealer (Ann) deals; Player 2 wins the roll.
+    fields = {"players": "3", "rounds": "orange", "dealer": "0", "starter": "1", "direction": "-1", "seat": "3"}
+    controller.edit(Id.EDITOR_FORM, {**fields, "hand-3": "E5o D8o"})
+    controller.command(Command.EDITOR_CARD, {"card": "PAo"})  # into the starting cards, where it cannot go
+    assert "PAo cannot be a starting card: starting cards have numbers (P-D27)" in editor.problems()
+    controller.command(Command.EDITOR_CARD, {"card": "PAo"})  # and out again
+    controller.command(Command.EDITOR_FILL)
+    assert editor.problem() is None
+    overlay = controller.screen().overlay
+    assert "Ready: Player 2 to place a card." in overlay and "svg" in overlay
+    offered = re.findall(r'data-action="([^"]+)"', overlay.split('class="editor-next"')[1])
+    assert offered and all("@" in action for action in offered)
+    controller.act(offered[0])
+    assert editor.plays_text() == offered[0]
+    game = editor.playable()
+    assert game.direction == -1 and game.layout[0][0] == parse_card("E5o") and game.layout[1][0] == parse_card("D8o")
+    controller.command(Command.EDITOR_SHARE)
+    assert controller.share_link is not None and "#replay=p1." in controller.share_link
+    shared = decode_papillon(controller.share_link.split("replay=")[1].split("&")[0])
+    assert shared.game().hands == game.hands and shared.names[0] == "Ann"
+    controller.command(Command.CLOSE_SHARE)
+    # Stepped through in the viewer, then edited again from there: the same deal and plays.
+    controller.command(Command.EDITOR_STEP)
+    assert controller.viewer is not None and controller.editor is None
+    assert 'data-command="edit-position"' in controller.screen().bar
+    controller.command(Command.EDIT_POSITION)
+    again = controller.editor
+    assert isinstance(again, PapillonEditor) and again.plays == editor.plays and again.hands == editor.hands
+    controller.command(Command.EDITOR_PLAY, {"you": "0"})
+    table = controller.papillon
+    assert table is not None and controller.editor is None
+    assert table.game.hands == game.hands and [p.bot for p in table.players] == [False, True, True]
+
+
+def test_a_papillon_set_up_says_why_it_cannot_be_played() -> None:
+    controller = page()
+    controller.command(Command.EDITOR, {"game": "papillon", "players": "5"})
+    editor = controller.editor
+    assert isinstance(editor, PapillonEditor)
+    fields = {"players": "5", "rounds": "blue", "dealer": "0", "starter": "0"}
+    controller.edit(Id.EDITOR_FORM, {**fields, "hand-0": "E1 E2 E1o X9", "hand-5": "E2 CN"})
+    problems = editor.problems()
+    assert (
+        problems[0]
+        == "Player 1: 'X9' is not a card of this round's deck (e.g. E5, S11, CN; E5o, CNo in the orange round)"
+    )
+    assert "Player 1 holds 2; each hand is dealt 11 cards" in problems  # E1, E2: a card is given once
+    assert "the table starts with 3 cards, not 1" in problems  # CN
+    assert "Player 2 holds 0; each hand is dealt 11 cards" in problems
+    assert 'data-command="editor-play" disabled' in controller.screen().overlay
+    controller.command(Command.EDITOR_CLEAR)
+    controller.command(Command.EDITOR_FILL)
+    assert editor.problem() is None  # the partners (P-D8): the first choice until another is made
+    assert "Partners: " in controller.screen().overlay

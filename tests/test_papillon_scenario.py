@@ -50,9 +50,11 @@ def test_every_problem_of_a_set_up_is_named() -> None:
     words = [str(message) for message in short.problems()]
     assert words == ["Anna holds 6; each hand is dealt 7 cards", "the table starts with 2 cards, not 3"]
     twice = rulebook_scenario(middle=cards("CN D5"))  # D5 is in Marc's hand
-    assert [str(m) for m in twice.problems()] == ["D5 is given more than once: Marc, table"]
+    assert [str(m) for m in twice.problems()] == ["D5 is given more than once: Marc, the table"]
     orange_card = rulebook_scenario(middle=cards("CN E10o"))
-    assert [str(m) for m in orange_card.problems()] == ["E10o is not a card of the blue deck this round is dealt from"]
+    assert [str(m) for m in orange_card.problems()] == [
+        "E10o is not a card of the blue deck, which the blue round is dealt from"
+    ]
     with pytest.raises(ScenarioError, match="Anna holds 6"):
         short.game()
 

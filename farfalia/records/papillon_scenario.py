@@ -42,7 +42,8 @@ PAPILLON_PROBLEMS: dict[str, str] = {
     "pa-table-size": "the table starts with {size} cards, not {count}",
     "pa-starts-size": "the orange round turns 2 starting cards, not {count}",
     "pa-start-number": "{card} cannot be a starting card: starting cards have numbers (P-D27)",
-    "pa-deck": "{card} is not a card of the {deck} deck this round is dealt from",
+    "pa-deck-blue": "{card} is not a card of the blue deck, which the blue round is dealt from",
+    "pa-deck-orange": "{card} is not a card of the orange deck, which the orange round is dealt from",
     "pa-twice": "{card} is given more than once: {places}",
     "pa-starter": "the starting roll is won by a player, not by seat {seat}",
     "pa-partners": "{name} chooses partners first: the set-up names them",
@@ -75,6 +76,8 @@ class PapillonScenario:
     partners: int | None = None
     plays: tuple[int, ...] = ()
     names: tuple[str, ...] = ()
+    #: What the problems call the middle (the page's words for the table or the starting cards).
+    middle_name: str = ""
     #: The order the cards nobody was given follow (a replay's own), before ``seed``'s.
     rest: tuple[int, ...] = ()
     #: The orange round's draw pile (the blue deck) in a replay's own order; else ``seed``'s.
@@ -137,10 +140,12 @@ class PapillonScenario:
             for card in hand:
                 places.setdefault(card, []).append(self.seat_name(seat))
         for card in self.middle:
-            places.setdefault(card, []).append("table" if self.deck == BLUE else "starting cards")
+            places.setdefault(card, []).append(
+                self.middle_name or ("the table" if self.deck == BLUE else "the starting cards")
+            )
         for card, where in places.items():
             if deck_of(card) != self.deck:
-                found.append(pa_problem("pa-deck", card=card_name(card), deck=settings.rounds))
+                found.append(pa_problem(f"pa-deck-{settings.rounds}", card=card_name(card)))
             elif len(where) > 1:
                 found.append(pa_problem("pa-twice", card=card_name(card), places=", ".join(where)))
         if settings.partners_to_choose and self.partners is None:
@@ -155,15 +160,24 @@ class PapillonScenario:
         others = [card for card in self.rest if card not in named]
         left = sorted(set(deck_cards(self.deck)) - set(named) - set(others))
         random.Random(self.seed).shuffle(left)
-        wins, loses = ((1, 1), (6, 6)) if self.deck == ORANGE else ((6, 6), (1, 1))
-        roll = Roll(tuple(wins if seat == self.starter else loses for seat in range(self.settings.players)))
-        chance: list[PapillonChance] = [Shuffle((*named, *others, *left)), roll]
+        chance: list[PapillonChance] = [Shuffle((*named, *others, *left)), self.roll()]
         if self.deck == ORANGE:
             draw_pile = list(self.draw_pile or deck_cards(BLUE))
             if not self.draw_pile:
                 random.Random(self.seed + 1).shuffle(draw_pile)
             chance.append(Shuffle(tuple(draw_pile)))
         return chance
+
+    def roll(self) -> Roll:
+        """A starting roll the starter wins: the orange round's lowest, the blue round's highest (P-R6)."""
+        wins, loses = ((1, 1), (6, 6)) if self.deck == ORANGE else ((6, 6), (1, 1))
+        return Roll(tuple(wins if seat == self.starter else loses for seat in range(self.settings.players)))
+
+    def partner_choices(self) -> list[int]:
+        """The starter's choices of partners (P-D8; none where the settings fix the sides)."""
+        if not self.settings.partners_to_choose or not 0 <= self.starter < self.settings.players:
+            return []
+        return PapillonGame(self.settings, self.seed, [Shuffle(deck_cards(self.deck)), self.roll()]).legal_actions()
 
     def start(self) -> PapillonGame:
         """The round dealt and its set-up's decisions taken (the partners where the settings call

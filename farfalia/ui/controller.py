@@ -24,10 +24,16 @@ from farfalia.engine.errors import FarfaliaError, SessionError
 from farfalia.engine.papillon.cards import card_name
 from farfalia.engine.papillon.game import PapillonGame
 from farfalia.engine.papillon.rules import DEALS, ROUNDS, PapillonSettings
+from farfalia.engine.papillon.views import all_hands_view
 from farfalia.engine.rules import PLAYERS, Settings, check_mode
 from farfalia.engine.views import omniscient_view
 from farfalia.records import replay
-from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon, read_replay
+from farfalia.records.papillon_replay import (
+    encode_finished_rounds,
+    encode_papillon,
+    encode_papillon_with_chance,
+    read_replay,
+)
 from farfalia.records.replay import MAX_NAME
 from farfalia.ui.announce import Narrator
 from farfalia.ui.contract import Command, Id
@@ -38,9 +44,11 @@ from farfalia.ui.keyboard import SHORTCUTS
 from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
+from farfalia.ui.papillon_editor import PapillonEditor
 from farfalia.ui.papillon_render import render_papillon
 from farfalia.ui.papillon_screens import (
     papillon_bar,
+    papillon_editor_panel,
     papillon_over,
     papillon_round_over,
     papillon_sheet,
@@ -270,7 +278,7 @@ class Controller:
         self.viewer: ReplayViewer | PapillonViewer | None = None
         self.link: Link | None = None
         #: The scenario being set up, None when the editor is closed.
-        self.editor: ScenarioEditor | None = None
+        self.editor: ScenarioEditor | PapillonEditor | None = None
         #: The embed builder's options, None when it is closed.
         self.embed_options: EmbedOptions | None = None
         self.colours = COLOURS
@@ -321,7 +329,7 @@ class Controller:
             Command.DISCARD_SAVE: self._discard,
             Command.CONFIRM_DISCARD: self._confirm_discard,
             Command.KEEP_SAVE: lambda _form: self._set_deleting(None),
-            Command.EDITOR: lambda _form: self._open_editor(ScenarioEditor(self._chosen_names(), self._chosen_mode())),
+            Command.EDITOR: lambda form: self._open_editor(self._new_editor(form)),
             Command.EDITOR_CARD: lambda form: self._editing().toggle(form.get("card", "")),
             Command.EDITOR_FILL: lambda _form: self._editing().fill(self.rng),
             Command.EDITOR_CLEAR: lambda _form: self._editing().clear(),
@@ -493,12 +501,18 @@ class Controller:
             layout=self.layout.kind,
         )
 
-    def _editor_screen(self, editor: ScenarioEditor) -> Screen:
+    def _editor_screen(self, editor: ScenarioEditor | PapillonEditor) -> Screen:
         if self.share_link is not None:
             return Screen(overlay=share_panel(self.share_link), fragment=None)
         game, problems = editor.checked()
-        preview = render_table(omniscient_view(game), editor.player_names(), self.colours, WIDE) if game else ""
-        return Screen(overlay=editor_panel(editor, game, problems, preview), fragment=None, keep_focus=True)
+        names = editor.player_names()
+        if isinstance(editor, PapillonEditor):
+            preview = render_papillon(all_hands_view(game), names, WIDE) if game else ""
+            panel = papillon_editor_panel(editor, game, problems, preview)
+        else:
+            preview = render_table(omniscient_view(game), names, self.colours, WIDE) if game else ""
+            panel = editor_panel(editor, game, problems, preview)
+        return Screen(overlay=panel, fragment=None, keep_focus=True)
 
     def _viewer_screen(self, viewer: ReplayViewer | PapillonViewer) -> Screen:
         link = self.link
@@ -887,20 +901,34 @@ class Controller:
 
     # ------------------------------------------------- scenarios and embeds
 
-    def _chosen_names(self) -> list[str]:
-        choices = self._choices()
-        return [choices.get(f"name-{k}", "").strip() or text("default-name", number=k + 1) for k in range(5)]
+    @staticmethod
+    def _chosen_names(choices: Mapping[str, str]) -> list[str]:
+        return [choices.get(f"name-{k}", "").strip()[:MAX_NAME] or text("default-name", number=k + 1) for k in range(5)]
 
-    def _chosen_mode(self) -> str:
-        mode = self._choices().get("mode", "basic5")
+    @staticmethod
+    def _chosen_mode(choices: Mapping[str, str]) -> str:
+        mode = choices.get("mode", "basic5")
         return mode if mode in PLAYERS else "basic5"
 
-    def _open_editor(self, editor: ScenarioEditor) -> None:
+    def _new_editor(self, form: Mapping[str, str]) -> ScenarioEditor | PapillonEditor:
+        """An editor for the game chosen on the start screen (its ``form``, else the choices
+        last remembered), its players and table."""
+        choices = {**self._choices(), **form}
+        if choices.get("game") != "papillon":
+            return ScenarioEditor(self._chosen_names(choices), self._chosen_mode(choices))
+        players = ascii_int(choices.get("players", ""), 1)
+        return PapillonEditor(
+            self._chosen_names(choices),
+            players if players in DEALS else 2,
+            "orange" if choices.get("rounds") == "orange" else "blue",
+        )
+
+    def _open_editor(self, editor: ScenarioEditor | PapillonEditor) -> None:
         self.show_start()
         self.link = None
         self.editor = editor
 
-    def _editing(self) -> ScenarioEditor:
+    def _editing(self) -> ScenarioEditor | PapillonEditor:
         if self.editor is None:
             raise FarfaliaError("no scenario is being set up")
         return self.editor
@@ -911,16 +939,11 @@ class Controller:
             raise FarfaliaError("no replay is being shown")
         return self.viewer
 
-    def _viewing(self) -> ReplayViewer:
-        """The Farfalia replay being shown (playing on and editing are Farfalia's only)."""
-        if not isinstance(self.viewer, ReplayViewer):
-            raise FarfaliaError("no Farfalia replay is being shown")
-        return self.viewer
-
     def _scenario_link(self) -> Link:
         editor = self._editing()
         game = editor.playable()
-        return Link(replay.encode_with_chance(game, editor.player_names()), at=len(game.actions))
+        encode = encode_papillon_with_chance if isinstance(editor, PapillonEditor) else replay.encode_with_chance
+        return Link(encode(game, editor.player_names()), at=len(game.actions))
 
     def _step_scenario(self) -> None:
         self.open_replay(self._scenario_link().fragment())
@@ -932,6 +955,9 @@ class Controller:
         editor = self._editing()
         you = ascii_int(form.get("you", ""), 1)
         game = editor.playable()
+        if isinstance(game, PapillonGame):
+            self._papillon_on(game, editor.player_names(), you)
+            return
         self._play_on(game.settings, game.given_chance, game.actions, editor.player_names(), you)
 
     def _play_from_here(self) -> None:
@@ -947,8 +973,8 @@ class Controller:
         self._play_on(game.settings, game.given_chance, game.actions, viewer.names(), 0 if you is None else you,
                       game.seed if not game.given_chance else None)  # fmt: skip
 
-    def _papillon_on(self, game: PapillonGame, names: Sequence[str], you: int) -> None:
-        """A Papillon table from ``game``'s position, ``you`` the human, the others bots (a game
+    def _papillon_on(self, game: PapillonGame, names: Sequence[str], you: int | None) -> None:
+        """A Papillon table from ``game``'s position, ``you`` the human (None: bots only), the others bots (a game
         shared under way plays its rounds to come from a fresh seed, P-E12)."""
         players = [Player(name, k != you) for k, name in enumerate(names)]
         seed = self.rng.randrange(SEED_LIMIT) if game.given_chance else game.seed
@@ -973,9 +999,12 @@ class Controller:
         self._save()
 
     def _edit_position(self) -> None:
-        """Edit the first hand of the replay shown as a scenario, with its plays up to the
-        position shown (all of them past that hand)."""
-        viewer = self._viewing()
+        """Edit the first hand (Papillon: the first round's deal) of the replay shown as a
+        scenario, with its plays up to the position shown (all of them past that hand)."""
+        viewer = self._stepping()
+        if isinstance(viewer, PapillonViewer):
+            self._open_editor(PapillonEditor.from_game(viewer.replay.game(), viewer.names(), viewer.at))
+            return
         assert self.link is not None
         editor = ScenarioEditor.from_replay_text(self.link.replay)
         setup = len(editor.scenario().setup_actions())

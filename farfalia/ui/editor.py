@@ -10,7 +10,8 @@ them (``B3 B5 pick:B5``).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
 
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action, parse_action
 from farfalia.engine.cards import FIRST_WILD, SUIT_LETTERS, card_name, parse_card, parse_family
@@ -22,32 +23,176 @@ from farfalia.records.replay import decode
 from farfalia.records.scenario import Scenario
 from farfalia.ui.texts import error_text, message_text, text
 
+#: A play of a scenario, in its game's kind of action.
+PlayT = TypeVar("PlayT")
+
 #: The trump field's values: a suit letter, or ``none`` for no trump.
 NO_TRUMP_VALUE = "none"
 
 
-class ScenarioEditor:
-    """A scenario being set up: the form's fields as typed, the seat being filled,
-    and the plays after the set-up."""
+class HandsEditor(Generic[PlayT]):
+    """What every game's scenario editor shares: the hands being filled (by typing or by
+    clicking the card picker into the seat chosen), the plays after the set-up, who plays it
+    at the table, and the engine's check of the whole."""
 
-    def __init__(self, names: list[str] | None = None, mode: str = "basic5") -> None:
+    #: The texts that say a typed word is not a card, or not a play (with examples of the game's).
+    NOT_A_CARD = "problem.not-a-card"
+    NOT_A_PLAY = "problem.not-a-play"
+
+    def __init__(self, names: list[str] | None = None) -> None:
         self.names = list(names or [])
-        self.mode = mode
-        self.variants: frozenset[str] = frozenset()
-        self.dealer = 0
         self.hands: list[list[int]] = []
-        self.proposal = ""
-        self.discards = ""
-        self.trump = ""
-        self.wilds: list[str] = []
-        self.doubles: set[int] = set()
-        self.plays: list[Action] = []
+        self.plays: list[PlayT] = []
         #: The seat whose hand a clicked card goes to.
         self.seat = 0
         #: Who plays the scenario at the table: a player's number, or ``bots``.
         self.you = "0"
         #: Why the fields typed last could not be read (a card or action mistyped).
         self.typing_error: str | None = None
+
+    def seat_names(self) -> list[str]:
+        """Every hand's name, as the form and the messages name it."""
+        raise NotImplementedError
+
+    def player_count(self) -> int:
+        """How many players the scenario seats."""
+        raise NotImplementedError
+
+    def player_names(self) -> list[str]:
+        """The players' names (numbered where none was given)."""
+        players = self.player_count()
+        named = self.names[:players]
+        return named + [text("default-name", number=k + 1) for k in range(len(named), players)]
+
+    def read_card(self, word: str) -> int:
+        """The card a typed word names (:class:`FarfaliaError` otherwise)."""
+        raise NotImplementedError
+
+    def read_play(self, word: str) -> PlayT:
+        """The play a typed word names (:class:`FarfaliaError` otherwise)."""
+        raise NotImplementedError
+
+    def build(self) -> tuple[list[object], Callable[[], object]]:
+        """The set-up's problems, and how to build its game once there are none."""
+        raise NotImplementedError
+
+    def _update_hands(self, fields: Mapping[str, str], players: int) -> None:
+        """The seat chosen, the hands as typed (cards typed into a hand leave the hands that
+        held them) and who plays; mistyped words are left out and named."""
+        self.typing_error = None
+        seat = fields.get("seat", "")
+        self.seat = int(seat) if seat.isdigit() and int(seat) < len(self.hands) else self.seat
+        typed = {k: self._cards(fields[f"hand-{k}"], k) for k in range(len(self.hands)) if f"hand-{k}" in fields}
+        for k in list(typed):
+            cards = typed[k]
+            if cards != self.hands[k]:
+                self.hands = [
+                    cards if j == k else [c for c in hand if c not in cards] for j, hand in enumerate(self.hands)
+                ]
+                typed = {j: [c for c in other if c not in cards] if j != k else other for j, other in typed.items()}
+        you = fields.get("you", self.you)
+        self.you = you if you == "bots" or (you.isdigit() and int(you) < players) else "0"
+
+    def _cards(self, typed: str, seat: int) -> list[int]:
+        """A hand as typed; a word that is not a card is left out and named."""
+        found = []
+        for word in typed.replace(",", " ").split():
+            try:
+                found.append(self.read_card(word))
+            except FarfaliaError:
+                self.typing_error = text(self.NOT_A_CARD, name=self.seat_names()[seat], word=repr(word[:12]))
+        return list(dict.fromkeys(found))
+
+    def _type_plays(self, typed: str) -> None:
+        """The plays as typed; at a word that is not a play, they stay as they were and it is named."""
+        plays = []
+        for word in typed.split():
+            try:
+                plays.append(self.read_play(word))
+            except FarfaliaError:
+                self.typing_error = text(self.NOT_A_PLAY, word=repr(word[:12]))
+                return
+        self.plays = plays
+
+    def toggle(self, name: str) -> None:
+        """A card of the picker was clicked: into the hand being filled, out of it if
+        already there (from another hand, it moves)."""
+        card = self.read_card(name)
+        hand = self.hands[self.seat]
+        if card in hand:
+            hand.remove(card)
+            return
+        for other in self.hands:
+            if card in other:
+                other.remove(card)
+        hand.append(card)
+
+    def play(self, action: str) -> None:
+        """A play offered by the preview was clicked: it is played on."""
+        game = self.playable()
+        play = self.read_play(action)
+        game.apply(play)
+        self.plays.append(play)
+
+    def clear(self) -> None:
+        """Empty every hand (Papillon's middle too) and the plays."""
+        self.hands = [[] for _ in self.hands]
+        self.plays = []
+        self.typing_error = None
+
+    def take_back(self) -> None:
+        """Take back the last play."""
+        if self.plays:
+            self.plays.pop()
+
+    def checked(self) -> tuple[Any, list[str]]:
+        """The scenario's game after its plays, or None and every reason the set-up cannot be
+        dealt (or the first play that cannot be played): one check for all who ask."""
+        found = [self.typing_error] if self.typing_error else []
+        problems, build = self.build()
+        found += [message_text(problem) for problem in problems]
+        if found:
+            return None, found
+        try:
+            return build(), []
+        except FarfaliaError as error:
+            return None, [error_text(error)]
+
+    def problems(self) -> list[str]:
+        """Why the scenario cannot be played as it stands (empty: it can)."""
+        return self.checked()[1]
+
+    def problem(self) -> str | None:
+        """The first reason the scenario cannot be played, or None."""
+        found = self.problems()
+        return found[0] if found else None
+
+    def game(self) -> Any:
+        """The scenario's game after its plays, or None while it cannot be played."""
+        return self.checked()[0]
+
+    def playable(self) -> Any:
+        """The scenario's game after its plays; :class:`FarfaliaError` with the first reason if none."""
+        game, found = self.checked()
+        if game is None:
+            raise FarfaliaError(found[0])
+        return game
+
+
+class ScenarioEditor(HandsEditor[Action]):
+    """A scenario being set up: the form's fields as typed, the seat being filled,
+    and the plays after the set-up."""
+
+    def __init__(self, names: list[str] | None = None, mode: str = "basic5") -> None:
+        super().__init__(names)
+        self.mode = mode
+        self.variants: frozenset[str] = frozenset()
+        self.dealer = 0
+        self.proposal = ""
+        self.discards = ""
+        self.trump = ""
+        self.wilds: list[str] = []
+        self.doubles: set[int] = set()
         self._set_mode(mode)
 
     @classmethod
@@ -83,11 +228,9 @@ class ScenarioEditor:
         scenario = self.scenario()
         return [scenario.seat_name(seat) for seat in range(self.seat_count())]
 
-    def player_names(self) -> list[str]:
-        """The players' names (numbered where none was given)."""
-        players = PLAYERS[self.mode]
-        named = self.names[:players]
-        return named + [text("default-name", number=k + 1) for k in range(len(named), players)]
+    def player_count(self) -> int:
+        """The mode's players."""
+        return PLAYERS[self.mode]
 
     def _set_mode(self, mode: str) -> None:
         check_mode(mode)
@@ -115,19 +258,7 @@ class ScenarioEditor:
         if changed_mode:
             self.plays = []
             return
-        self.typing_error = None
-        seat = fields.get("seat", "")
-        self.seat = int(seat) if seat.isdigit() and int(seat) < self.seat_count() else self.seat
-        typed = {k: self._cards(fields[f"hand-{k}"], k) for k in range(self.seat_count()) if f"hand-{k}" in fields}
-        for k in list(typed):
-            cards = typed[k]
-            if cards != self.hands[k]:  # cards typed into a hand leave the hands that held them
-                self.hands = [
-                    cards if j == k else [c for c in hand if c not in cards] for j, hand in enumerate(self.hands)
-                ]
-                typed = {j: [c for c in other if c not in cards] if j != k else other for j, other in typed.items()}
-        you = fields.get("you", self.you)
-        self.you = you if you == "bots" or (you.isdigit() and int(you) < PLAYERS[self.mode]) else "0"
+        self._update_hands(fields, PLAYERS[self.mode])
         self.proposal = fields.get("proposal", self.proposal)
         self.discards = fields.get("discards", self.discards)
         self.trump = fields.get("trump", self.trump)
@@ -137,67 +268,30 @@ class ScenarioEditor:
         if "plays" in fields and fields["plays"].split() != [str(a) for a in self.plays]:
             self._type_plays(fields["plays"])
 
-    def _cards(self, typed: str, seat: int) -> list[int]:
-        """A hand as typed; a word that is not a card is left out and named."""
-        found = []
-        for word in typed.replace(",", " ").split():
-            try:
-                found.append(parse_card(word))
-            except FarfaliaError:
-                self.typing_error = text("problem.not-a-card", name=self.seat_names()[seat], word=repr(word[:12]))
-        return list(dict.fromkeys(found))
+    def read_play(self, word: str) -> Action:
+        """A play in Farfalia's notation."""
+        return parse_action(word)
 
-    def _type_plays(self, typed: str) -> None:
-        plays = []
-        for word in typed.split():
-            try:
-                plays.append(parse_action(word))
-            except FarfaliaError:
-                self.typing_error = text("problem.not-a-play", word=repr(word[:12]))
-                return
-        self.plays = plays
+    def read_card(self, word: str) -> int:
+        """A play card of Farfalia's deck (wild cards have fields of their own)."""
+        return parse_card(word)
 
     def toggle(self, name: str) -> None:
-        """A card of the picker was clicked: into the hand being filled, out of it if
-        already there (from another hand, it moves)."""
-        card = parse_card(name)
-        if card >= FIRST_WILD:
+        """A card of the picker was clicked (wild cards are given in their fields)."""
+        if parse_card(name) >= FIRST_WILD:
             raise FarfaliaError("wild cards are given in each player's wild card field")
-        hand = self.hands[self.seat]
-        if card in hand:
-            hand.remove(card)
-            return
-        for other in self.hands:
-            if card in other:
-                other.remove(card)
-        hand.append(card)
+        super().toggle(name)
 
     def fill(self, rng: random.Random) -> None:
         """Deal the cards no hand holds to the hands short of cards, and draw whatever else is missing."""
         filled = self.scenario().filled(rng)
         self.hands = [list(hand) for hand in filled.hands]
+        self.typing_error = None  # the fields now show the hands as dealt
         self.proposal = " ".join("RGBOF"[f] for f in filled.proposal)
         self.discards = " ".join(card_name(c) for c in filled.discards)
         self.wilds = [card_name(w) for w in filled.wilds] if filled.wilds else self.wilds
         if filled.dealer_names_trump and not self.trump:
             self.trump = SUIT_LETTERS[rng.randrange(4)]
-
-    def clear(self) -> None:
-        """Empty every hand and the plays."""
-        self.hands = [[] for _ in self.hands]
-        self.plays = []
-
-    def play(self, action: str) -> None:
-        """A playable card of the preview was clicked (or a pick chosen): it is played."""
-        game = self.playable()
-        act = game.parse(action)
-        game.apply(act)
-        self.plays.append(act)
-
-    def take_back(self) -> None:
-        """Take back the last play."""
-        if self.plays:
-            self.plays.pop()
 
     # -------------------------------------------------------------- checking
 
@@ -222,38 +316,10 @@ class ScenarioEditor:
             names=tuple(self.player_names()),
         )
 
-    def checked(self) -> tuple[Game | None, list[str]]:
-        """The scenario's game after its plays, or None and every reason the set-up cannot be
-        dealt (or the first play that cannot be played): one check for all who ask."""
-        found = [self.typing_error] if self.typing_error else []
+    def build(self) -> tuple[list[object], Callable[[], Game]]:
+        """The scenario's problems, and its game."""
         scenario = self.scenario()
-        found += [message_text(problem) for problem in scenario.problems()]
-        if found:
-            return None, found
-        try:
-            return scenario.game(), []
-        except FarfaliaError as error:
-            return None, [error_text(error)]
-
-    def problems(self) -> list[str]:
-        """Why the scenario cannot be played as it stands (empty: it can)."""
-        return self.checked()[1]
-
-    def problem(self) -> str | None:
-        """The first reason the scenario cannot be played, or None."""
-        found = self.problems()
-        return found[0] if found else None
-
-    def game(self) -> Game | None:
-        """The scenario's game after its plays, or None while it cannot be played."""
-        return self.checked()[0]
-
-    def playable(self) -> Game:
-        """The scenario's game after its plays; :class:`FarfaliaError` with the first reason if none."""
-        game, found = self.checked()
-        if game is None:
-            raise FarfaliaError(found[0])
-        return game
+        return list(scenario.problems()), scenario.game
 
     def plays_text(self) -> str:
         """The plays in notation."""

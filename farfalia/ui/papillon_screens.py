@@ -8,12 +8,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from farfalia.engine.papillon.cards import card_name
+from farfalia.engine.papillon.cards import card_name, deck_cards, is_basic
 from farfalia.engine.papillon.game import PapillonGame, action_name, split_orange
+from farfalia.engine.papillon.rules import DEALS
 from farfalia.ui.contract import Command
+from farfalia.ui.papillon_editor import SCENARIO_ROUNDS, PapillonEditor
 from farfalia.ui.papillon_render import NO_CHOICES, TableChoices
-from farfalia.ui.papillon_session import DROP, PICK, PapillonSession, card_words
-from farfalia.ui.screens import DIALOG, REGION, button, sheet_dialog
+from farfalia.ui.papillon_session import DROP, PICK, PapillonSession, action_words, card_words
+from farfalia.ui.screens import (
+    DIALOG,
+    REGION,
+    button,
+    editor_form,
+    editor_hands,
+    select_options,
+    sheet_dialog,
+    text_field,
+)
 from farfalia.ui.texts import join_names, text
 
 
@@ -134,3 +145,75 @@ def papillon_over(session: PapillonSession) -> str:
         f"{button(text('share'), command=Command.SHARE)}"
         f"{button(text('new-game'), command=Command.NEW_GAME)}</div>"
     )
+
+
+def papillon_editor_panel(
+    editor: PapillonEditor, game: PapillonGame | None, problems: Sequence[str], preview: str
+) -> str:
+    """Papillon's scenario editor: the practice round, the players and the house rules, who
+    deals, who wins the starting roll, the direction and the partners; each hand and the
+    middle (typed, or filled from the card picker); the plays so far and those that may
+    follow (each a button that plays it on); the engine's check; and a ``preview``."""
+    settings = editor.settings
+    scenario = editor.scenario()
+    names = editor.player_names()
+    seats = [str(k) for k in range(settings.players)]
+    top = (
+        f'<label>{escape(text("pa.players"))} <select name="players">'
+        f"{select_options([str(n) for n in DEALS], lambda n: text('pa.players-count', count=n), str(settings.players))}"
+        f'</select></label><label>{escape(text("pa.rounds"))} <select name="rounds">'
+        f"{select_options(list(SCENARIO_ROUNDS), lambda r: text(f'pa.rounds.{r}'), settings.rounds)}</select></label>"
+        + (_check("two-against-one", "pa.two-against-one", settings.two_against_one) if settings.players == 3 else "")
+        + _check("forced-capture", "pa.forced-capture", settings.forced_capture)
+        + f'<label>{escape(text("dealer"))} <select name="dealer">'
+        f"{select_options(seats, lambda k: names[int(k)], str(settings.dealer))}</select></label>"
+        f'<label>{escape(text("pa.editor-starter"))} <select name="starter">'
+        f"{select_options(seats, lambda k: names[int(k)], str(scenario.starter))}</select></label>"
+    )
+    if settings.players > 2:
+        top += (
+            f'<label>{escape(text("pa.editor-direction"))} <select name="direction">'
+            f"{select_options(['1', '-1'], _direction_words, str(scenario.direction))}</select></label>"
+        )
+    choices = scenario.partner_choices()
+    if choices:
+        words = {str(choice): action_words(choice, (), settings.yang, names) for choice in choices}
+        top += (
+            f'<label>{escape(text("pa.editor-partners"))} <select name="partners">'
+            f"{select_options(list(words), words.__getitem__, str(scenario.partners))}</select></label>"
+        )
+    fields = editor_hands(editor, editor.sizes(), card_name, _chip_kind, card_words, deck_cards(scenario.deck))
+    fields += text_field("plays", text("editor-plays"), editor.plays_text(), "MO+YIxCN+E10 D5o@A1", wide=True)
+    if game is not None and not game.is_over():
+        table = tuple(game.table)
+        fields += (
+            f'<div class="editor-next" role="group" aria-label="{escape(text("pa.editor-next"))}">'
+            + "".join(
+                button(action_words(action, table, settings.yang, names, played=True), action=action_name(action))
+                for action in game.legal_actions()
+            )
+            + "</div>"
+        )
+    status = "\n".join(problems) if game is None else _ready(game, names)
+    return editor_form(editor, text("pa.editor-help"), top, status, fields, preview, blocked=game is None)
+
+
+def _check(name: str, key: str, on: bool) -> str:
+    checked = " checked" if on else ""
+    return f'<label class="check"><input type="checkbox" name="{name}"{checked}> {escape(text(key))}</label>'
+
+
+def _direction_words(direction: str) -> str:
+    return text("pa.direction." + ("cw" if direction == "1" else "ccw"))
+
+
+def _chip_kind(card: int) -> str:
+    """A picker chip's class: its family's, or an atout's."""
+    return f"family-{card_name(card)[0]}" if is_basic(card) else "atout"
+
+
+def _ready(game: PapillonGame, names: Sequence[str]) -> str:
+    """The status line of a scenario that can be played: who acts now, and to do what."""
+    if game.is_over():
+        return text("pa.editor-over")
+    return text("editor-ready", name=names[game.current], decision=text(f"pa.decision.{game.phase}"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from farfalia.engine.cards import DECK_SIZE, FAMILY_OF, card_name
 from farfalia.engine.game import Game
@@ -17,7 +18,7 @@ from farfalia.engine.state import HandResult
 from farfalia.engine.views import View
 from farfalia.records.replay import MAX_NAME
 from farfalia.ui.contract import SLOT_ATTRIBUTE, Command, Id
-from farfalia.ui.editor import ScenarioEditor
+from farfalia.ui.editor import HandsEditor, ScenarioEditor
 from farfalia.ui.embeds import SIZES, STARTS, EmbedOptions
 from farfalia.ui.explain import needs_line, notices, partnership_line, result_line, trick_line, turn_status
 from farfalia.ui.keyboard import SHORTCUTS
@@ -84,7 +85,8 @@ DEFAULT_CHOICES: dict[str, str] = {
 }
 
 
-def _options(values: Sequence[str], label: Callable[[str], str], chosen: str, extra: str = "") -> str:
+def select_options(values: Sequence[str], label: Callable[[str], str], chosen: str, extra: str = "") -> str:
+    """A select's options: ``values`` worded by ``label``, ``chosen`` selected."""
     return "".join(
         f'<option value="{escape(v)}"{" selected" if v == chosen else ""}{extra.format(v)}>{escape(label(v))}</option>'
         for v in values
@@ -98,7 +100,7 @@ def start_screen(
     pace), filled in with the last ``choices``, under the list of ``saved`` games and the
     ``language`` menu."""
     chosen = {**DEFAULT_CHOICES, **(choices or {})}
-    modes = _options(MODES, lambda m: text(f"mode.{m}"), chosen["mode"])
+    modes = select_options(MODES, lambda m: text(f"mode.{m}"), chosen["mode"])
     picked = set(chosen.get("variants", "").split(","))
     variants = "".join(
         f'<label class="check"><input type="checkbox" name="variant" value="{v}"{" checked" if v in picked else ""}> '
@@ -107,11 +109,11 @@ def start_screen(
     )
     seats = "".join(_seat_row(k, chosen) for k in range(MAX_PLAYERS))
     names = [chosen.get(f"name-{k}") or text("default-name", number=k + 1) for k in range(MAX_PLAYERS)]
-    dealers = _options([""], lambda _: text("dealer.random"), chosen["dealer"]) + _options(
+    dealers = select_options([""], lambda _: text("dealer.random"), chosen["dealer"]) + select_options(
         [str(k) for k in range(MAX_PLAYERS)], lambda k: names[int(k)], chosen["dealer"], ' data-seat-option="{}"'
     )
-    paces = _options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
-    levels = _options(list(LEVELS), lambda v: text(f"level.{v}"), chosen["level"])
+    paces = select_options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
+    levels = select_options(list(LEVELS), lambda v: text(f"level.{v}"), chosen["level"])
     top = f'<div id="{Id.SAVED_GAMES}">{saved_list(saved)}</div>' + (
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
@@ -122,7 +124,7 @@ def start_screen(
         )
         + f"{language_choice(language)}"
     )
-    games = _options(["farfalia", "papillon"], lambda g: text(f"game.{g}"), chosen["game"])
+    games = select_options(["farfalia", "papillon"], lambda g: text(f"game.{g}"), chosen["game"])
     return (
         f'<form id="{Id.START_FORM}" class="start" data-game="{escape(chosen["game"])}" '
         f'aria-label="{escape(text("new-game"))}">'
@@ -146,8 +148,8 @@ def start_screen(
 
 def _papillon_options(chosen: Mapping[str, str]) -> str:
     """Papillon's table: how many players, the rounds, and its house rules (P-D5, P-D8, P-D13)."""
-    players = _options([str(n) for n in DEALS], lambda n: text("pa.players-count", count=n), chosen["players"])
-    rounds = _options(list(ROUNDS), lambda r: text(f"pa.rounds.{r}"), chosen["rounds"])
+    players = select_options([str(n) for n in DEALS], lambda n: text("pa.players-count", count=n), chosen["players"])
+    rounds = select_options(list(ROUNDS), lambda r: text(f"pa.rounds.{r}"), chosen["rounds"])
     boxes = "".join(
         f'<label class="check"><input type="checkbox" name="{name}"{" checked" if chosen.get(name) == "on" else ""}> '
         f"{escape(text(f'pa.{name}'))}</label>"
@@ -201,7 +203,7 @@ def _seat_row(index: int, chosen: Mapping[str, str]) -> str:
     default = text("default-name", number=index + 1)
     name = escape(chosen.get(f"name-{index}") or default)
     kind = chosen.get(f"kind-{index}", "bot")
-    kinds = _options(["human", "bot"], lambda k: text(f"seat.{k}"), kind)
+    kinds = select_options(["human", "bot"], lambda k: text(f"seat.{k}"), kind)
     return (
         f'<div class="seat-row" data-seat-row="{index}">'
         f'<input name="name-{index}" value="{name}" maxlength="{MAX_NAME}" aria-label="{escape(default)}">'
@@ -297,7 +299,8 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
     menu of what to do with the position (play on, edit, embed, save). Embedded, a compact
     bar on one line (the first and last steps, a short position) whose other controls fold
     into the menu, so every control fits a frame from 320 x 240. Papillon's steps are by
-    round and turn, the last play is told under the position, and it has no position editor."""
+    round and turn, the last play is told under the position, and its position editor sets up its first round
+    (offered while that round is shown)."""
     papillon = isinstance(viewer, PapillonViewer)
     where = text("position", at=viewer.at, total=viewer.total)
     options = f'<option value="all">{escape(text("view.all"))}</option>' + "".join(
@@ -323,7 +326,11 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
     last = f'<p class="info-line">{told}</p>' if told else ""
     tools = (
         button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
-        + ("" if papillon else button(text("editor-edit"), command=Command.EDIT_POSITION))
+        + (
+            ""
+            if papillon and viewer.game.progress().rounds
+            else button(text("editor-edit"), command=Command.EDIT_POSITION)
+        )
         + button(text("embed"), command=Command.EMBED)
         + button(text("export"), command=Command.EXPORT)
     )
@@ -386,14 +393,14 @@ def tools_bar(can_undo: bool = False, language: str = SOURCE, shareable: bool = 
 
 def language_choice(language: str) -> str:
     """The language menu (each language named in itself), as on the start screen and in the settings."""
-    choices = _options(list(LANGUAGES), lambda code: LANGUAGES[code], language)
+    choices = select_options(list(LANGUAGES), lambda code: LANGUAGES[code], language)
     return f'<label>{escape(text("language"))} <select data-setting="language">{choices}</select></label>'
 
 
 def settings_panel(pace: str, autoplay: str, sound: bool, undo: bool, undo_allowed: bool, language: str) -> str:
     """The game's settings: the bots' pace, auto-play of a forced card, sounds, undo, the language."""
-    paces = _options(list(PACES), lambda p: text(f"pace.{p}"), pace)
-    autoplays = _options(list(AUTOPLAY), lambda a: text(f"autoplay.{a}"), autoplay)
+    paces = select_options(list(PACES), lambda p: text(f"pace.{p}"), pace)
+    autoplays = select_options(list(AUTOPLAY), lambda a: text(f"autoplay.{a}"), autoplay)
 
     def box(name: str, on: bool, enabled: bool = True) -> str:
         state = (" checked" if on else "") + ("" if enabled else " disabled")
@@ -513,41 +520,26 @@ def editor_panel(editor: ScenarioEditor, game: Game | None, problems: Sequence[s
     settings = editor.settings
     scenario = editor.scenario()
     players = editor.player_names()
-    modes = _options(MODES, lambda m: text(f"mode.{m}"), editor.mode)
+    modes = select_options(MODES, lambda m: text(f"mode.{m}"), editor.mode)
     variants = "".join(
         f'<label class="check"><input type="checkbox" name="variant" value="{v}"'
         f"{' checked' if v in editor.variants else ''}> {escape(text(f'variant.{v}'))}</label>"
         for v in VARIANTS
     )
-    dealers = _options([str(k) for k in range(settings.players)], lambda k: players[int(k)], str(editor.dealer))
+    dealers = select_options([str(k) for k in range(settings.players)], lambda k: players[int(k)], str(editor.dealer))
     seat_names = editor.seat_names()
-    hands = "".join(
-        f'<div class="editor-seat"><label class="check"><input type="radio" name="seat" value="{k}"'
-        f"{' checked' if k == editor.seat else ''}> {k + 1}. {escape(name)} "
-        f'<span class="count">{len(editor.hands[k])}/{scenario.dealt_size(k)}</span></label>'
-        f'<input name="hand-{k}" value="{escape(" ".join(card_name(c) for c in editor.hands[k]))}"'
-        f' autocomplete="off" spellcheck="false" aria-label="{escape(text("editor-hand", name=name))}"></div>'
-        for k, name in enumerate(seat_names)
-    )
-    holder = {card: k for k, hand in enumerate(editor.hands) for card in hand}
-    picker = "".join(
-        f'<button type="button" class="chip suit-{card_name(c)[0]}{" held" if c in holder else ""}"'
-        f' data-command="{Command.EDITOR_CARD}" data-card="{card_name(c)}"'
-        f' aria-label="{escape(_chip_label(c, holder, seat_names))}">{card_name(c)}'
-        f'<span aria-hidden="true">{holder[c] + 1 if c in holder else ""}</span></button>'
-        for c in range(DECK_SIZE)
-    )
-    dealer_fields = _field("proposal", text("editor-proposal"), editor.proposal, "F R R B O")
+    sizes = [scenario.dealt_size(k) for k in range(len(seat_names))]
+    dealer_fields = text_field("proposal", text("editor-proposal"), editor.proposal, "F R R B O")
     if scenario.plan.discards:
-        dealer_fields += _field("discards", text("editor-discards", count=scenario.plan.discards), editor.discards)
+        dealer_fields += text_field("discards", text("editor-discards", count=scenario.plan.discards), editor.discards)
     if scenario.dealer_names_trump:
-        trumps = _options(
+        trumps = select_options(
             ["", "R", "G", "B", "O", "none"], lambda v: text(f"editor-trump.{v or 'unset'}"), editor.trump
         )
         dealer_fields += f'<label>{escape(text("editor-trump"))} <select name="trump">{trumps}</select></label>'
     if settings.burning:
         dealer_fields += "".join(
-            _field(f"wild-{k}", text("editor-wild", name=name), editor.wilds[k], "WF1")
+            text_field(f"wild-{k}", text("editor-wild", name=name), editor.wilds[k], "WF1")
             for k, name in enumerate(players)
         )
     if settings.double_you:
@@ -556,23 +548,74 @@ def editor_panel(editor: ScenarioEditor, game: Game | None, problems: Sequence[s
             f" {escape(text('editor-double', name=name))}</label>"
             for k, name in enumerate(players)
         )
-    status = "\n".join(problems) if game is None else _editor_ready(editor, game)
-    you = _options(["bots", *map(str, range(settings.players))], lambda v: text("editor-you.bots") if v == "bots"
-                   else players[int(v)], editor.you)  # fmt: skip
-    blocked = game is None
-    return (
-        f'<form id="{Id.EDITOR_FORM}" class="panel editor" aria-label="{escape(text("editor"))}">'
-        f'<h2>{escape(text("editor"))}</h2><p class="editor-help">{escape(text("editor-help"))}</p>'
-        f'<div class="editor-top"><label>{escape(text("mode"))} <select name="mode">{modes}</select></label>'
+    top = (
+        f'<label>{escape(text("mode"))} <select name="mode">{modes}</select></label>'
         f'<fieldset class="variants">{variants}</fieldset>'
-        f'<label>{escape(text("dealer"))} <select name="dealer">{dealers}</select></label></div>'
-        f'<p id="{Id.EDITOR_STATUS}" class="editor-status {"bad" if blocked else "ok"}" role="status">'
-        f"{escape(status)}</p>"
-        f'<div class="editor-columns"><div class="editor-fields">'
+        f'<label>{escape(text("dealer"))} <select name="dealer">{dealers}</select></label>'
+    )
+    return editor_form(
+        editor,
+        text("editor-help"),
+        top,
+        _editor_ready(editor, game) if game is not None else "\n".join(problems),
+        editor_hands(editor, sizes, card_name, lambda c: f"suit-{card_name(c)[0]}", card_text, range(DECK_SIZE))
+        + f'<div class="editor-dealer">{dealer_fields}</div>'
+        + text_field("plays", text("editor-plays"), editor.plays_text(), "B3 B5 pick:B5", wide=True),
+        preview,
+        blocked=game is None,
+    )
+
+
+def editor_hands(
+    editor: HandsEditor[Any],
+    sizes: Sequence[int],
+    name_of: Callable[[int], str],
+    kind_of: Callable[[int], str],
+    words_of: Callable[[int], str],
+    deck: Iterable[int],
+) -> str:
+    """The hands being filled (a seat to choose, its cards typed, how many of how many) and the
+    card picker of ``deck`` (each chip marked with the hand that holds it)."""
+    seat_names = editor.seat_names()
+    hands = "".join(
+        f'<div class="editor-seat"><label class="check"><input type="radio" name="seat" value="{k}"'
+        f"{' checked' if k == editor.seat else ''}> {k + 1}. {escape(name)} "
+        f'<span class="count">{len(editor.hands[k])}/{sizes[k]}</span></label>'
+        f'<input name="hand-{k}" value="{escape(" ".join(name_of(c) for c in editor.hands[k]))}"'
+        f' autocomplete="off" spellcheck="false" aria-label="{escape(text("editor-hand", name=name))}"></div>'
+        for k, name in enumerate(seat_names)
+    )
+    holder = {card: k for k, hand in enumerate(editor.hands) for card in hand}
+    where = {card: seat_names[k] for card, k in holder.items()}
+    picker = "".join(
+        f'<button type="button" class="chip {kind_of(c)}{" held" if c in holder else ""}"'
+        f' data-command="{Command.EDITOR_CARD}" data-card="{name_of(c)}"'
+        f' aria-label="{escape(words_of(c))}: {escape(where.get(c) or text("editor-unheld"))}">'
+        f'{name_of(c)}<span aria-hidden="true">{holder[c] + 1 if c in holder else ""}</span></button>'
+        for c in deck
+    )
+    return (
         f'<fieldset class="editor-hands"><legend>{escape(text("editor-hands"))}</legend>{hands}</fieldset>'
         f'<div class="picker" role="group" aria-label="{escape(text("editor-picker"))}">{picker}</div>'
-        f'<div class="editor-dealer">{dealer_fields}</div>'
-        f"{_field('plays', text('editor-plays'), editor.plays_text(), 'B3 B5 pick:B5', wide=True)}"
+    )
+
+
+def editor_form(
+    editor: HandsEditor[Any], help_text: str, top: str, status: str, fields: str, preview: str, blocked: bool
+) -> str:
+    """A scenario editor's form, either game's: how to use it, the settings (``top``), the engine's ``status``
+    line, the ``fields`` (hands, picker, set-up, plays), the tools, the ``preview`` of the
+    situation, and who plays it, with play, step through, share and back."""
+    players = editor.player_names()
+    you = select_options(["bots", *map(str, range(len(players)))], lambda v: text("editor-you.bots") if v == "bots"
+                   else players[int(v)], editor.you)  # fmt: skip
+    return (
+        f'<form id="{Id.EDITOR_FORM}" class="panel editor" aria-label="{escape(text("editor"))}">'
+        f'<h2>{escape(text("editor"))}</h2><p class="editor-help">{escape(help_text)}</p>'
+        f'<div class="editor-top">{top}</div>'
+        f'<p id="{Id.EDITOR_STATUS}" class="editor-status {"bad" if blocked else "ok"}" role="status">'
+        f"{escape(status)}</p>"
+        f'<div class="editor-columns"><div class="editor-fields">{fields}'
         f'<div class="editor-tools">{button(text("editor-take-back"), command=Command.EDITOR_TAKE_BACK)}'
         f"{button(text('editor-fill'), command=Command.EDITOR_FILL)}"
         f"{button(text('editor-clear'), command=Command.EDITOR_CLEAR)}</div></div>"
@@ -585,16 +628,12 @@ def editor_panel(editor: ScenarioEditor, game: Game | None, problems: Sequence[s
     )
 
 
-def _field(name: str, label: str, value: str, placeholder: str = "", wide: bool = False) -> str:
+def text_field(name: str, label: str, value: str, placeholder: str = "", wide: bool = False) -> str:
+    """A labelled text input of a form (no autocompletion, no spelling check)."""
     return (
         f'<label{" class=wide" if wide else ""}>{escape(label)} <input name="{name}" value="{escape(value)}"'
         f' placeholder="{escape(placeholder)}" autocomplete="off" spellcheck="false"></label>'
     )
-
-
-def _chip_label(card: int, holder: Mapping[int, int], seat_names: Sequence[str]) -> str:
-    where = seat_names[holder[card]] if card in holder else text("editor-unheld")
-    return f"{card_text(card)}: {where}"
 
 
 def _editor_ready(editor: ScenarioEditor, game: Game) -> str:
@@ -612,12 +651,14 @@ def embed_panel(
 ) -> str:
     """The embed builder: size, theme (for a ``themed`` table), view, start and controls; the
     two snippets to copy; and a live ``preview`` (the iframe's own address) at the chosen size."""
-    sizes = _options(list(SIZES), lambda s: s.replace("x", " × "), options.size)
-    themes = _options(list(THEMES), lambda t: text(f"theme.{t}"), options.theme)
-    views = _options(["all", *map(str, range(len(names)))], lambda v: text("view.all") if v == "all"
+    sizes = select_options(list(SIZES), lambda s: s.replace("x", " × "), options.size)
+    themes = select_options(list(THEMES), lambda t: text(f"theme.{t}"), options.theme)
+    views = select_options(["all", *map(str, range(len(names)))], lambda v: text("view.all") if v == "all"
                      else names[int(v)], options.view)  # fmt: skip
-    starts = _options(list(STARTS), lambda s: text(f"embed-start.{s}"), options.start)
-    langs = _options(["", *LANGUAGES], lambda code: LANGUAGES.get(code) or text("embed-lang.reader"), options.lang)
+    starts = select_options(list(STARTS), lambda s: text(f"embed-start.{s}"), options.start)
+    langs = select_options(
+        ["", *LANGUAGES], lambda code: LANGUAGES.get(code) or text("embed-lang.reader"), options.lang
+    )
     checked = " checked" if options.controls else ""
     return (
         f'<div class="panel embed-builder" {DIALOG} aria-label="{escape(text("embed"))}">'

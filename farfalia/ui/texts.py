@@ -15,6 +15,7 @@ from farfalia.engine.actions import NO_TRUMP_SUIT, Action
 from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_NAMES, SUIT_OF
 from farfalia.engine.errors import FarfaliaError, Message, SessionError
 from farfalia.engine.rules import SETTINGS_PROBLEMS
+from farfalia.records.papillon_scenario import PAPILLON_PROBLEMS
 from farfalia.records.replay import REPLAY_PROBLEMS
 from farfalia.records.scenario import PROBLEMS
 
@@ -380,6 +381,22 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "pa.played": "{name}: {action}",
     "pa.share-note": "This link replays the game so far: the finished rounds only, never the round in progress.",
     "pa.share-none": "Nothing to share yet: the first round is still being played.",
+    "pa.editor-help": "Set up a practice round: give each hand, and the table or the starting cards, their cards: "
+    "type them (E5 S11 CN for the blue deck, E5o for the orange) or choose a hand and click cards below. "
+    "Then play on with the plays that may follow, or type them (MO+YIxCN+E10, D5o@A1).",
+    "pa.not-a-card": "{name}: {word} is not a card of this round's deck "
+    "(e.g. E5, S11, CN; E5o, CNo in the orange round)",
+    "pa.not-a-play": "{word} is not a play (e.g. MO+YIxCN+E10, E7, D5o@A1)",
+    "pa.editor-middle.blue": "The table",
+    "pa.editor-middle.orange": "The starting cards",
+    "pa.editor-starter": "Wins the starting roll",
+    "pa.editor-direction": "Direction of play",
+    "pa.editor-partners": "The winner's partners",
+    "pa.editor-next": "Plays that may follow",
+    "pa.editor-over": "Ready: the round is over.",
+    "pa.decision.blue": "capture or lay a card",
+    "pa.decision.orange": "place a card",
+    "pa.decision.attacked": "counter the Chat Noir or draw 3 cards",
     "pa.step.prev-hand": "Previous round",
     "pa.step.prev-trick": "Previous turn",
     "pa.step.next-trick": "Next turn",
@@ -393,7 +410,10 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "problem.link-theme": "unknown theme {value}; themes: {themes}",
     "problem.link-position": "the link's position is not a number: {value}",
     "problem.link-view": "the link's view is not a number: {value}",
-    **{f"problem.{key}": english for key, english in (PROBLEMS | REPLAY_PROBLEMS | SETTINGS_PROBLEMS).items()},
+    **{
+        f"problem.{key}": english
+        for key, english in (PROBLEMS | PAPILLON_PROBLEMS | REPLAY_PROBLEMS | SETTINGS_PROBLEMS).items()
+    },
 }
 
 

@@ -1,0 +1,155 @@
+"""Papillon's scenario editor: the form an author fills in to set up a practice round's deal,
+card by card, and the plays after it; every change is checked by the engine
+(:class:`~farfalia.records.papillon_scenario.PapillonScenario`), which says why a set-up
+cannot be played. The hands are filled as Farfalia's are (:class:`~farfalia.ui.editor.HandsEditor`);
+the last "hand" is the blue round's starting table or the orange round's starting cards.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping
+
+from farfalia.engine.errors import FarfaliaError
+from farfalia.engine.papillon.cards import card_name, parse_card
+from farfalia.engine.papillon.game import PapillonGame, action_name, parse_action
+from farfalia.engine.papillon.rules import DEALS, PapillonSettings
+from farfalia.records.papillon_scenario import PapillonScenario, scenario_of
+from farfalia.ui.editor import HandsEditor
+from farfalia.ui.texts import text
+
+#: The rounds a scenario sets up (a practice game of one round, P-D5).
+SCENARIO_ROUNDS = ("blue", "orange")
+
+
+class PapillonEditor(HandsEditor[int]):
+    """A Papillon scenario being set up: the practice round, the players and the house rules,
+    each hand and the middle, who wins the starting roll, the direction and the partners,
+    then the plays."""
+
+    NOT_A_CARD = "pa.not-a-card"
+    NOT_A_PLAY = "pa.not-a-play"
+
+    def __init__(self, names: list[str] | None = None, players: int = 2, rounds: str = "blue") -> None:
+        super().__init__(names)
+        self.scenario_now = PapillonScenario(PapillonSettings(players, rounds=rounds), ((),) * players)
+        self.hands = [[] for _ in range(players + 1)]
+
+    @classmethod
+    def from_game(cls, game: PapillonGame, names: list[str], at: int) -> PapillonEditor:
+        """An editor holding ``game``'s first round, with its plays up to action ``at``."""
+        scenario = scenario_of(game, tuple(names))
+        decisions = len([1 for _, round_index in game.decisions() if round_index == 0]) - len(scenario.plays)
+        editor = cls(names, scenario.settings.players, scenario.settings.rounds)
+        editor.scenario_now = dataclasses.replace(scenario, plays=())
+        editor.hands = [list(hand) for hand in scenario.hands] + [list(scenario.middle)]
+        editor.plays = list(scenario.plays[: max(0, at - decisions)])
+        return editor
+
+    # -------------------------------------------------------------- reading
+
+    @property
+    def settings(self) -> PapillonSettings:
+        """The practice round's settings."""
+        return self.scenario_now.settings
+
+    def scenario(self) -> PapillonScenario:
+        """The scenario the fields describe (unchecked)."""
+        return dataclasses.replace(
+            self.scenario_now,
+            hands=tuple(tuple(hand) for hand in self.hands[:-1]),
+            middle=tuple(self.hands[-1]),
+            plays=tuple(self.plays),
+            names=tuple(self.player_names()),
+            middle_name=self.seat_names()[-1],
+        )
+
+    def player_count(self) -> int:
+        """The practice round's players."""
+        return self.settings.players
+
+    def seat_names(self) -> list[str]:
+        """The players' names, then the middle's: the starting table, or the starting cards."""
+        return [*self.player_names(), text(f"pa.editor-middle.{self.settings.rounds}")]
+
+    def sizes(self) -> list[int]:
+        """How many cards each hand (and the middle) is dealt."""
+        scenario = self.scenario_now
+        return [scenario.hand_size] * self.settings.players + [scenario.middle_size]
+
+    def read_card(self, word: str) -> int:
+        """A card of the deck the round is dealt from, as typed ("E5" blue, "E5o" orange)."""
+        card = parse_card(word)
+        if card_name(card).endswith("o") != (self.settings.rounds == "orange"):
+            raise FarfaliaError(f"{word} is not of the {self.settings.rounds} deck")
+        return card
+
+    def build(self) -> tuple[list[object], Callable[[], PapillonGame]]:
+        """The scenario's problems, and its game."""
+        scenario = self.scenario()
+        return list(scenario.problems()), scenario.game
+
+    def plays_text(self) -> str:
+        """The plays in notation."""
+        return " ".join(action_name(action) for action in self.plays)
+
+    # -------------------------------------------------------------- changes
+
+    def update(self, fields: Mapping[str, str]) -> None:
+        """The form's fields as they stand (``players``, ``rounds``, ``two-against-one``,
+        ``forced-capture``, ``dealer``, ``starter``, ``direction``, ``partners``, ``seat``,
+        ``hand-K`` (the last one the middle), ``you``, ``plays``). Another round or player
+        count empties the hands and the plays; plays no longer legal after another change are
+        kept: the check says why."""
+        players = int(fields["players"]) if fields.get("players", "") in map(str, DEALS) else self.settings.players
+        rounds = fields.get("rounds", self.settings.rounds)
+        rounds = rounds if rounds in SCENARIO_ROUNDS else self.settings.rounds
+        starter = _seat(fields.get("starter", ""), players, self.scenario_now.starter)
+        dealer = _seat(fields.get("dealer", ""), players, self.settings.dealer)
+        settings = PapillonSettings(
+            players,
+            two_against_one=players == 3 and fields.get("two-against-one") == "on",
+            forced_capture=fields.get("forced-capture") == "on",
+            rounds=rounds,
+            dealer=dealer,
+        )
+        if (players, rounds) != (self.settings.players, self.settings.rounds):
+            self.scenario_now = PapillonScenario(
+                settings, ((),) * players, starter=min(self.scenario_now.starter, players - 1)
+            )
+            self.hands = [[] for _ in range(players + 1)]
+            self.plays = []
+            self.seat = 0
+            return
+        scenario = dataclasses.replace(
+            self.scenario_now,
+            settings=settings,
+            starter=starter,
+            direction=-1 if fields.get("direction") == "-1" else 1,
+        )
+        choices = scenario.partner_choices()
+        partners = fields.get("partners", "")
+        chosen = int(partners) if partners.isdigit() and int(partners) in choices else scenario.partners
+        self.scenario_now = dataclasses.replace(
+            scenario, partners=chosen if chosen in choices else (choices[0] if choices else None)
+        )
+        self._update_hands(fields, players)
+        if "plays" in fields and fields["plays"].split() != self.plays_text().split():
+            self._type_plays(fields["plays"])
+
+    def read_play(self, word: str) -> int:
+        """A play in Papillon's notation ("MO+YIxCN+E10", "D5o@A1")."""
+        return parse_action(word)
+
+    def fill(self, rng: random.Random) -> None:
+        """Deal the cards nobody was given to the hands (and the middle) short of cards."""
+        filled = self.scenario().filled(rng)
+        self.hands = [list(hand) for hand in filled.hands] + [list(filled.middle)]
+        self.typing_error = None  # the fields now show the hands as dealt
+
+
+def _seat(value: str, players: int, current: int) -> int:
+    """A seat's number as a field gives it (else the one it was, or the first)."""
+    seat = int(value) if value.isdigit() else current
+    return seat if seat < players else 0
