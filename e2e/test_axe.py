@@ -94,12 +94,16 @@ def test_no_screen_has_an_axe_violation(checked: Page, site: str) -> None:
         page.goto(f"{site}/{rules}")
         page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
         found += violations(page, rules)
+    open_game(page, site)
+    click_and_draw(page, "[data-command=editor]")
+    click_and_draw(page, "[data-command=editor-fill]")
+    found += violations(page, "scenario editor")
     assert not found, "\n".join(found)
 
 
 def test_no_papillon_screen_has_an_axe_violation(checked: Page, site: str) -> None:
     """Papillon's table at each kind of decision (a card picked up, its capture chooser), a
-    round's end, the sheet, the game's end, sharing, and its replay viewer."""
+    round's end, the sheet, the game's end, sharing, its replay viewer and its position editor."""
     page = checked
     found: list[str] = []
     open_game(page, site)
@@ -138,4 +142,12 @@ def test_no_papillon_screen_has_an_axe_violation(checked: Page, site: str) -> No
     page.keyboard.press("Home")
     click_and_draw(page, "[data-command=next-hand]")
     found += violations(page, "viewer, the blue round's end")
+    click_and_draw(page, "[data-command=prev-trick]")  # back into the blue round: its deal can be edited
+    page.click("#bar .more summary")
+    click_and_draw(page, "[data-command=edit-position]")
+    found += violations(page, "position editor")
+    page.fill("input[name=hand-0]", "E1 X9")
+    page.press("input[name=hand-0]", "Tab")
+    page.wait_for_selector("#editor-status.bad")
+    found += violations(page, "position editor, a set-up refused")
     assert not found, "\n".join(found)

@@ -575,7 +575,8 @@ def editor_hands(
     deck: Iterable[int],
 ) -> str:
     """The hands being filled (a seat to choose, its cards typed, how many of how many) and the
-    card picker of ``deck`` (each chip marked with the hand that holds it)."""
+    card picker of ``deck`` (each chip named by its code, as it shows, then in words, and marked
+    with the number of the hand that holds it: drawn by the style sheet, told by the name)."""
     seat_names = editor.seat_names()
     hands = "".join(
         f'<div class="editor-seat"><label class="check"><input type="radio" name="seat" value="{k}"'
@@ -589,9 +590,10 @@ def editor_hands(
     where = {card: seat_names[k] for card, k in holder.items()}
     picker = "".join(
         f'<button type="button" class="chip {kind_of(c)}{" held" if c in holder else ""}"'
+        f' data-holder="{holder[c] + 1 if c in holder else ""}"'
         f' data-command="{Command.EDITOR_CARD}" data-card="{name_of(c)}"'
-        f' aria-label="{escape(words_of(c))}: {escape(where.get(c) or text("editor-unheld"))}">'
-        f'{name_of(c)}<span aria-hidden="true">{holder[c] + 1 if c in holder else ""}</span></button>'
+        f' aria-label="{name_of(c)}, {escape(words_of(c))}: {escape(where.get(c) or text("editor-unheld"))}">'
+        f"{name_of(c)}</button>"
         for c in deck
     )
     return (
