@@ -56,6 +56,17 @@ if (document.body.dataset.page === "embed") {
 }
 
 addEventListener("error", (event) => fail(event.message || words["loader.script-failed"]));
+// Pyodide reports a runtime that cannot be fetched or compiled (pyodide.asm.wasm) on the console
+// only, then waits for ever (its instantiateWasm catches the error): its words are the signal
+// (before, the failed download surfaced as an unhandled rejection only when it lost a race).
+const FATAL = ["wasm instantiation failed", "Error occurred while installing the standard library"];
+for (const level of ["warn", "error"]) {
+  const original = console[level].bind(console);
+  console[level] = (...args) => {
+    original(...args);
+    if (FATAL.some((fatal) => String(args[0]).startsWith(fatal))) fail(words["loader.script-failed"]);
+  };
+}
 addEventListener("unhandledrejection", (event) => fail(String(event.reason && event.reason.message || event.reason)));
 setTimeout(() => fail(words["loader.too-long"]), 120000);
 
