@@ -9,7 +9,7 @@ import json
 import random
 import re
 import xml.etree.ElementTree as ET
-from html import unescape
+from html import escape, unescape
 
 import pytest
 from hypothesis import given, settings
@@ -29,7 +29,7 @@ from farfalia.ui.embeds import read_still
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import parse_link
 from farfalia.ui.papillon_render import CARD_H, CARD_W, LAYOUT_SCALE, frame_for, layout_spots, render_papillon
-from farfalia.ui.papillon_screens import cards_taken, papillon_bar, table_choices
+from farfalia.ui.papillon_screens import cards_taken, papillon_bar, round_summary, score_lines, table_choices
 from farfalia.ui.papillon_session import PapillonSession, load_save
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.session import Player
@@ -456,3 +456,27 @@ def test_the_orange_layout_fits_its_middle_without_overlaps(width: int, height: 
     assert room > 0 and len(spots) == 12
     if min(width, height) >= 380:
         assert scale >= 0.5 * LAYOUT_SCALE, (frame.middle, scale)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_rounds_summary_says_how_each_score_came_about(players: int) -> None:
+    """A line a side (blue) or a player (orange), each ending in its total: the blue totals are
+    the sheet's, the orange ones add up to each side's points lost; each part is a rule's."""
+    rng = random.Random(players)
+    game = PapillonGame(PapillonSettings(players), players)
+    while not game.is_over():
+        game.apply(rng.choice(game.legal_actions()))
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"][:players]
+    blue, orange = game.round_scores()
+    sides = sorted(set(game.sides))
+    blue_lines = score_lines(game, names, "blue")
+    assert [int(line.rsplit("= ", 1)[1]) for line in blue_lines] == [blue[game.sides.index(s)] for s in sides]
+    for line, detail in zip(blue_lines, game.blue_details, strict=True):
+        assert (" · most cards +10" in line) == (detail.most == 10)
+        assert f"{detail.cards} card" in line and f"worth {detail.worth}" in line
+    orange_totals = [int(line.rsplit("= ", 1)[1]) for line in score_lines(game, names, "orange")]
+    for side in sides:
+        lost = sum(total for seat, total in enumerate(orange_totals) if game.sides[seat] == side)
+        assert -lost == orange[game.sides.index(side)]
+    page = round_summary(game, names, 0)
+    assert all(escape(line) in page for line in blue_lines)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from farfalia.engine.papillon.cards import card_name, deck_cards, is_basic
+from farfalia.engine.papillon.cards import card_name, deck_cards, hand_value, is_basic
 from farfalia.engine.papillon.game import PapillonGame, action_name, split_orange
 from farfalia.engine.papillon.rules import DEALS
 from farfalia.ui.contract import Command
@@ -25,7 +25,7 @@ from farfalia.ui.screens import (
     sheet_dialog,
     text_field,
 )
-from farfalia.ui.texts import join_names, text
+from farfalia.ui.texts import join_names, plural_text, text
 
 
 def table_choices(session: PapillonSession) -> TableChoices:
@@ -120,16 +120,48 @@ def papillon_round_over(session: PapillonSession) -> str:
 def round_summary(game: PapillonGame, names: Sequence[str], index: int, buttons: str = "") -> str:
     """Round ``index`` scored: each side's points and the sheet so far; a dialog with
     ``buttons`` at the table, a region beside the replay's controls without."""
-    title = text(f"pa.round-over.{game.settings.colours[index]}")
-    points = game.round_scores()[index]
-    lines = "".join(
-        f"<li>{escape(text('pa.side', names=join_names([names[p] for p in side]), points=points[side[0]]))}</li>"
-        for side in _sides(game)
-    )
+    colour = game.settings.colours[index]
+    title = text(f"pa.round-over.{colour}")
+    lines = "".join(f"<li>{escape(line)}</li>" for line in score_lines(game, names, colour))
     return (
         f'<div class="panel summary" {DIALOG if buttons else REGION} aria-label="{escape(title)}">'
         f"<h2>{escape(title)}</h2><ul class='sides'>{lines}</ul>{papillon_sheet_table(game, names)}{buttons}</div>"
     )
+
+
+def score_lines(game: PapillonGame, names: Sequence[str], colour: str) -> list[str]:
+    """How the round's points came about, a line a side (blue: the cards taken and their worth,
+    the most cards, Yin and Yang, the Chat Noir, the ambulance) or a player (orange: the cards
+    left in hand, the tours, the Couteau Suisse's rolls), each ending in its total."""
+    if colour == "blue":
+        lines = []
+        for side, detail in zip(_sides(game), game.blue_details, strict=True):
+            parts = [plural_text("pa.detail.taken", detail.cards, points=detail.worth)]
+            if detail.most:
+                parts.append(text("pa.detail.most"))
+            if detail.yin_yang:
+                parts.append(text("pa.detail.yin-yang" if detail.yin_yang == 30 else "pa.detail.yin-or-yang"))
+            if detail.chat_noir:  # taken on purpose, or by the Papillon (P-D21)
+                parts.append(text("pa.detail.chat-noir", points=signed(detail.chat_noir)))
+            if detail.ambulance:
+                parts.append(text("pa.detail.ambulance", points=signed(detail.ambulance)))
+            who = join_names([names[p] for p in side])
+            lines.append(text("pa.detail.line", who=who, parts=" · ".join(parts), total=detail.total))
+        return lines
+    yang = game.settings.yang
+    lines = []
+    for player, total in enumerate(game.orange_scores):
+        hand = game.hands[player]
+        parts = [plural_text("pa.detail.left", len(hand), points=sum(hand_value(card, yang) for card in hand))]
+        parts += [text("pa.detail.tours", points=game.tour_points[player])] if game.tour_points[player] else []
+        parts += [text("pa.detail.couteau", points=game.couteau_rolls[player])] if game.couteau_rolls[player] else []
+        lines.append(text("pa.detail.line", who=names[player], parts=" · ".join(parts), total=total))
+    return lines
+
+
+def signed(points: int) -> str:
+    """Points with their sign, a true minus ("+30", "−30")."""
+    return f"{points:+d}".replace("-", "−")
 
 
 def papillon_over(session: PapillonSession) -> str:

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final
+from typing import Final, NamedTuple
 
 from farfalia.engine.errors import IllegalActionError, NotationError
 from farfalia.engine.interface import CHANCE, TERMINAL, Progress
@@ -66,6 +66,25 @@ class Roll:
 
 
 PapillonChance = Shuffle | Roll
+
+
+class BlueScore(NamedTuple):
+    """How a side's blue score came about (P-R22 to P-R25): the cards it took and their worth,
+    the most cards' 10, the Yin and Yang's 10 or 30, the Chat Noir's −30, and what the
+    ambulance moved (P-D24)."""
+
+    cards: int
+    worth: int
+    most: int
+    yin_yang: int
+    chat_noir: int
+    ambulance: int = 0
+
+    @property
+    def total(self) -> int:
+        """The side's blue score."""
+        return self.worth + self.most + self.yin_yang + self.chat_noir + self.ambulance
+
 
 # ----------------------------------------------------------------- actions
 #: The direction the round's starter chooses (P-R6).
@@ -205,6 +224,8 @@ class PapillonGame:
         self.blue_scores: list[int] = []  # per side, once the blue round is scored
         self.orange_scores: list[int] = []  # per player, once the orange round is scored
         self.most_cards_side: int | None = None
+        #: How each side's blue score came about, once the blue round is scored (P-R22 to P-R25).
+        self.blue_details: list[BlueScore] = []
         self.hands: list[list[int]] = [[] for _ in range(count)]
         self.deck: list[int] = []  # undealt cards of the round's deck, top first
         # blue round
@@ -652,11 +673,17 @@ class PapillonGame:
     def _score_blue(self, most: int) -> None:
         """P-R22 item by item, then the ambulance (P-R25, P-D24) from the totals before it."""
         self.most_cards_side = most
-        totals = []
-        for side, pile in enumerate(self.piles):
-            points = sum(blue_points(card) for card in pile) + self.chat_noir[side] + (10 if side == most else 0)
-            points += {0: 0, 1: 10, 2: 30}[len({YIN, YANG} & set(pile))]  # P-D22
-            totals.append(points)
+        details = [
+            BlueScore(
+                cards=len(pile),
+                worth=sum(blue_points(card) for card in pile),
+                most=10 if side == most else 0,
+                yin_yang={0: 0, 1: 10, 2: 30}[len({YIN, YANG} & set(pile))],  # P-D22
+                chat_noir=self.chat_noir[side],
+            )
+            for side, pile in enumerate(self.piles)
+        ]
+        totals = [detail.total for detail in details]
         members = [self.sides.count(side) for side in range(len(totals))]
         poor = [side for side, points in enumerate(totals) if points <= 0]
         final = list(totals)
@@ -666,6 +693,9 @@ class PapillonGame:
                     final[side] -= 10 * members[side]
                     final[helped] += 10 * members[side]
         self.blue_scores = final
+        self.blue_details = [
+            detail._replace(ambulance=final[side] - totals[side]) for side, detail in enumerate(details)
+        ]
         self._finish_round([final[side] for side in self.sides])
 
     def _finish_round(self, points: list[int]) -> None:
