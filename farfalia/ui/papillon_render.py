@@ -369,9 +369,26 @@ def _information(
         _words(group, f"{direction} · {pile_line}", 14 * frame.words, x=x, y=y + 26, fill=fill, class_="direction")
         if view.last_roll is not None:
             rollers, dice = view.last_roll
-            for k, pair in enumerate(dice[-2:]):
+            for k, (seat, pair) in enumerate(zip(rollers[-2:], dice[-2:], strict=True)):
+                left = x + width - 120 + k * 64
                 for d, (value, key) in enumerate(zip(pair, ("back-blue", "back-orange"), strict=True)):
-                    _die(group, value, x + width - 120 + k * 64 + d * 30, y - 20, colours[key])
+                    _die(group, value, left + d * 30, y - 20, colours[key])
+                name = names[seat]  # whose dice, under them (squeezed into their width)
+                fitted = (
+                    {"textLength": 56, "lengthAdjust": "spacingAndGlyphs"}
+                    if len(name) * 11 * frame.words * 0.6 > 56
+                    else {}
+                )
+                _words(
+                    group,
+                    name,
+                    11 * frame.words,
+                    x=left + 28,
+                    y=y + 22,
+                    fill=colours["muted"],
+                    text_anchor="middle",
+                    **fitted,
+                )
         return
     line = y + 28
     _words(group, direction, 15, x=x, y=line, fill=fill, class_="direction")
