@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from farfalia.engine.papillon.cards import parse_card
 from farfalia.records.examples import worked_example
 from farfalia.records.papillon_replay import decode_papillon
@@ -161,3 +164,38 @@ def test_a_papillon_set_up_says_why_it_cannot_be_played() -> None:
     controller.command(Command.EDITOR_FILL)
     assert editor.problem() is None  # the partners (P-D8): the first choice until another is made
     assert "Partners: " in controller.screen().overlay
+
+
+FIELD_NAMES = ["players", "rounds", "dealer", "starter", "direction", "partners", "seat", "you", "plays",
+               "two-against-one", "forced-capture", *(f"hand-{k}" for k in range(7))]  # fmt: skip
+
+
+#: Values a form may hold: any text, or one that means something to some field.
+FIELD_VALUES = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["0", "1", "2", "3", "4", "5", "9", "-1", "blue", "orange", "both", "on", "bots", "E5 E6 CN S11",
+                     "E5o D8o", "CNo PAo E5o", "D5", "E5o@A1", "MO+YIxCN+E10", "clockwise", "18", "E1 " * 30]),
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from(FIELD_NAMES), FIELD_VALUES), min_size=1, max_size=4))
+def test_papillons_editor_takes_any_form_and_says_why_or_plays(forms: list[dict[str, str]]) -> None:
+    """Whatever the form says (numbers out of range, junk cards and plays), the editor keeps a
+    set-up it can check: a game, or reasons; its screen is drawn either way."""
+    controller = page()
+    controller.command(Command.EDITOR, {"game": "papillon"})
+    editor = controller.editor
+    assert isinstance(editor, PapillonEditor)
+    for fields in forms:
+        controller.edit(Id.EDITOR_FORM, fields)
+        game, problems = editor.checked()
+        assert (game is None) == bool(problems) and all(isinstance(p, str) and p for p in problems)
+        assert len(editor.hands) == editor.settings.players + 1
+        assert editor.you == "bots" or int(editor.you) < editor.settings.players
+        assert 'id="editor-status"' in controller.screen().overlay
+    controller.command(Command.EDITOR_FILL)
+    overlay = controller.screen().overlay
+    if editor.game() is not None and 'class="editor-next"' in overlay:  # a play chosen from those offered plays on
+        controller.act(re.findall(r'data-action="([^"]+)"', overlay.split('class="editor-next"')[1])[0])
+        assert editor.problem() is None
