@@ -5,6 +5,8 @@ touch screens that each playable card offers a finger-sized target."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -68,13 +70,28 @@ def out_of_window(page: Page, selector: str) -> list[str]:
     )
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) -> None:
+@contextmanager
+def window(browser: Browser, site: str, size: str, shot: str) -> Iterator[tuple[Page, bool]]:
+    """A page at one of the :data:`SIZES` (and whether it is a touch screen); its console must
+    stay clean, and a failure leaves a screenshot named ``shot``."""
     width, height, touch = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     problems = watch(context, site)
     page = context.new_page()
     try:
+        yield page, touch
+        assert not problems, problems
+    except Exception:
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{shot}.png"))
+        raise
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) -> None:
+    with window(browser, site, size, f"layout-{size}") as (page, touch):
         open_game(page, site)
         for field in ("#start-form .title", "#mode", "input[name=variant]", "#seed", "[data-command=start]"):
             element = page.locator(field).first
@@ -82,34 +99,16 @@ def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) ->
             assert element.evaluate(INSIDE), f"{field} cannot be brought into view at {size}"
         start(page, "basic5", seed=5, dealer=0)
         play_checking(page, touch, size)
-        assert not problems, problems
-    except Exception:
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"layout-{size}.png"))
-        raise
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_papillons_orange_layout_fits_the_window(browser: Browser, site: str, size: str) -> None:
     """Papillon's orange round at two players (the largest hands), its layout's places
     being what a person clicks after a card: sixty decisions checked as Farfalia's are."""
-    width, height, touch = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
-    problems = watch(context, site)
-    page = context.new_page()
-    try:
+    with window(browser, site, size, f"layout-papillon-{size}") as (page, touch):
         open_game(page, site)
         start_papillon(page, 2, seed=3, rounds="orange")
         assert play_checking(page, touch, size, enough=60) >= 8  # decisions placing a card on the layout
-        assert not problems, problems
-    except Exception:
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"layout-papillon-{size}.png"))
-        raise
-    finally:
-        context.close()
 
 
 def play_checking(page: Page, touch: bool, size: str, enough: int = 0) -> int:
