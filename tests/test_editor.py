@@ -152,6 +152,7 @@ def test_a_papillon_set_up_says_why_it_cannot_be_played() -> None:
     fields = {"players": "5", "rounds": "blue", "dealer": "0", "starter": "0"}
     controller.edit(Id.EDITOR_FORM, {**fields, "hand-0": "E1 E2 E1o X9", "hand-5": "E2 CN"})
     problems = editor.problems()
+    assert not any("partners" in problem for problem in problems)  # the first choice until another is made
     assert (
         problems[0]
         == "Player 1: 'X9' is not a card of this round's deck (e.g. E5, S11, CN; E5o, CNo in the orange round)"
@@ -162,8 +163,10 @@ def test_a_papillon_set_up_says_why_it_cannot_be_played() -> None:
     assert 'data-command="editor-play" disabled' in controller.screen().overlay
     controller.command(Command.EDITOR_CLEAR)
     controller.command(Command.EDITOR_FILL)
-    assert editor.problem() is None  # the partners (P-D8): the first choice until another is made
-    assert "Partners: " in controller.screen().overlay
+    assert editor.problem() is None
+    assert "Partners: " in controller.screen().overlay  # the choice of partners (P-D8)
+    controller.edit(Id.EDITOR_FORM, {**fields, "players": "3", "two-against-one": "on"})
+    assert "Partners: " in controller.screen().overlay and editor.setup.partners is not None  # P-D8, 2 v 1
 
 
 FIELD_NAMES = ["players", "rounds", "dealer", "starter", "direction", "partners", "seat", "you", "plays",

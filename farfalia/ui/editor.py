@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action, parse_action
-from farfalia.engine.cards import FIRST_WILD, SUIT_LETTERS, card_name, parse_card, parse_family
+from farfalia.engine.cards import FIRST_WILD, SUIT_LETTERS, ascii_int, card_name, parse_card, parse_family
 from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.game import Game
 from farfalia.engine.rules import PLAYERS, VARIANTS, Settings, check_mode, plan_hand
@@ -22,6 +22,14 @@ from farfalia.records.notation import format_actions
 from farfalia.records.replay import decode
 from farfalia.records.scenario import Scenario
 from farfalia.ui.texts import error_text, message_text, text
+
+
+def field_index(value: str, count: int, otherwise: int) -> int:
+    """The number a form's field gives, when it is below ``count`` (else ``otherwise``): ASCII
+    digits only (``"²".isdigit()`` holds, and ``int`` refuses it)."""
+    number = ascii_int(value, 3)
+    return number if number is not None and number < count else otherwise
+
 
 #: A play of a scenario, in its game's kind of action.
 PlayT = TypeVar("PlayT")
@@ -81,7 +89,7 @@ class HandsEditor(Generic[PlayT]):
         held them) and who plays; mistyped words are left out and named."""
         self.typing_error = None
         seat = fields.get("seat", "")
-        self.seat = int(seat) if seat.isdigit() and int(seat) < len(self.hands) else self.seat
+        self.seat = field_index(seat, len(self.hands), self.seat)
         typed = {k: self._cards(fields[f"hand-{k}"], k) for k in range(len(self.hands)) if f"hand-{k}" in fields}
         for k in list(typed):
             cards = typed[k]
@@ -91,7 +99,7 @@ class HandsEditor(Generic[PlayT]):
                 ]
                 typed = {j: [c for c in other if c not in cards] if j != k else other for j, other in typed.items()}
         you = fields.get("you", self.you)
-        self.you = you if you == "bots" or (you.isdigit() and int(you) < players) else "0"
+        self.you = "bots" if you == "bots" else str(field_index(you, players, 0))
 
     def _cards(self, typed: str, seat: int) -> list[int]:
         """A hand as typed; a word that is not a card is left out and named."""
@@ -252,8 +260,7 @@ class ScenarioEditor(HandsEditor[Action]):
         ``plays``). Plays no longer legal after a change of the set-up are kept: the check says why."""
         changed_mode = fields.get("mode", self.mode) != self.mode
         self.variants = frozenset(v for v in fields.get("variants", "").split(",") if v in VARIANTS)
-        dealer = fields.get("dealer", "")
-        self.dealer = int(dealer) if dealer.isdigit() and int(dealer) < PLAYERS[self.mode] else self.dealer
+        self.dealer = field_index(fields.get("dealer", ""), PLAYERS[self.mode], self.dealer)
         self._set_mode(fields.get("mode", self.mode))
         if changed_mode:
             self.plays = []

@@ -14,6 +14,7 @@ import zlib
 from dataclasses import dataclass
 from html import escape
 
+from farfalia.engine.cards import ascii_int
 from farfalia.records.replay import from_base64url, to_base64url
 from farfalia.ui.language import LANGUAGES, speaking
 from farfalia.ui.layout import Layout, layout_for
@@ -49,10 +50,11 @@ class EmbedOptions:
     def updated(self, fields: dict[str, str], players: int) -> EmbedOptions:
         """The options as the builder's form now reads (unknown values keep the old ones)."""
         view = fields.get("view", self.view)
+        seat = ascii_int(view, 1)
         return EmbedOptions(
             size=fields["size"] if fields.get("size") in SIZES else self.size,
             theme=fields["theme"] if fields.get("theme") in THEMES else self.theme,
-            view=view if view == ALL_HANDS or (view.isdigit() and int(view) < players) else self.view,
+            view=view if view == ALL_HANDS or (seat is not None and seat < players) else self.view,
             start=fields["start"] if fields.get("start") in STARTS else self.start,
             controls=fields.get("controls") == "on",
             lang=fields["lang"] if fields.get("lang") in LANGUAGES else "",

@@ -11,12 +11,13 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping
 
+from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.papillon.cards import card_name, parse_card
 from farfalia.engine.papillon.game import PapillonGame, action_name, parse_action
 from farfalia.engine.papillon.rules import DEALS, PapillonSettings
 from farfalia.records.papillon_scenario import PapillonScenario, scenario_of
-from farfalia.ui.editor import HandsEditor
+from farfalia.ui.editor import HandsEditor, field_index
 from farfalia.ui.texts import text
 
 #: The rounds a scenario sets up (a practice game of one round, P-D5).
@@ -33,7 +34,10 @@ class PapillonEditor(HandsEditor[int]):
 
     def __init__(self, names: list[str] | None = None, players: int = 2, rounds: str = "blue") -> None:
         super().__init__(names)
-        self.scenario_now = PapillonScenario(PapillonSettings(players, rounds=rounds), ((),) * players)
+        #: The scenario but for its hands, middle and plays (the editor keeps those as typed): the
+        #: settings, the starter, the direction, the partners, and a replay's deck orders.
+        setup = PapillonScenario(PapillonSettings(players, rounds=rounds), ((),) * players)
+        self.setup = dataclasses.replace(setup, partners=next(iter(setup.partner_choices()), None))
         self.hands = [[] for _ in range(players + 1)]
 
     @classmethod
@@ -42,7 +46,7 @@ class PapillonEditor(HandsEditor[int]):
         scenario = scenario_of(game, tuple(names))
         decisions = len([1 for _, round_index in game.decisions() if round_index == 0]) - len(scenario.plays)
         editor = cls(names, scenario.settings.players, scenario.settings.rounds)
-        editor.scenario_now = dataclasses.replace(scenario, plays=())
+        editor.setup = dataclasses.replace(scenario, plays=())
         editor.hands = [list(hand) for hand in scenario.hands] + [list(scenario.middle)]
         editor.plays = list(scenario.plays[: max(0, at - decisions)])
         return editor
@@ -52,12 +56,12 @@ class PapillonEditor(HandsEditor[int]):
     @property
     def settings(self) -> PapillonSettings:
         """The practice round's settings."""
-        return self.scenario_now.settings
+        return self.setup.settings
 
     def scenario(self) -> PapillonScenario:
         """The scenario the fields describe (unchecked)."""
         return dataclasses.replace(
-            self.scenario_now,
+            self.setup,
             hands=tuple(tuple(hand) for hand in self.hands[:-1]),
             middle=tuple(self.hands[-1]),
             plays=tuple(self.plays),
@@ -75,7 +79,7 @@ class PapillonEditor(HandsEditor[int]):
 
     def sizes(self) -> list[int]:
         """How many cards each hand (and the middle) is dealt."""
-        scenario = self.scenario_now
+        scenario = self.setup
         return [scenario.hand_size] * self.settings.players + [scenario.middle_size]
 
     def read_card(self, word: str) -> int:
@@ -105,8 +109,8 @@ class PapillonEditor(HandsEditor[int]):
         players = int(fields["players"]) if fields.get("players", "") in map(str, DEALS) else self.settings.players
         rounds = fields.get("rounds", self.settings.rounds)
         rounds = rounds if rounds in SCENARIO_ROUNDS else self.settings.rounds
-        starter = _seat(fields.get("starter", ""), players, self.scenario_now.starter)
-        dealer = _seat(fields.get("dealer", ""), players, self.settings.dealer)
+        starter = field_index(fields.get("starter", ""), players, min(self.setup.starter, players - 1))
+        dealer = field_index(fields.get("dealer", ""), players, min(self.settings.dealer, players - 1))
         settings = PapillonSettings(
             players,
             two_against_one=players == 3 and fields.get("two-against-one") == "on",
@@ -114,26 +118,22 @@ class PapillonEditor(HandsEditor[int]):
             rounds=rounds,
             dealer=dealer,
         )
-        if (players, rounds) != (self.settings.players, self.settings.rounds):
-            self.scenario_now = PapillonScenario(
-                settings, ((),) * players, starter=min(self.scenario_now.starter, players - 1)
-            )
+        setup = dataclasses.replace(
+            self.setup, settings=settings, starter=starter, direction=-1 if fields.get("direction") == "-1" else 1
+        )
+        renewed = (players, rounds) != (self.settings.players, self.settings.rounds)
+        if renewed:  # other hands, another deck: the set-up starts again
+            setup = PapillonScenario(settings, ((),) * players, starter=starter, direction=setup.direction)
+        choices = setup.partner_choices()
+        partners = fields.get("partners", "")
+        chosen = ascii_int(partners, 3)
+        chosen = chosen if chosen in choices else setup.partners
+        self.setup = dataclasses.replace(setup, partners=chosen if chosen in choices else next(iter(choices), None))
+        if renewed:
             self.hands = [[] for _ in range(players + 1)]
             self.plays = []
             self.seat = 0
             return
-        scenario = dataclasses.replace(
-            self.scenario_now,
-            settings=settings,
-            starter=starter,
-            direction=-1 if fields.get("direction") == "-1" else 1,
-        )
-        choices = scenario.partner_choices()
-        partners = fields.get("partners", "")
-        chosen = int(partners) if partners.isdigit() and int(partners) in choices else scenario.partners
-        self.scenario_now = dataclasses.replace(
-            scenario, partners=chosen if chosen in choices else (choices[0] if choices else None)
-        )
         self._update_hands(fields, players)
         if "plays" in fields and fields["plays"].split() != self.plays_text().split():
             self._type_plays(fields["plays"])
@@ -147,9 +147,3 @@ class PapillonEditor(HandsEditor[int]):
         filled = self.scenario().filled(rng)
         self.hands = [list(hand) for hand in filled.hands] + [list(filled.middle)]
         self.typing_error = None  # the fields now show the hands as dealt
-
-
-def _seat(value: str, players: int, current: int) -> int:
-    """A seat's number as a field gives it (else the one it was, or the first)."""
-    seat = int(value) if value.isdigit() else current
-    return seat if seat < players else 0
