@@ -161,10 +161,14 @@ class Page:
         overlay = element(Id.OVERLAY)
         active = document.activeElement
         typing = str(active.getAttribute("name") or "") if screen.keep_focus and active else ""
+        before = overlay.firstElementChild.id if overlay.firstElementChild and not overlay.hidden else ""
         scrolled = 0 if overlay.hidden else overlay.scrollTop  # a panel that appears shows from its top
         overlay.innerHTML = screen.overlay
         overlay.hidden = not screen.overlay
-        if screen.keep_focus or not scrolled:  # a form redrawn as it is filled in stays where it was
+        after = overlay.firstElementChild.id if overlay.firstElementChild else ""
+        if before and after and before != after:  # another form (the start screen's, then the editor)
+            overlay.scrollTop = 0
+        elif screen.keep_focus or not scrolled:  # a form redrawn as it is filled in stays where it was
             overlay.scrollTop = scrolled  # (once shown: a hidden element keeps no scroll position set)
         element(Id.TABLE).inert = bar.inert = screen.modal  # a dialog holds the page until closed
         document.body.classList.toggle("light", screen.theme == "light")
@@ -524,8 +528,8 @@ class Page:
             self._guarded(controller.edit, target.form.id, self._form_fields(target.form))
             if self.pressing:  # the field lost the focus to a press: redraw after its click
                 self.pending_draw = True
-            else:
-                self._guarded(self.draw)
+            else:  # after the focus has moved on (a Tab out of the field): the redraw keeps it there
+                window.setTimeout(create_proxy(lambda: self._guarded(self.draw)), 0)
         elif (target.name or "").startswith("name-"):  # the first-dealer choices follow the names typed
             index = target.name[5:]
             option = document.querySelector(f"[data-seat-option='{index}']")

@@ -63,8 +63,8 @@ def test_an_impossible_scenario_says_why_and_cannot_be_played() -> None:
     editor = ready_editor(controller)
     fields = {"mode": "basic5", "dealer": "0", "hand-1": "R1 R2 R1 X9"}
     controller.edit(Id.EDITOR_FORM, fields)
-    assert editor.problems()[0] == "Player 2: 'X9' is not a card (e.g. B11, R3)"
-    editor.typing_error = None
+    assert editor.typing_error == "Player 2: 'X9' is not a card (e.g. B11, R3)"  # told, left out of the field
+    assert "Player 2: &#x27;X9&#x27; is not a card" in controller.screen().overlay
     assert "Player 2 holds 2; each hand is dealt 10 cards" in editor.problems()
     assert 'data-command="editor-play" disabled' in controller.screen().overlay
 
@@ -154,7 +154,7 @@ def test_a_papillon_set_up_says_why_it_cannot_be_played() -> None:
     problems = editor.problems()
     assert not any("partners" in problem for problem in problems)  # the first choice until another is made
     assert (
-        problems[0]
+        editor.typing_error
         == "Player 1: 'X9' is not a card of this round's deck (e.g. E5, S11, CN; E5o, CNo in the orange round)"
     )
     assert "Player 1 holds 2; each hand is dealt 11 cards" in problems  # E1, E2: a card is given once

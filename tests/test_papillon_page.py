@@ -29,7 +29,7 @@ from farfalia.ui.embeds import read_still
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import parse_link
 from farfalia.ui.papillon_render import CARD_H, CARD_W, LAYOUT_SCALE, frame_for, layout_spots, render_papillon
-from farfalia.ui.papillon_screens import cards_taken, papillon_bar, round_summary, score_lines, table_choices
+from farfalia.ui.papillon_screens import cards_taken, papillon_bar, round_summary, score_lines, signed, table_choices
 from farfalia.ui.papillon_session import PapillonSession, load_save
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.session import Player
@@ -460,8 +460,8 @@ def test_the_orange_layout_fits_its_middle_without_overlaps(width: int, height: 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_rounds_summary_says_how_each_score_came_about(players: int) -> None:
-    """A line a side (blue) or a player (orange), each ending in its total: the blue totals are
-    the sheet's, the orange ones add up to each side's points lost; each part is a rule's."""
+    """A line a side (blue, ending in its total, the sheet's) or a player (orange: what each loses,
+    adding up to each side's points lost, told for a side of several too); each part is a rule's."""
     rng = random.Random(players)
     game = PapillonGame(PapillonSettings(players), players)
     while not game.is_over():
@@ -474,9 +474,13 @@ def test_a_rounds_summary_says_how_each_score_came_about(players: int) -> None:
     for line, detail in zip(blue_lines, game.blue_details, strict=True):
         assert (" · most cards +10" in line) == (detail.most == 10)
         assert f"{detail.cards} card" in line and f"worth {detail.worth}" in line
-    orange_totals = [int(line.rsplit("= ", 1)[1]) for line in score_lines(game, names, "orange")]
+    orange_lines = score_lines(game, names, "orange")
+    lost = {name: int(line.split(" loses ")[1].split(":")[0]) for line in orange_lines for name in names
+            if line.startswith(f"{name} loses ")}  # fmt: skip
     for side in sides:
-        lost = sum(total for seat, total in enumerate(orange_totals) if game.sides[seat] == side)
-        assert -lost == orange[game.sides.index(side)]
+        members = [names[seat] for seat in range(players) if game.sides[seat] == side]
+        assert -sum(lost[name] for name in members) == orange[game.sides.index(side)]
+        if len(members) > 1:  # the side's line: what its players lose together
+            assert any(line.endswith(f"together: {signed(orange[game.sides.index(side)])}") for line in orange_lines)
     page = round_summary(game, names, 0)
     assert all(escape(line) in page for line in blue_lines)

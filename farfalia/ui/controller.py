@@ -506,11 +506,12 @@ class Controller:
             return Screen(overlay=share_panel(self.share_link), fragment=None)
         game, problems = editor.checked()
         names = editor.player_names()
+        layout = WIDE if self.layout.kind == "wide" else self.layout  # a phone upright: the tall table, readable
         if isinstance(editor, PapillonEditor):
-            preview = render_papillon(all_hands_view(game), names, WIDE) if game else ""
+            preview = render_papillon(all_hands_view(game), names, layout) if game else ""
             panel = papillon_editor_panel(editor, game, problems, preview)
         else:
-            preview = render_table(omniscient_view(game), names, self.colours, WIDE) if game else ""
+            preview = render_table(omniscient_view(game), names, self.colours, layout) if game else ""
             panel = editor_panel(editor, game, problems, preview)
         return Screen(overlay=panel, fragment=None, keep_focus=True)
 

@@ -155,10 +155,10 @@ class HandsEditor(Generic[PlayT]):
 
     def checked(self) -> tuple[Any, list[str]]:
         """The scenario's game after its plays, or None and every reason the set-up cannot be
-        dealt (or the first play that cannot be played): one check for all who ask."""
-        found = [self.typing_error] if self.typing_error else []
+        dealt (or the first play that cannot be played): one check for all who ask. A word
+        mistyped is left out of its field and told apart (:attr:`typing_error`): it blocks nothing."""
         problems, build = self.build()
-        found += [message_text(problem) for problem in problems]
+        found = [message_text(problem) for problem in problems]
         if found:
             return None, found
         try:

@@ -131,8 +131,9 @@ def round_summary(game: PapillonGame, names: Sequence[str], index: int, buttons:
 
 def score_lines(game: PapillonGame, names: Sequence[str], colour: str) -> list[str]:
     """How the round's points came about, a line a side (blue: the cards taken and their worth,
-    the most cards, Yin and Yang, the Chat Noir, the ambulance) or a player (orange: the cards
-    left in hand, the tours, the Couteau Suisse's rolls), each ending in its total."""
+    the most cards, Yin and Yang, the Chat Noir, the ambulance; ending in its total) or a
+    player (orange: what each loses, from the cards left in hand, the tours and the Couteau
+    Suisse's rolls), then what a side of several loses together."""
     if colour == "blue":
         lines = []
         for side, detail in zip(_sides(game), game.blue_details, strict=True):
@@ -150,18 +151,28 @@ def score_lines(game: PapillonGame, names: Sequence[str], colour: str) -> list[s
         return lines
     yang = game.settings.yang
     lines = []
-    for player, total in enumerate(game.orange_scores):
-        hand = game.hands[player]
-        parts = [plural_text("pa.detail.left", len(hand), points=sum(hand_value(card, yang) for card in hand))]
-        parts += [text("pa.detail.tours", points=game.tour_points[player])] if game.tour_points[player] else []
-        parts += [text("pa.detail.couteau", points=game.couteau_rolls[player])] if game.couteau_rolls[player] else []
-        lines.append(text("pa.detail.line", who=names[player], parts=" · ".join(parts), total=total))
+    for side in _sides(game):
+        for player in side:
+            hand = game.hands[player]
+            parts = [plural_text("pa.detail.left", len(hand), points=sum(hand_value(card, yang) for card in hand))]
+            if game.tour_points[player]:
+                parts.append(text("pa.detail.tours", points=game.tour_points[player]))
+            if game.couteau_rolls[player]:
+                parts.append(text("pa.detail.couteau", points=game.couteau_rolls[player]))
+            lines.append(
+                text("pa.detail.loses", who=names[player], parts=" · ".join(parts), points=game.orange_scores[player])
+            )
+        if len(side) > 1:  # a side loses what its players hold together (P-R44)
+            together = sum(game.orange_scores[player] for player in side)
+            lines.append(
+                text("pa.detail.together", names=join_names([names[p] for p in side]), total=signed(-together))
+            )
     return lines
 
 
 def signed(points: int) -> str:
-    """Points with their sign, a true minus ("+30", "−30")."""
-    return f"{points:+d}".replace("-", "−")
+    """Points with their sign, a true minus ("+30", "−30", "0")."""
+    return f"{points:+d}".replace("-", "−") if points else "0"
 
 
 def papillon_over(session: PapillonSession) -> str:
