@@ -52,6 +52,9 @@ COUTEAU_COST: Final = 7
 DRAW_THREE: Final = 15
 #: Candidates the search compares at most (the heuristic's best); the blue round can offer dozens.
 MOST_CANDIDATES: Final = 8
+#: At five players, the heuristic's best 4 only, each with twice the playouts: with 8, the strong bot
+#: was not measurably better than the heuristic over some deals (tournaments: docs/bots.md).
+FIVE_PLAYER_CANDIDATES: Final = 4
 #: Decisions each playout plays on per player at the table before the position is valued.
 HORIZON: Final = 3
 #: Playouts a decision may use (measured in the page: docs/bots.md).
@@ -172,10 +175,12 @@ class PapillonSearch:
     are compared on sampled worlds, each played on :data:`HORIZON` turns a player at random."""
 
     def candidates(self, view: PapillonView) -> tuple[int, ...]:
-        """The heuristic's :data:`MOST_CANDIDATES` best actions, when there is a choice."""
+        """The heuristic's best actions (:data:`MOST_CANDIDATES`, :data:`FIVE_PLAYER_CANDIDATES` at
+        five players), when there is a choice."""
         if len(view.legal_actions) < 2 or view.phase not in ("blue", "orange", "attacked"):
             return ()
-        return tuple(ranked(view)[:MOST_CANDIDATES])
+        five = view.settings.players >= SHORT_HORIZON_PLAYERS
+        return tuple(ranked(view)[: FIVE_PLAYER_CANDIDATES if five else MOST_CANDIDATES])
 
     def prior(self, view: PapillonView, rng: random.Random) -> int:
         """The heuristic's choice."""
