@@ -73,7 +73,7 @@ def papillon_bar(session: PapillonSession) -> str:
         status = text("pa.waiting", name=names[actor])
     last = session.last_play()
     return (
-        f'<p class="status">{escape(status)}</p><div class="choices">{buttons}</div>'
+        f'<p class="status">{escape(status)}</p><div class="choices reserved">{buttons}</div>'
         f'<p class="info-line">{escape(last)}</p>'
     )
 
