@@ -40,7 +40,7 @@ from farfalia.engine.papillon.views import PapillonView
 from farfalia.ui.layout import Layout
 from farfalia.ui.papillon_session import card_words, place_words
 from farfalia.ui.render import COLOURS, FONT_FAMILY, SVG_NS, node
-from farfalia.ui.texts import text
+from farfalia.ui.texts import plural_text, text
 
 CARD_W, CARD_H = 64, 92
 #: How far below the hand's first row its second row lies (units).
@@ -143,6 +143,9 @@ def papillon_defs(colours: Mapping[str, str]) -> ET.Element:
     for number in range(CHAT_NOIR_NUMBER + 1):
         index = node("symbol", defs, id=f"pa-number-{number}", overflow="visible")
         _words(index, str(number), 18, font_weight=700)
+    for digit in range(10):  # a pile's size on its badge, digit by digit
+        index = node("symbol", defs, id=f"pa-digit-{digit}", overflow="visible")
+        _words(index, str(digit), 13, font_weight=700, text_anchor="middle")
     for deck, key in ((0, "back-blue"), (ORANGE, "back-orange")):
         pattern = node("pattern", defs, id=f"pa-back-{deck}", width=14, height=14, patternUnits="userSpaceOnUse")
         node("rect", pattern, width=14, height=14, fill=colours[key])
@@ -617,7 +620,7 @@ def _orange_layout(
         cards = view.layout[place]
         label = f"{place_words(place)}: " + (card_words(cards[-1]) if cards else text("pa.empty"))
         if len(cards) > 1:
-            label += ", " + text("pa.cards", count=len(cards))
+            label += ", " + plural_text("pa.pile-size", len(cards))
         if cards:
             drawn = _at(papillon_card(cards[-1], colours, view.settings.yang), left, top + caption_top, scale)
         else:
@@ -650,9 +653,14 @@ def _orange_layout(
                 stroke=colours["picked"],
                 stroke_width=4,
             )
+        if len(cards) > 1:  # how many the pile holds, on its corner (its name says it too)
+            badge = node("g", drawn, class_="pile-size", transform=f"translate({CARD_W - 14},12)")
+            node("rect", badge, x=-15, y=-10, width=30, height=20, rx=10, fill="#10241b", stroke="#ffffff")
+            digits = str(len(cards))  # drawn from symbols: the card's name says the size, in words
+            for k, digit in enumerate(digits):
+                node("use", badge, href=f"#pa-digit-{digit}", x=(k - (len(digits) - 1) / 2) * 8, y=5, fill="#ffffff")
         group.append(_named(drawn, label, targets.get(place), colours))
-        caption = place_caption(place) + (f" ({len(cards)})" if len(cards) > 1 else "")
-        _caption(group, caption, cx, top, room, frame, colours)
+        _caption(group, place_caption(place), cx, top, room, frame, colours)
 
 
 def _caption_height(frame: Frame) -> float:

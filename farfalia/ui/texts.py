@@ -365,6 +365,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "pa.draw-short": "Pile {count}",
     "pa.scores": "Scores",
     "pa.cards": "{count} in hand",
+    "pa.pile-size": ("{count} card", "{count} cards"),
     "pa.pile": "{count} taken",
     "pa.to-play": "to play",
     "pa.table": "The table: {count} cards",
