@@ -609,6 +609,7 @@ def editor_form(
     line, the ``fields`` (hands, picker, set-up, plays), the tools, the ``preview`` of the
     situation, and who plays it, with play, step through, share and back."""
     players = editor.player_names()
+    lines = [line for line in (editor.typing_error or "", *status.split("\n")) if line]  # each a sentence
     you = select_options(["bots", *map(str, range(len(players)))], lambda v: text("editor-you.bots") if v == "bots"
                    else players[int(v)], editor.you)  # fmt: skip
     return (
@@ -616,7 +617,7 @@ def editor_form(
         f'<h2>{escape(text("editor"))}</h2><p class="editor-help">{escape(help_text)}</p>'
         f'<div class="editor-top">{top}</div>'
         f'<p id="{Id.EDITOR_STATUS}" class="editor-status {"bad" if blocked or editor.typing_error else "ok"}"'
-        f' role="status">{escape(chr(10).join(filter(None, (editor.typing_error, status))))}</p>'
+        f' role="status">{escape(chr(10).join(line[:1].upper() + line[1:] for line in lines))}</p>'
         f'<div class="editor-columns"><div class="editor-fields">{fields}'
         f'<div class="editor-tools">{button(text("editor-take-back"), command=Command.EDITOR_TAKE_BACK)}'
         f"{button(text('editor-fill'), command=Command.EDITOR_FILL)}"
