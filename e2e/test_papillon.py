@@ -35,7 +35,7 @@ def test_a_whole_papillon_game_by_clicks(page: Page, site: str, players: int) ->
     page.goto(link)
     page.wait_for_selector(f"body[data-{Data.AT}='{total}']", timeout=READY_TIMEOUT)
     assert page.locator("svg.table.papillon").count() == 1
-    assert page.locator("[data-command=edit-position]").count() == 0  # the position editor is Farfalia's
+    assert page.locator("[data-command=edit-position]").count() == 0  # the end: past the first round, no editor
     page.keyboard.press("Home")
     page.wait_for_function("() => document.body.dataset.at === '0'")
     click_and_wait(page, "[data-command=next-hand]")  # to the blue round's end
