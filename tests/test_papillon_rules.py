@@ -187,6 +187,17 @@ def test_the_rulebook_s_combination_22_minus_10_is_12() -> None:
     assert game.chat_noir[0] == 30
 
 
+def test_a_sum_is_written_in_the_order_its_cards_are_named() -> None:
+    """The chooser names the cards taken in card order ("0 of Éléments, 5 of Formes, 6 of
+    Formes"): its sum adds their numbers in that order, whatever order they lie on the table;
+    a Couteau Suisse adds what the others leave (P-D15)."""
+    table = list(cards("F6", "E0", "F5"))
+    capture = Capture(frozenset(cards("S11")), frozenset(table))
+    assert equation(capture, table, 12) == "0 + 5 + 6 = 11"
+    with_knife = [COUTEAU, parse_card("D4")]
+    assert equation(Capture(frozenset(cards("E9")), frozenset(with_knife)), with_knife, 12) == "4 + 5 = 9"
+
+
 def test_6_the_end_of_round_sweep() -> None:
     """P-R20, P-D21, P-D24. Two players, last deal, B captured last; A discards the Chat
     Noir, his last card, on the 7 of Serpents: B's side sweeps both, −30 + 10 (Dragon) + 10

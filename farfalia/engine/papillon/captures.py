@@ -49,9 +49,18 @@ def equation(capture: Capture, table: Sequence[int], yang: int) -> str:
     hand = sorted(capture.played)
     for found, (left, value) in _all(hand, [card for card in table if card in capture.taken], yang):
         if found == capture:
-            operation = any(isinstance(term, str) for term in left)
-            return f"{(' ' if operation else ' + ').join(map(str, left))} = {value}"
+            if any(isinstance(term, str) for term in left):  # an operation: its own order
+                return f"{' '.join(map(str, left))} = {value}"
+            return f"{' + '.join(map(str, _in_card_order(capture.taken, value, yang)))} = {value}"
     raise IllegalActionError(f"these cards make no capture: {capture}")
+
+
+def _in_card_order(taken: frozenset[int], total: int, yang: int) -> list[int]:
+    """A sum's numbers in the order its words name the cards taken (a Couteau Suisse's, what
+    the others leave of ``total``)."""
+    fixed = {card: blue_numbers(card, yang)[0] for card in taken if len(blue_numbers(card, yang)) == 1}
+    wild = total - sum(fixed.values())
+    return [fixed.get(card, wild) for card in sorted(taken)]
 
 
 #: How a capture is justified, unformatted (formatting every capture's equation would slow
