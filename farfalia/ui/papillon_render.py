@@ -47,6 +47,9 @@ CARD_W, CARD_H = 64, 92
 SECOND_ROW = 80
 #: The least of a hand card a row of the wide drawing's hand leaves uncovered (units).
 HAND_STEP = 70
+#: The tall drawing's hand keeps one row up to this many cards (each still shows 58 units, a
+#: finger's width on a phone); beyond, two rows, the second over the first's lower half.
+TALL_HAND_ROW = 9
 #: The largest scale of the middle's cards (the blue table's, the orange layout's).
 LAYOUT_SCALE = 1.35
 #: The widest drawing (units) a very wide window gets: beyond it, bands at the sides.
@@ -280,7 +283,7 @@ def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
     if layout.kind == "tall":
         w = layout.width
         return Frame(w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 266), (8, h - 226, w - 16),
-                     6, words=1.25)  # fmt: skip
+                     TALL_HAND_ROW, words=1.25)  # fmt: skip
     h = SHORT_HEIGHT if aspect > 2.2 else h  # a phone on its side: a shorter drawing, larger on screen
     w = min(max(layout.width, round(h * aspect)), MAX_WIDE)
     words = 1.2 if h == SHORT_HEIGHT else 1.0
