@@ -84,7 +84,12 @@ class TableChoices:
 NO_CHOICES = TableChoices({})
 
 
-def _words(parent: ET.Element, content: str, size: float, **attributes: object) -> ET.Element:
+def _words(
+    parent: ET.Element, content: str, size: float, room: float | None = None, **attributes: object
+) -> ET.Element:
+    """Words of ``size`` units, squeezed into ``room`` units where they would be wider."""
+    if room is not None and len(content) * size * 0.6 > room:
+        attributes |= {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
     label = node("text", parent, font_size=f"{size:g}", **attributes)
     label.text = content
     return label
@@ -192,9 +197,9 @@ def papillon_card(card: int, colours: Mapping[str, str], yang: int) -> ET.Elemen
         node("use", group, href=f"#pa-number-{number}", x=6, y=21, fill=colour)
     node("use", group, href=f"#pa-atout-{kind - BASIC_COUNT}", x=14, y=24, width=36, height=36, fill=colour)
     name = card_words(card)
-    fitted = {"textLength": CARD_W - 8, "lengthAdjust": "spacingAndGlyphs"} if len(name) > 10 else {}
-    _words(group, name, 10, x=CARD_W / 2, y=CARD_H - 9, fill=colour, text_anchor="middle", font_weight=700,
-           aria_hidden="true", **fitted)  # fmt: skip
+    room = CARD_W - 8 if len(name) > 10 else None  # ten letters fit the card as they are
+    _words(group, name, 10, room, x=CARD_W / 2, y=CARD_H - 9, fill=colour, text_anchor="middle", font_weight=700,
+           aria_hidden="true")  # fmt: skip
     return group
 
 
@@ -355,16 +360,15 @@ def _information(
     if view.carnage:
         heading += " · " + text("pa.carnage")
     room = width - (130 if compact else 0)  # the tall strip's dice sit at its right
-    fitted = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if len(heading) * 19 * 0.6 > room else {}
     _words(
         group,
         heading,
         19,
+        room,
         x=x,
         y=y,
         fill=colours["back-orange" if view.colour == "orange" else "text"],
         font_weight=700,
-        **fitted,
     )
     arrow = "↻" if view.direction == 1 else "↺"
     direction = f"{arrow} {text('pa.direction.' + ('cw' if view.direction == 1 else 'ccw'))}"
@@ -379,22 +383,9 @@ def _information(
                 left = x + width - 120 + k * 64
                 for d, (value, key) in enumerate(zip(pair, ("back-blue", "back-orange"), strict=True)):
                     _die(group, value, left + d * 30, y - 20, colours[key])
-                name = names[seat]  # whose dice, under them (squeezed into their width)
-                fitted = (
-                    {"textLength": 56, "lengthAdjust": "spacingAndGlyphs"}
-                    if len(name) * 11 * frame.words * 0.6 > 56
-                    else {}
-                )
-                _words(
-                    group,
-                    name,
-                    11 * frame.words,
-                    x=left + 28,
-                    y=y + 22,
-                    fill=colours["muted"],
-                    text_anchor="middle",
-                    **fitted,
-                )
+                # whose dice, under them (squeezed into their width)
+                _words(group, names[seat], 11 * frame.words, 56, x=left + 28, y=y + 22, fill=colours["muted"],
+                       text_anchor="middle")  # fmt: skip
         return
     line = y + 28
     _words(group, direction, 15, x=x, y=line, fill=fill, class_="direction")
@@ -587,9 +578,8 @@ def layout_spots(frame: Frame) -> tuple[dict[int, tuple[float, float]], float, f
         cell_w, cell_h = width / len(grid[0]), height / len(grid)
         return min(LAYOUT_SCALE, (cell_h - caption - 8) / (CARD_H + 5), (cell_w - 6) / (CARD_W + 10))  # rings apart
 
-    largest = max(map(scale_of, ARRANGEMENTS))
-    grid = next(grid for grid in ARRANGEMENTS if scale_of(grid) >= NEAR_ENOUGH * largest)
-    scale = scale_of(grid)
+    scales = [scale_of(grid) for grid in ARRANGEMENTS]
+    scale, grid = next((scale, grid) for scale, grid in zip(scales, ARRANGEMENTS) if scale >= NEAR_ENOUGH * max(scales))
     columns = len(grid[0])
     cell_w = min(width / columns, 1.6 * (CARD_W + 10) * scale)  # close together, centred
     row_h = caption + (CARD_H + 5) * scale + 8
@@ -677,8 +667,7 @@ def _caption(
 ) -> None:
     """A layout place's caption over it, squeezed into ``room`` units if it is longer."""
     size = 13 * frame.words
-    fitted = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if len(words) * size * 0.58 > room else {}
-    _words(parent, words, size, x=cx, y=top + size * 0.85, fill=colours["muted"], text_anchor="middle", **fitted)
+    _words(parent, words, size, room, x=cx, y=top + size * 0.85, fill=colours["muted"], text_anchor="middle")
 
 
 def place_caption(place: int) -> str:

@@ -19,6 +19,7 @@ from farfalia.ui.screens import (
     DIALOG,
     REGION,
     button,
+    checkbox,
     editor_form,
     editor_hands,
     select_options,
@@ -206,8 +207,12 @@ def papillon_editor_panel(
         f"{select_options([str(n) for n in DEALS], lambda n: text('pa.players-count', count=n), str(settings.players))}"
         f'</select></label><label>{escape(text("pa.rounds"))} <select name="rounds">'
         f"{select_options(list(SCENARIO_ROUNDS), lambda r: text(f'pa.rounds.{r}'), settings.rounds)}</select></label>"
-        + (_check("two-against-one", "pa.two-against-one", settings.two_against_one) if settings.players == 3 else "")
-        + _check("forced-capture", "pa.forced-capture", settings.forced_capture)
+        + (
+            checkbox("two-against-one", text("pa.two-against-one"), settings.two_against_one)
+            if settings.players == 3
+            else ""
+        )
+        + checkbox("forced-capture", text("pa.forced-capture"), settings.forced_capture)
         + f'<label>{escape(text("dealer"))} <select name="dealer">'
         f"{select_options(seats, lambda k: names[int(k)], str(settings.dealer))}</select></label>"
         f'<label>{escape(text("pa.editor-starter"))} <select name="starter">'
@@ -239,11 +244,6 @@ def papillon_editor_panel(
         )
     status = "\n".join(problems) if game is None else _ready(game, names)
     return editor_form(editor, text("pa.editor-help"), top, status, fields, preview, blocked=game is None)
-
-
-def _check(name: str, key: str, on: bool) -> str:
-    checked = " checked" if on else ""
-    return f'<label class="check"><input type="checkbox" name="{name}"{checked}> {escape(text(key))}</label>'
 
 
 def _direction_words(direction: str) -> str:

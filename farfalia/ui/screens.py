@@ -151,9 +151,7 @@ def _papillon_options(chosen: Mapping[str, str]) -> str:
     players = select_options([str(n) for n in DEALS], lambda n: text("pa.players-count", count=n), chosen["players"])
     rounds = select_options(list(ROUNDS), lambda r: text(f"pa.rounds.{r}"), chosen["rounds"])
     boxes = "".join(
-        f'<label class="check"><input type="checkbox" name="{name}"{" checked" if chosen.get(name) == "on" else ""}> '
-        f"{escape(text(f'pa.{name}'))}</label>"
-        for name in ("two-against-one", "forced-capture")
+        checkbox(name, text(f"pa.{name}"), chosen.get(name) == "on") for name in ("two-against-one", "forced-capture")
     )
     return (
         '<div class="papillon-options">'
@@ -628,6 +626,13 @@ def editor_form(
         f"{button(text('editor-step'), command=Command.EDITOR_STEP, disabled=blocked)}"
         f"{button(text('share'), command=Command.EDITOR_SHARE, disabled=blocked)}"
         f"{button(text('back'), command=Command.NEW_GAME)}</div></form>"
+    )
+
+
+def checkbox(name: str, label: str, on: bool) -> str:
+    """A labelled checkbox of a form."""
+    return (
+        f'<label class="check"><input type="checkbox" name="{name}"{" checked" if on else ""}> {escape(label)}</label>'
     )
 
 
