@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from farfalia.engine.errors import FarfaliaError, SessionError
 from farfalia.engine.interface import random_play
-from farfalia.engine.papillon.cards import card_name
+from farfalia.engine.papillon.cards import BASIC_COUNT, card_name
 from farfalia.engine.papillon.game import PapillonGame, action_name
 from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON, seat_view
@@ -28,9 +28,20 @@ from farfalia.ui.controller import Controller
 from farfalia.ui.embeds import read_still
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import parse_link
-from farfalia.ui.papillon_render import CARD_H, CARD_W, LAYOUT_SCALE, frame_for, layout_spots, render_papillon
+from farfalia.ui.papillon_render import (
+    CARD_H,
+    CARD_W,
+    LAYOUT_SCALE,
+    PAPILLON_COLOURS,
+    frame_for,
+    layout_spots,
+    papillon_card,
+    render_papillon,
+    strip_rolls,
+)
 from farfalia.ui.papillon_screens import cards_taken, papillon_bar, round_summary, score_lines, signed, table_choices
-from farfalia.ui.papillon_session import PapillonSession, load_save
+from farfalia.ui.papillon_session import PapillonSession, card_words, load_save
+from farfalia.ui.render import SVG_NS
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.session import Player
 from farfalia.ui.viewer import PapillonViewer, ViewerMove
@@ -456,6 +467,75 @@ def test_the_orange_layout_fits_its_middle_without_overlaps(width: int, height: 
     assert room > 0 and len(spots) == 12
     if min(width, height) >= 380:
         assert scale >= 0.5 * LAYOUT_SCALE, (frame.middle, scale)
+
+
+@pytest.mark.parametrize("size", [(390, 560), (375, 470), (768, 791), (1366, 446), (844, 280)])
+@pytest.mark.parametrize("count", [8, 11, 16, 22])
+def test_a_long_hand_lies_in_rows_of_whole_cards(size: tuple[int, int], count: int) -> None:
+    """However long the hand, its cards lie in one row or in two that do not cover each other,
+    inside the drawing and below the middle (once the second row hid the first's lower half)."""
+    game = orange_position(2, (3, 8), [[], ["E1"]], 0)
+    game.hands[0] = list(range(count))
+    width, height = size
+    drawing = ET.fromstring(
+        render_papillon(seat_view(game, 0), ["A", "B"], layout_for(width, height), aspect=width / height)
+    )
+    frame = frame_for(layout_for(width, height), width / height).holding(count)
+    boxes = []
+    for card in drawing.iterfind(".//*[@class='hand']/*[@data-card]"):
+        x, y, scale = (float(n) for n in re.findall(r"[\d.]+", card.get("transform", "")))
+        boxes.append((round(y, 1), x, y, x + CARD_W * scale, y + CARD_H * scale))
+    assert len(boxes) == count
+    tops = sorted({box[0] for box in boxes})
+    assert len(tops) <= 2
+    for top, left, upper, right, lower in boxes:
+        assert left >= 0 and right <= frame.width and lower <= frame.height
+        assert upper >= frame.middle[1] + frame.middle[3]
+        if len(tops) == 2 and top == tops[0]:
+            assert lower <= tops[1]
+
+
+@pytest.mark.parametrize("atout", range(BASIC_COUNT, BASIC_COUNT + 10))
+def test_an_atouts_name_is_large_on_its_card(atout: int) -> None:
+    """Every atout's name is written in letters of at least 12 units (a fifth of the card's
+    width), on two lines where one would be squeezed to under 72% of its width, and
+    says the whole name ("Multiplier/Diviser" was once squeezed to 6 px on a phone)."""
+    lines = [line for line in papillon_card(atout, PAPILLON_COLOURS, 6).iter("text")]
+    assert " ".join(line.text or "" for line in lines).replace("/ ", "/") == card_words(atout)
+    for line in lines:
+        assert line.text == (line.text or "").strip()
+        size = float(line.get("font-size", "0"))
+        natural = len(line.text or "") * size * 0.6
+        assert size >= 12
+        assert float(line.get("textLength", natural)) >= 0.72 * natural
+        assert float(line.get("textLength", natural)) <= CARD_W - 6
+
+
+@pytest.mark.parametrize(
+    ("rollers", "dice", "player", "shown"),
+    [
+        ((2,), ((3, 4),), 0, [2]),  # a Couteau Suisse's roll
+        ((3, 1), ((6, 6), (1, 2)), 0, [3, 1]),  # two: both, as thrown
+        ((0, 1, 2, 3, 4), ((1, 1), (2, 2), (6, 5), (3, 3), (1, 2)), 0, [0, 2]),  # the winner and mine
+        ((0, 1, 2, 3, 4), ((1, 1), (2, 2), (6, 5), (3, 3), (1, 2)), 2, [2, 3]),  # I won: the runner-up
+        ((1, 2, 3, 4), ((1, 1), (2, 2), (6, 5), (3, 3)), 0, [3, 4]),  # I did not throw
+    ],
+)
+def test_the_tall_strip_shows_who_won_the_throw_and_the_persons_own(
+    rollers: tuple[int, ...], dice: tuple[tuple[int, int], ...], player: int, shown: list[int]
+) -> None:
+    """The strip of a phone held upright has room for two rolls: of a throw of three or more,
+    it shows the winner's and the person's own, and draws them with their throwers' names."""
+    game = PapillonGame(PapillonSettings(players=5), seed=1)
+    game.last_roll = (rollers, dice)
+    view = seat_view(game, player)
+    assert [seat for seat, _ in strip_rolls(view)] == shown
+    names = [f"P{seat}" for seat in range(5)]
+    drawing = ET.fromstring(render_papillon(view, names, layout_for(390, 560)))
+    strip = drawing.find(".//*[@class='info']")
+    assert strip is not None
+    words = [label.text for label in strip.iter(f"{{{SVG_NS}}}text")]
+    assert [name for name in names if name in words] == [f"P{seat}" for seat in sorted(shown)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -43,12 +43,15 @@ from farfalia.ui.render import COLOURS, FONT_FAMILY, SVG_NS, node
 from farfalia.ui.texts import plural_text, text
 
 CARD_W, CARD_H = 64, 92
-#: How far below the hand's first row its second row lies (units).
+#: The room a hand of two rows has beyond one row's (units): its cards are smaller than one
+#: row's, so both rows fit whole.
 SECOND_ROW = 80
+#: The space between a hand's two rows (units).
+ROW_GAP = 6
 #: The least of a hand card a row of the wide drawing's hand leaves uncovered (units).
 HAND_STEP = 70
 #: The tall drawing's hand keeps one row up to this many cards (each still shows 58 units, a
-#: finger's width on a phone); beyond, two rows, the second over the first's lower half.
+#: finger's width on a phone); beyond, two rows of smaller cards.
 TALL_HAND_ROW = 9
 #: The largest scale of the middle's cards (the blue table's, the orange layout's).
 LAYOUT_SCALE = 1.35
@@ -196,11 +199,25 @@ def papillon_card(card: int, colours: Mapping[str, str], yang: int) -> ET.Elemen
     if number is not None:
         node("use", group, href=f"#pa-number-{number}", x=6, y=21, fill=colour)
     node("use", group, href=f"#pa-atout-{kind - BASIC_COUNT}", x=14, y=24, width=36, height=36, fill=colour)
-    name = card_words(card)
-    room = CARD_W - 8 if len(name) > 10 else None  # ten letters fit the card as they are
-    _words(group, name, 10, room, x=CARD_W / 2, y=CARD_H - 9, fill=colour, text_anchor="middle", font_weight=700,
-           aria_hidden="true")  # fmt: skip
+    lines = _name_lines(card_words(card))
+    size = 13 if len(lines[0]) <= 7 else 12
+    for k, line in enumerate(lines):
+        _words(group, line, size, CARD_W - 6, x=CARD_W / 2, y=CARD_H - 8 - 13 * (len(lines) - 1 - k), fill=colour,
+               text_anchor="middle", font_weight=700, aria_hidden="true")  # fmt: skip
     return group
+
+
+def _name_lines(name: str) -> list[str]:
+    """An atout's name on one line, or on two (after its slash, or at its last space) when one
+    line of it would be squeezed: "Multiplier/" / "Diviser", "Couteau" / "Suisse"."""
+    if len(name) <= 8:
+        return [name]
+    if "/" in name:
+        head, tail = name.split("/", 1)
+        return [head + "/", tail]
+    if " " in name:
+        return name.rsplit(" ", 1)
+    return [name]
 
 
 def papillon_back(deck: int) -> ET.Element:
@@ -291,7 +308,7 @@ def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
                      TALL_HAND_ROW, words=1.25)  # fmt: skip
     h = SHORT_HEIGHT if aspect > 2.2 else h  # a phone on its side: a shorter drawing, larger on screen
     w = min(max(layout.width, round(h * aspect)), MAX_WIDE)
-    words = 1.2 if h == SHORT_HEIGHT else 1.0
+    words = 1.4 if h == SHORT_HEIGHT else 1.0
     span = w - 30 - 250 * words  # the information panel's right of it, as large as the words
     hand_row = max(14, int((span - CARD_W * 1.35) / HAND_STEP) + 1)  # one row while each card shows enough
     return Frame(w, h, (w - 250 * words, 40, 234), (10, 10, span), (10, 146, span, h - 146 - 254), (10, h - 212, span),
@@ -376,10 +393,10 @@ def _information(
         text("pa.undealt", count=view.undealt) if view.colour == "blue" else text("pa.draw-pile", count=view.draw_pile)
     )
     if compact:
-        _words(group, f"{direction} · {pile_line}", 14 * frame.words, x=x, y=y + 26, fill=fill, class_="direction")
+        _words(group, f"{direction} · {pile_line}", 14 * frame.words, room, x=x, y=y + 26, fill=fill,
+               class_="direction")  # fmt: skip
         if view.last_roll is not None:
-            rollers, dice = view.last_roll
-            for k, (seat, pair) in enumerate(zip(rollers[-2:], dice[-2:], strict=True)):
+            for k, (seat, pair) in enumerate(strip_rolls(view)):
                 left = x + width - 120 + k * 64
                 for d, (value, key) in enumerate(zip(pair, ("back-blue", "back-orange"), strict=True)):
                     _die(group, value, left + d * 30, y - 20, colours[key])
@@ -407,6 +424,19 @@ def _information(
         for seat, name in enumerate(names):
             line += 20
             _words(group, text("pa.score", name=name, points=totals[seat]), 13, x=x, y=line, fill=colours["muted"])
+
+
+def strip_rolls(view: PapillonView) -> list[tuple[int, tuple[int, int]]]:
+    """The rolls of the last throw the tall drawing's strip has room for (two), in the order
+    thrown: all of them, or of three or more, the highest (who won the throw) and the person's
+    own (or, when the person threw highest or did not throw, the next highest)."""
+    assert view.last_roll is not None
+    rolls = list(zip(*view.last_roll, strict=True))
+    if len(rolls) <= 2:
+        return rolls
+    ranked = sorted(rolls, key=lambda roll: -sum(roll[1]))
+    second = next((roll for roll in ranked[1:] if roll[0] == view.player), ranked[1])
+    return [roll for roll in rolls if roll in (ranked[0], second)]
 
 
 #: Where a die's pips go (26 x 26), for each value.
@@ -699,13 +729,18 @@ def _hand(
     cards = list(view.hand)
     scale = frame.hand_scale
     rows = [cards] if len(cards) <= frame.hand_row else [cards[: (len(cards) + 1) // 2], cards[(len(cards) + 1) // 2 :]]
+    if len(rows) == 2:  # two rows of whole cards, smaller, in one row's room and the second row's
+        scale = (SECOND_ROW + CARD_H * scale - ROW_GAP) / (2 * CARD_H)
     for r, row in enumerate(rows):
         step = min(CARD_W * scale + 8, (width - CARD_W * scale) / max(len(row) - 1, 1))
         left = x + (width - (CARD_W * scale + step * (len(row) - 1))) / 2
         for k, card in enumerate(row):
             lift = -10 if card == choices.picked else 0  # picked up: raised, clear of the line above
             drawn = _at(
-                papillon_card(card, colours, view.settings.yang), left + k * step, top + r * SECOND_ROW + lift, scale
+                papillon_card(card, colours, view.settings.yang),
+                left + k * step,
+                top + r * (CARD_H * scale + ROW_GAP) + lift,
+                scale,
             )
             label = card_words(card) + (" (" + text("pa.orange-back") + ")" if deck_of(card) == ORANGE else "")
             if card == choices.picked:
