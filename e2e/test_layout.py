@@ -21,6 +21,7 @@ SIZES = {
     "laptop-1280x800": (1280, 800, False),
     "tablet-portrait": (820, 1180, True),
     "phone-portrait": (390, 844, True),
+    "phone-small": (375, 667, True),  # an iPhone SE: the bar leaves the table least room
     "phone-landscape": (844, 390, True),
 }
 

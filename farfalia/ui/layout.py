@@ -61,6 +61,9 @@ class Layout:
     #: The scale of the cards of the trick in the middle, and of a dummy's layout.
     trick_scale: float = 0.85
     dummy_scale: float = 0.62
+    #: How far a trick's cards lie from the centre towards their players (x, y), at a trick
+    #: scale of 0.85 (they move out with larger cards).
+    trick_reach: tuple[float, float] = (92.0, 70.0)
 
     @property
     def view_box(self) -> str:
@@ -117,6 +120,7 @@ def tall(aspect: float) -> Layout:
         hand_scale=hand_scale,
         hand_row=7,
         table_right=width - 10,
+        trick_reach=(92.0, 92.0),  # upright there is height to spare: five players' cards apart
     )
 
 

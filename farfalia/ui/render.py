@@ -605,8 +605,9 @@ def _trick(
         info = view.seats[position]
         angle = seat_angle((position - bottom) % count, count)
         scale = layout.trick_scale
-        x = cx - 92 * scale / 0.85 * math.sin(angle) - CARD_W * scale / 2
-        y = cy + 70 * scale / 0.85 * math.cos(angle) - CARD_H * scale / 2
+        reach_x, reach_y = layout.trick_reach
+        x = cx - reach_x * scale / 0.85 * math.sin(angle) - CARD_W * scale / 2
+        y = cy + reach_y * scale / 0.85 * math.cos(angle) - CARD_H * scale / 2
         burnt = card in (view.burnt if done is None else done.burnt)
         note = f", {text('played-by', name=seat_name(info, names))}" + (f", {text('burnt')}" if burnt else "")
         if done is not None:
