@@ -338,8 +338,8 @@ class Page:
         for selector in focus_order(focused, opener, screen.modal, opened, screen.deciding, picked):
             target = document.querySelector(selector)
             if target:  # querySelector's null is the falsy jsnull
-                if target != document.activeElement:  # a form shows from its top, a dialog its main button
-                    still = selector == PANEL_BUTTON and not screen.modal
+                if target != document.activeElement:  # a form and a dialog that opens show from their top
+                    still = selector == PANEL_BUTTON and (opened or not screen.modal)
                     target.focus(to_js({"preventScroll": still}, dict_converter=Object.fromEntries))
                 if target == document.activeElement:
                     return

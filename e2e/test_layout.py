@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from e2e.conftest import SHOTS, watch
 from e2e.driver import click_and_wait, open_game, start, start_papillon
+from farfalia.ui.keyboard import PANEL_BUTTON
 from farfalia.ui.layout import TOUCH_TARGET
 
 #: Width, height, and whether the screen is a touch screen.
@@ -145,3 +146,21 @@ def play_checking(page: Page, touch: bool, size: str, enough: int = 0) -> int:
         page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}", timeout=15_000)
     assert (page.locator(".panel.over").count() and checked >= 20) or checked == enough > 0
     return placing
+
+
+def test_a_dialog_taller_than_the_window_opens_at_its_top(browser: Browser, site: str) -> None:
+    """A dialog taller than a phone on its side (the keys) opens showing its heading, its main
+    button focused all the same (Enter closes it): it opened scrolled down to the button, the
+    heading out of view (a round's summary the same)."""
+    with window(browser, site, "phone-landscape", "dialog-top") as (page, _):
+        open_game(page, site)
+        start(page, "basic5", seed=5, dealer=0)
+        page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
+        click_and_wait(page, "#bar [data-command=help]")
+        assert page.evaluate(
+            "() => { const o = document.getElementById('overlay'); return o.scrollHeight > o.clientHeight; }"
+        )
+        assert page.locator("#overlay h2").first.evaluate(INSIDE)
+        assert page.evaluate(f"() => document.activeElement.matches({PANEL_BUTTON!r})")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.getElementById('overlay').hidden")
