@@ -149,7 +149,7 @@ class Page:
         screen: Screen = controller.screen()
         bar = element(Id.BAR)
         self._write_bar(bar, screen)
-        bar.hidden = screen.bar_hidden
+        bar.hidden = not screen.shows_bar
         if self._measure():  # the bar's new height changes the stage's
             screen = controller.screen()
         motion = getattr(window, "farfaliaMotion", None)

@@ -49,7 +49,9 @@ def test_start_screen_offers_resume_only_with_a_save() -> None:
     page = controller()
     page.open("")
     assert 'data-command="resume"' not in page.screen().overlay
+    assert not page.screen().shows_bar  # an empty bar gives the start screen its room
     page.command(Command.START, FORM)
+    assert page.screen().shows_bar
     page.command(Command.NEW_GAME)  # a running game: asked first
     assert page.confirming and "Leave this game?" in page.screen().overlay and page.bot_delay() is None
     page.command(Command.KEEP_PLAYING)

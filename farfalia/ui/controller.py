@@ -181,6 +181,7 @@ class Screen:
     modal: bool = False
     #: Whether the person whose cards are shown must decide now (the focus goes to the decision).
     deciding: bool = False
+    #: Whether the bar is hidden though it holds something (an embed without controls).
     bar_hidden: bool = False
     #: The decision the screen asks for (``data-decision``), empty if none.
     decision: str = ""
@@ -198,6 +199,13 @@ class Screen:
     sound: str | None = None
     #: How long moved cards take to glide to their new places (ms; 0: no motion).
     motion: int = 0
+
+    @property
+    def shows_bar(self) -> bool:
+        """Whether the bar shows: an empty one (the start screen's, the editor's) gives its room
+        to the overlay."""
+        return not self.bar_hidden and bool(self.bar or self.tools)
+
     #: How many actions the game played here has (``data-actions``).
     actions: int = 0
     #: Whether the field being typed in keeps the focus across the redraw (a form being filled).
