@@ -149,9 +149,9 @@ def play_checking(page: Page, touch: bool, size: str, enough: int = 0) -> int:
 
 
 def test_a_dialog_taller_than_the_window_opens_at_its_top(browser: Browser, site: str) -> None:
-    """A dialog taller than a phone on its side (the keys) opens showing its heading, its main
-    button focused all the same (Enter closes it): it opened scrolled down to the button, the
-    heading out of view (a round's summary the same)."""
+    """A dialog taller than a phone on its side (the keys) opens showing its heading and its
+    main button, focused (Enter closes it): it opened scrolled down to the button, the heading
+    out of view (a round's summary the same)."""
     with window(browser, site, "phone-landscape", "dialog-top") as (page, _):
         open_game(page, site)
         start(page, "basic5", seed=5, dealer=0)
@@ -161,6 +161,7 @@ def test_a_dialog_taller_than_the_window_opens_at_its_top(browser: Browser, site
             "() => { const o = document.getElementById('overlay'); return o.scrollHeight > o.clientHeight; }"
         )
         assert page.locator("#overlay h2").first.evaluate(INSIDE)
+        assert page.locator(PANEL_BUTTON).first.evaluate(INSIDE)  # held in sight at the bottom
         assert page.evaluate(f"() => document.activeElement.matches({PANEL_BUTTON!r})")
         page.keyboard.press("Enter")
         page.wait_for_function("() => document.getElementById('overlay').hidden")
