@@ -24,7 +24,7 @@ from farfalia.engine.papillon.views import PAPILLON, seat_view
 from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon
 from farfalia.ui import controller as controller_module
 from farfalia.ui.contract import Command
-from farfalia.ui.controller import Controller
+from farfalia.ui.controller import Controller, Download
 from farfalia.ui.embeds import read_still
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import parse_link
@@ -313,6 +313,11 @@ def test_a_shared_papillon_game_reopens_in_the_viewer() -> None:
     screen = viewer.screen()
     assert 'aria-label="Previous round"' in screen.bar and 'data-command="edit-position"' not in screen.bar
     assert 'data-command="export"' in screen.bar and "Ann" in screen.table
+    download = viewer.export()
+    assert download == Download("papillon-replay.txt", link.partition("replay=")[2].partition("&")[0])
+    opened = controller()
+    opened.open_replay_text(download.content + "\n")  # the file, opened on the start screen
+    assert isinstance(opened.viewer, PapillonViewer) and opened.viewer.total == shown.total
     assert "The blue round is over" in screen.overlay and "Blue round" in screen.overlay  # its sides and sheet
     assert 'role="region"' in screen.overlay and not screen.modal
     viewer.command(ViewerMove.FIRST)

@@ -690,7 +690,7 @@ class Controller:
         """The replay being viewed, as a text file; on the start screen, the save in
         ``slot`` as it is stored (one that cannot be read can be kept this way)."""
         if self.link is not None and self.viewer is not None:
-            return Download("farfalia-replay.txt", self.link.replay)
+            return Download(f"{self.viewer.game_name}-replay.txt", self.link.replay)
         kept = self.saves.slots.get(slot or "") if self.session is None else None
         return Download(f"farfalia-save-{kept.id}.json", kept.save_text()) if kept is not None else None
 

@@ -73,6 +73,8 @@ class Stepper:
 
     #: Whether the game's undo is cheaper than replaying from the start (Papillon's replays).
     cheap_undo = True
+    #: The game's name: a replay's file is named after it.
+    game_name = "farfalia"
 
     def _fresh(self) -> Any:
         return self.replay.start()
@@ -186,6 +188,7 @@ class PapillonViewer(Stepper):
     replay: PapillonReplay
 
     cheap_undo = False  # PapillonGame.undo replays the game
+    game_name = "papillon"
 
     def __init__(self, replay: PapillonReplay, at: int | None = None, view: str = ALL) -> None:
         #: Each action with who took it and the table it was taken from (for its words).
