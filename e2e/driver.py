@@ -69,6 +69,10 @@ class Record:
     hints: list[str] = field(default_factory=list)
 
 
+#: What a person may click to move a game on: a card or a choice, not putting a picked card back.
+MOVES_ON = "svg .card.legal:not([data-action=drop]), #bar .choices button[data-action]:not([data-action=drop])"
+
+
 def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hint: bool = False) -> Record:
     """Answer every prompt with a random legal click until the game-over panel shows
     (with ``hint``, ask for a hint once at every decision, before clicking)."""

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import ROOT, watch
-from e2e.driver import READY_TIMEOUT, open_game, start, start_papillon
+from e2e.driver import MOVES_ON, READY_TIMEOUT, open_game, start, start_papillon
 from farfalia.ui.contract import Data, Id
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -120,7 +120,7 @@ def test_no_papillon_screen_has_an_axe_violation(checked: Page, site: str) -> No
             click_and_draw(page, "#overlay button.primary")
             continue
         decision = page.get_attribute("body", f"data-{Data.DECISION}") or ""
-        options = page.locator("svg .card.legal, #bar .choices button[data-action]:not([data-action=drop])")
+        options = page.locator(MOVES_ON)
         if decision not in seen:
             seen.add(decision)
             found += violations(page, f"decision {decision}")

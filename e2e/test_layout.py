@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import SHOTS, watch
-from e2e.driver import click_and_wait, open_game, start, start_papillon
+from e2e.driver import MOVES_ON, click_and_wait, open_game, start, start_papillon
 from farfalia.ui.keyboard import PANEL_BUTTON
 from farfalia.ui.layout import TOUCH_TARGET
 
@@ -139,7 +139,7 @@ def play_checking(page: Page, touch: bool, size: str, enough: int = 0) -> int:
                 )
         checked += 1
         placing += page.locator("svg [data-place].legal").count() > 0
-        options = page.locator("svg .card.legal, #bar .choices button[data-action]:not([data-action=drop])")
+        options = page.locator(MOVES_ON)
         choice = options.nth(rng.randrange(options.count()))
         draws = page.get_attribute("body", "data-draws")
         choice.click()

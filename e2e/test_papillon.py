@@ -103,7 +103,9 @@ def test_pointing_at_a_capture_marks_the_cards_it_takes(page: Page, site: str) -
         takes = page.locator("#bar .choices button[data-action*='x']")
         if takes.count():
             break
-        options = page.locator("svg .hand .card.legal, #bar .choices button[data-action]:not([data-action=drop])")
+        options = page.locator(
+            "svg .hand .card.legal:not([data-action=drop]), #bar .choices button[data-action]:not([data-action=drop])"
+        )
         draws = page.get_attribute("body", "data-draws")
         options.nth(rng.randrange(options.count())).click()
         page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")

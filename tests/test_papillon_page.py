@@ -348,9 +348,15 @@ def test_the_card_picked_up_is_named_for_the_page() -> None:
             break
         step(page, rng)
     assert table.picked is not None
-    assert page.screen().picked == card_name(table.picked)
+    first = card_name(table.picked)
+    assert page.screen().picked == first
+    # The card picked up is pressed, and its own click puts it back (a second tap: on a phone
+    # the bar's "Put the card back" may lie below the choices).
+    picked = re.search(rf'<g [^>]*data-card="{first}"[^>]*>', page.screen().table)
+    assert picked is not None and 'data-action="drop"' in picked[0] and 'aria-pressed="true"' in picked[0]
     page.act("drop")
     assert table.picked is None and page.screen().picked == ""
+    assert f'data-action="pick:{first}"' in page.screen().table
 
 
 def test_a_screen_reader_hears_every_decision_even_when_bots_answer_at_once() -> None:
@@ -498,6 +504,29 @@ def test_a_long_hand_lies_in_rows_of_whole_cards(size: tuple[int, int], count: i
         assert upper >= frame.middle[1] + frame.middle[3]
         if len(tops) == 2 and top == tops[0]:
             assert lower <= tops[1]
+
+
+@pytest.mark.parametrize(("players", "two_against_one"), [(3, False), (3, True), (4, False), (5, False)])
+def test_the_table_marks_each_players_side(players: int, two_against_one: bool) -> None:
+    """Where sides are teams, each plate and the person's hand carry their side's letter (A:
+    the first player's side) and say it in words; three players alone carry none."""
+    game = PapillonGame(PapillonSettings(players=players, two_against_one=two_against_one), seed=3)
+    rng = random.Random(1)
+    while game.phase in ("shuffle", "roll", "partners", "direction", "dealing") or not any(game.hands):
+        game.apply(rng.choice(game.legal_actions()))
+    assert len(game.sides) == players and game.phase == "blue"
+    for player in range(players):
+        drawing = ET.fromstring(render_papillon(seat_view(game, player), [f"P{k}" for k in range(players)], WIDE))
+        marked = {}
+        for group in drawing.iter():
+            letters = [badge for badge in group if "team-badge" in badge.get("class", "")]
+            if letters:
+                seat = int(group.get("data-seat", "-1"))
+                marked[seat] = letters[0].get("class", "")[-1]
+                assert f"team {marked[seat]}" in group.get("aria-label", "")
+        expected = {seat: "AB"[side] for seat, side in enumerate(game.sides)} if players > 3 or two_against_one else {}
+        assert marked == expected
+        assert not expected or (set(expected.values()) == {"A", "B"} and expected[0] == "A")
 
 
 @pytest.mark.parametrize("atout", range(BASIC_COUNT, BASIC_COUNT + 10))

@@ -365,8 +365,11 @@ def _information(
     x, y, width = frame.info
     compact = frame.height > frame.width
     group = node("g", svg, class_="info", role="group", aria_label=text("pa.information"))
-    if not compact:  # the panel drawn at the origin, scaled as the small words are
-        group.set("transform", f"translate({x:g},{y:g}) scale({frame.words:g})")
+    if not compact:  # the panel drawn at the origin, scaled as the small words are (less if it is long)
+        rolls = min(len(view.last_roll[0]), 5) * 30 + 12 if view.last_roll else 0
+        long = 28 + rolls + 30 + (26 + 20 * len(names) if view.round_scores else 0) + 6
+        scale = min(frame.words, (frame.height - y) / long)
+        group.set("transform", f"translate({x:g},{y:g}) scale({scale:g})")
         x, y = 0, 0
     fill = colours["text"]
     heading = text(f"pa.round.{view.colour}")
@@ -490,7 +493,11 @@ def _seat_plate(
         stroke=colours["highlight"] if acting else colours["felt-edge"],
         stroke_width=3 if acting else 1.5,
     )
-    _words(plate, name, 15 * words, x=10, y=22, fill=colours["text"], font_weight=700)
+    letter = team_letter(view, seat)
+    if letter:
+        _team_badge(plate, letter, width - 15 * words, 17 * words, words, colours)
+    room = width - 20 - (26 * words if letter else 0)
+    _words(plate, name, 15 * words, room, x=10, y=22, fill=colours["text"], font_weight=700)
     size, orange = view.hand_sizes[seat], view.orange_backs[seat]
     if view.hands:  # every hand open (a replay): the cards themselves, fanned to fit the plate
         step = min(CARD_W * 0.5 + 4, (width - 20 - CARD_W * 0.5) / max(size - 1, 1))
@@ -500,14 +507,31 @@ def _seat_plate(
         for k in range(min(size, 8)):
             deck = ORANGE if k < orange else 0
             plate.append(_at(papillon_back(deck), 10 + k * 9, 32, 0.5))
-    _words(plate, text("pa.cards", count=size), 13 * words, x=10, y=98, fill=colours["muted"])
+    _words(plate, text("pa.cards", count=size), 13 * words, width - 20, x=10, y=98, fill=colours["muted"])
     if view.colour == "blue" and view.piles:
         pile = len(view.piles[view.sides[seat]])
-        _words(plate, text("pa.pile", count=pile), 13 * words, x=10, y=116, fill=colours["muted"])
+        _words(plate, text("pa.pile", count=pile), 13 * words, width - 20, x=10, y=116, fill=colours["muted"])
+
+
+def team_letter(view: PapillonView, seat: int) -> str:
+    """The letter of ``seat``'s side (A: the first player's) where sides are teams (four or
+    five players, two against one) and chosen; "" otherwise."""
+    if not view.sides or max(view.sides.count(side) for side in set(view.sides)) == 1:
+        return ""
+    return "AB"[view.sides[seat]]
+
+
+def _team_badge(parent: ET.Element, letter: str, cx: float, cy: float, size: float, colours: Mapping[str, str]) -> None:
+    """A side's mark: its letter on a disc of its colour (A blue, B rose, as Farfalia's teams)."""
+    badge = node("g", parent, class_=f"team-badge team-{letter}", transform=f"translate({cx:g},{cy:g}) scale({size:g})")
+    node("circle", badge, r=11, fill=colours["team-blue" if letter == "A" else "team-rose"], stroke="#ffffff")
+    _words(badge, letter, 14, y=5, text_anchor="middle", fill="#ffffff", font_weight=700, aria_hidden="true")
 
 
 def _seat_words(view: PapillonView, seat: int, name: str) -> str:
     words = [name, text("pa.cards", count=view.hand_sizes[seat])]
+    if team_letter(view, seat):
+        words.insert(1, text("team", letter=team_letter(view, seat)))
     if view.hands:
         words.append(", ".join(card_words(card) for card in view.hands[seat]))
     if view.colour == "blue" and view.piles:
@@ -676,8 +700,8 @@ def _orange_layout(
                 stroke=colours["picked"],
                 stroke_width=4,
             )
-        if len(cards) > 1:  # how many the pile holds, on its corner (its name says it too)
-            badge = node("g", drawn, class_="pile-size", transform=f"translate({CARD_W - 14},12)")
+        if len(cards) > 1:  # how many the pile holds, over its corner, clear of a number of two digits
+            badge = node("g", drawn, class_="pile-size", transform=f"translate({CARD_W - 8},6)")
             node("rect", badge, x=-15, y=-10, width=30, height=20, rx=10, fill="#10241b", stroke="#ffffff")
             digits = str(len(cards))  # drawn from symbols: the card's name says the size, in words
             for k, digit in enumerate(digits):
@@ -725,7 +749,12 @@ def _hand(
     if view.colour == "blue" and view.piles:
         title += " · " + text("pa.pile", count=len(view.piles[view.sides[view.player]]))
     fill = colours["highlight"] if acting else colours["text"]
-    _words(group, title, 15 * frame.words, x=x + 4, y=top - 20, fill=fill, font_weight=700)
+    letter = team_letter(view, view.player)
+    if letter:  # the side's mark before the name (the hand's name says it in words)
+        _team_badge(group, letter, x + 4 + 11 * frame.words, top - 20 - 5 * frame.words, frame.words, colours)
+        group.set("aria-label", f"{label}, {text('team', letter=letter)}")
+    indent = 28 * frame.words if letter else 0
+    _words(group, title, 15 * frame.words, x=x + 4 + indent, y=top - 20, fill=fill, font_weight=700)
     cards = list(view.hand)
     scale = frame.hand_scale
     rows = [cards] if len(cards) <= frame.hand_row else [cards[: (len(cards) + 1) // 2], cards[(len(cards) + 1) // 2 :]]

@@ -30,12 +30,13 @@ from farfalia.ui.texts import join_names, plural_text, text
 
 
 def table_choices(session: PapillonSession) -> TableChoices:
-    """What the person deciding may click on the table: the hand cards to pick up, and
-    where the picked-up card may go on the orange layout (a place that takes it in several
-    ways, a Couteau Suisse's numbers, is marked and chosen in the bar)."""
+    """What the person deciding may click on the table: the hand cards to pick up (the one
+    picked up: to put it back), and where the picked-up card may go on the orange layout (a
+    place that takes it in several ways, a Couteau Suisse's numbers, is marked and chosen in
+    the bar)."""
     if not session.deciding():
         return NO_CHOICES
-    cards = {card: PICK + card_name(card) for card in session.playable_cards()}
+    cards = {card: DROP if card == session.picked else PICK + card_name(card) for card in session.playable_cards()}
     places: dict[int, str | None] | None = None
     if session.picked is not None and session.game.colour == "orange":
         moves: dict[int, list[int]] = {}
@@ -91,12 +92,12 @@ def papillon_sheet_table(game: PapillonGame, names: Sequence[str]) -> str:
     colours = game.settings.colours
     rows = "".join(
         f"<tr><th scope='row'>{escape(text(f'pa.round.{colours[k]}'))}</th>"
-        + "".join(f"<td>{points[side[0]]}</td>" for side in sides)
+        + "".join(f"<td>{minus(points[side[0]])}</td>" for side in sides)
         + "</tr>"
         for k, points in enumerate(game.round_scores())
     )
     totals = game.returns()
-    foot = "".join(f"<td>{totals[side[0]]}</td>" for side in sides)
+    foot = "".join(f"<td>{minus(totals[side[0]])}</td>" for side in sides)
     return (
         f"<table class='scores'><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>"
         f"<tfoot><tr><th scope='row'>{escape(text('total'))}</th>{foot}</tr></tfoot></table>"
@@ -173,7 +174,12 @@ def score_lines(game: PapillonGame, names: Sequence[str], colour: str) -> list[s
 
 def signed(points: int) -> str:
     """Points with their sign, a true minus ("+30", "−30", "0")."""
-    return f"{points:+d}".replace("-", "−") if points else "0"
+    return minus(f"{points:+d}") if points else "0"
+
+
+def minus(points: int | str) -> str:
+    """Points written with a true minus ("−27"), as the summaries write them."""
+    return str(points).replace("-", "−")
 
 
 def papillon_over(session: PapillonSession) -> str:

@@ -615,7 +615,7 @@ def editor_form(
         f'<h2>{escape(text("editor"))}</h2><p class="editor-help">{escape(help_text)}</p>'
         f'<div class="editor-top">{top}</div>'
         f'<p id="{Id.EDITOR_STATUS}" class="editor-status {"bad" if blocked or editor.typing_error else "ok"}"'
-        f' role="status">{escape(chr(10).join(line[:1].upper() + line[1:] for line in lines))}</p>'
+        f' role="status" tabindex="0">{escape(chr(10).join(line[:1].upper() + line[1:] for line in lines))}</p>'
         f'<div class="editor-columns"><div class="editor-fields">{fields}'
         f'<div class="editor-tools">{button(text("editor-take-back"), command=Command.EDITOR_TAKE_BACK)}'
         f"{button(text('editor-fill'), command=Command.EDITOR_FILL)}"

@@ -387,7 +387,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "pa.detail.left": ("{count} card left in hand, worth {points}", "{count} cards left in hand, worth {points}"),
     "pa.detail.loses": "{who} loses {points}: {parts}",
     "pa.detail.together": "{names} together: {total}",
-    "pa.detail.tours": "tours {points}",
+    "pa.detail.tours": "tours others won {points}",
     "pa.detail.couteau": "Couteau Suisse's rolls {points}",
     "pa.score": "{name}: {points}",
     "pa.played": "{name}: {action}",
