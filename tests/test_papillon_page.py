@@ -33,6 +33,8 @@ from farfalia.ui.papillon_render import (
     CARD_W,
     LAYOUT_SCALE,
     PAPILLON_COLOURS,
+    TALL_HAND_ROW,
+    TALL_STEP,
     frame_for,
     layout_spots,
     papillon_card,
@@ -478,6 +480,18 @@ def test_the_orange_layout_fits_its_middle_without_overlaps(width: int, height: 
     assert room > 0 and len(spots) == 12
     if min(width, height) >= 380:
         assert scale >= 0.5 * LAYOUT_SCALE, (frame.middle, scale)
+
+
+@pytest.mark.parametrize("size", [(374, 560), (752, 813), (804, 1000), (359, 470), (600, 610)])
+def test_the_tall_drawing_is_as_wide_as_its_stage(size: tuple[int, int]) -> None:
+    """An upright stage less slender than the tall drawing gets a wider drawing, never bands at
+    its sides (a tablet's 752 px stage showed a drawing 530 px wide); its hand keeps one row
+    for more cards, each still showing as much."""
+    width, height = size
+    frame = frame_for(layout_for(width, height), width / height)
+    assert frame.width / frame.height == pytest.approx(width / height, abs=0.002)
+    step = (frame.hand[2] - CARD_W * frame.hand_scale) / (frame.hand_row - 1)
+    assert step >= TALL_STEP and (frame.hand_row == TALL_HAND_ROW or frame.width > 560)
 
 
 @pytest.mark.parametrize("size", [(390, 560), (375, 470), (768, 791), (1366, 446), (844, 280)])

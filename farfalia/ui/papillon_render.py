@@ -50,9 +50,10 @@ SECOND_ROW = 80
 ROW_GAP = 6
 #: The least of a hand card a row of the wide drawing's hand leaves uncovered (units).
 HAND_STEP = 70
-#: The tall drawing's hand keeps one row up to this many cards (each still shows 58 units, a
-#: finger's width on a phone); beyond, two rows of smaller cards.
+#: The tall drawing's hand keeps one row up to this many cards (more in a wider drawing: each
+#: still shows :data:`TALL_STEP` units, a finger's width on a phone); beyond, two rows of smaller cards.
 TALL_HAND_ROW = 9
+TALL_STEP = 58
 #: The largest scale of the middle's cards (the blue table's, the orange layout's).
 LAYOUT_SCALE = 1.35
 #: The widest drawing (units) a very wide window gets: beyond it, bands at the sides.
@@ -302,10 +303,11 @@ def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
     """The parts' places for ``layout``'s kind; a wide drawing is as wide as the stage's
     ``aspect`` (width / height) asks, so it fills the window without bands."""
     h = layout.height
-    if layout.kind == "tall":
-        w = layout.width
+    if layout.kind == "tall":  # as wide as the stage lets it be (a tablet's is nearly square): no bands
+        w = max(layout.width, min(round(h * aspect), h))
+        hand_row = max(TALL_HAND_ROW, int((w - 16 - CARD_W * 1.18) / TALL_STEP) + 1)
         return Frame(w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 266), (8, h - 226, w - 16),
-                     TALL_HAND_ROW, words=1.25)  # fmt: skip
+                     hand_row, words=1.25)  # fmt: skip
     h = SHORT_HEIGHT if aspect > 2.2 else h  # a phone on its side: a shorter drawing, larger on screen
     w = min(max(layout.width, round(h * aspect)), MAX_WIDE)
     words = 1.4 if h == SHORT_HEIGHT else 1.0
