@@ -502,7 +502,7 @@ def _seat_plate(
     _words(plate, name, 15 * words, room, x=10, y=22, fill=colours["text"], font_weight=700)
     size, orange = view.hand_sizes[seat], view.orange_backs[seat]
     if view.hands:  # every hand open (a replay): the cards themselves, fanned to fit the plate
-        step = min(CARD_W * 0.5 + 4, (width - 20 - CARD_W * 0.5) / max(size - 1, 1))
+        step = min(CARD_W * 0.5 + 4, (room - CARD_W * 0.5) / max(size - 1, 1))  # clear of the side's letter
         for k, card in enumerate(view.hands[seat]):
             plate.append(_at(papillon_card(card, colours, view.settings.yang), 10 + k * step, 32, 0.5))
     else:
