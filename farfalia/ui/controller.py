@@ -199,13 +199,6 @@ class Screen:
     sound: str | None = None
     #: How long moved cards take to glide to their new places (ms; 0: no motion).
     motion: int = 0
-
-    @property
-    def shows_bar(self) -> bool:
-        """Whether the bar shows: an empty one (the start screen's, the editor's) gives its room
-        to the overlay."""
-        return not self.bar_hidden and bool(self.bar or self.tools)
-
     #: How many actions the game played here has (``data-actions``).
     actions: int = 0
     #: Whether the field being typed in keeps the focus across the redraw (a form being filled).
@@ -214,6 +207,12 @@ class Screen:
     lang: str = "en"
     #: The card the person has picked up (Papillon: its notation, ``data-picked``), "" if none.
     picked: str = ""
+
+    @property
+    def shows_bar(self) -> bool:
+        """Whether the bar shows: an empty one (the start screen's, the editor's) gives its room
+        to the overlay."""
+        return not self.bar_hidden and bool(self.bar or self.tools)
 
 
 @dataclass
@@ -516,7 +515,7 @@ class Controller:
         names = editor.player_names()
         layout = WIDE if self.layout.kind == "wide" else self.layout  # a phone upright: the tall table, readable
         if isinstance(editor, PapillonEditor):
-            # beside the form in a large window, Papillon's tall table (its words twice the wide one's)
+            # beside the form in a large window, Papillon's tall table: its words half as large again
             shown = tall(1.0) if self.layout == WIDE else layout
             preview = render_papillon(all_hands_view(game), names, shown) if game else ""
             panel = papillon_editor_panel(editor, game, problems, preview)
