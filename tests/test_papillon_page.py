@@ -5,6 +5,7 @@ targets, and a table drawing that names no hidden card."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import random
 import re
@@ -32,6 +33,7 @@ from farfalia.ui.papillon_render import (
     CARD_H,
     CARD_W,
     LAYOUT_SCALE,
+    MINI_STEP,
     PAPILLON_COLOURS,
     TALL_HAND_ROW,
     TALL_STEP,
@@ -337,6 +339,23 @@ def test_a_shared_papillon_game_reopens_in_the_viewer() -> None:
     assert isinstance(whole.viewer, PapillonViewer) and whole.viewer.game.history == table.game.history
 
 
+def test_a_papillon_replay_is_drawn_again_for_its_stages_proportions() -> None:
+    """The viewer's Papillon table follows the stage's proportions as its game's table does
+    (a replay opened on a tablet kept the proportions measured before its bar was written:
+    bands at the drawing's sides until the first step)."""
+    game = PapillonGame(PapillonSettings(players=3, rounds="blue"), seed=2)
+    rng = random.Random(2)
+    while not game.is_over():
+        game.apply(rng.choice(game.legal_actions()))
+    viewer = controller()
+    viewer.open("replay=" + encode_papillon(game, ("A", "B", "C")))
+    viewer.resize(752, 954)
+    before = re.search(r'viewBox="0 0 (\d+)', viewer.screen().table)
+    assert viewer.resize(752, 873)
+    after = re.search(r'viewBox="0 0 (\d+)', viewer.screen().table)
+    assert before and after and int(before[1]) < int(after[1]) == round(860 * 752 / 873)
+
+
 def test_the_card_picked_up_is_named_for_the_page() -> None:
     """``Screen.picked`` (``data-picked``): the page gives the choices the focus when it changes."""
     page = controller()
@@ -359,6 +378,30 @@ def test_the_card_picked_up_is_named_for_the_page() -> None:
     page.act("drop")
     assert table.picked is None and page.screen().picked == ""
     assert f'data-action="pick:{first}"' in page.screen().table
+
+
+def test_a_hint_marks_something_the_screen_offers_with_or_without_a_card_picked_up() -> None:
+    """The hint's mark (``Controller.hint``) is a click the screen offers: the hand card to pick
+    up, or, once a card is picked up (its own click then puts it back), the choice's button."""
+    page = controller()
+    page.command(Command.START, FORM | {"level": "quick"})
+    table = page.papillon
+    assert table is not None
+    rng = random.Random(5)
+    hinted = set()
+    for _ in range(300):
+        if len(hinted) == 2:
+            break
+        if page.bot_delay() is None and table.deciding():
+            page.command(Command.HINT)
+            while not page.think(1.0):
+                pass
+            screen = page.screen()
+            assert page.hint in actions_on(screen.table) + actions_on(screen.bar), (page.hint, table.picked)
+            assert page.hint != "drop"
+            hinted.add(table.picked is not None)
+        step(page, rng)
+    assert hinted == {False, True}
 
 
 def test_a_screen_reader_hears_every_decision_even_when_bots_answer_at_once() -> None:
@@ -541,6 +584,35 @@ def test_the_table_marks_each_players_side(players: int, two_against_one: bool) 
         expected = {seat: "AB"[side] for seat, side in enumerate(game.sides)} if players > 3 or two_against_one else {}
         assert marked == expected
         assert not expected or (set(expected.values()) == {"A", "B"} and expected[0] == "A")
+
+
+@pytest.mark.parametrize("size", [(374, 560), (1366, 446)])
+def test_an_open_hand_too_long_to_fan_shows_every_cards_index(size: tuple[int, int]) -> None:
+    """Every hand open (a replay) at five players: where a plate is too narrow to fan the longest
+    hand so that its numbers show (a phone held upright), every plate shows each card's index
+    apart from the others, inside the plate; wide plates fan the cards themselves."""
+    game = PapillonGame(PapillonSettings(players=5), seed=2)
+    rng = random.Random(2)
+    while game.phase != "blue":
+        game.apply(rng.choice(game.legal_actions()))
+    width, height = size
+    view = dataclasses.replace(seat_view(game, 0), hands=tuple(tuple(hand) for hand in game.hands))
+    drawing = ET.fromstring(render_papillon(view, list("ABCDE"), layout_for(width, height), aspect=width / height))
+    kinds = set()
+    for plate in drawing.iterfind(".//*[@class='seats']/*"):
+        seat = int(plate.get("data-seat", "-1"))
+        plate_width = float(next(plate.iter(f"{{{SVG_NS}}}rect")).get("width", "0"))
+        indices = [mini for mini in plate if mini.get("class") == "card-index"]
+        faces = [card for card in plate if "pa-card" in card.get("class", "")]
+        shown = indices or faces
+        kinds.add(bool(indices))
+        assert len(shown) == len(game.hands[seat]) > 10 and not (indices and faces)
+        assert indices or width > height  # a phone upright's plates are too narrow to fan eleven cards
+        spots = [[float(n) for n in re.findall(r"[\d.]+", card.get("transform", ""))][:2] for card in shown]
+        for (x1, y1), (x2, y2) in itertools.combinations(spots, 2):
+            assert abs(x1 - x2) >= (20 if indices else MINI_STEP) or abs(y1 - y2) >= 13
+        assert all(x >= 10 and x + (22 if indices else 32) <= plate_width - 10 and 30 <= y <= 84 for x, y in spots)
+    assert len(kinds) == 1  # every plate alike
 
 
 @pytest.mark.parametrize("atout", range(BASIC_COUNT, BASIC_COUNT + 10))

@@ -556,7 +556,7 @@ class Controller:
         before = (self.layout, self.stage_aspect)
         self.layout = layout_for(width, height)
         self.stage_aspect = width / height if width > 0 and height > 0 else 0.0
-        if self.papillon is not None:
+        if self.papillon is not None or (self.viewer is not None and self.viewer.game_name == "papillon"):
             return (self.layout, round(self.stage_aspect, 2)) != (before[0], round(before[1], 2))
         return self.layout != before[0]
 
@@ -1041,7 +1041,7 @@ class Controller:
         best = search.best()
         if self.papillon is not None:
             self.note = text("hint-is", action=self.papillon.words(best, played=True))
-            self.hint = papillon_hint_target(best)
+            self.hint = papillon_hint_target(best, self.papillon.picked)
         else:
             self.note = text("hint-is", action=action_text(best))
             self.hint = str(best)

@@ -501,10 +501,14 @@ def _seat_plate(
     room = width - 20 - (26 * words if letter else 0)
     _words(plate, name, 15 * words, room, x=10, y=22, fill=colours["text"], font_weight=700)
     size, orange = view.hand_sizes[seat], view.orange_backs[seat]
-    if view.hands:  # every hand open (a replay): the cards themselves, fanned to fit the plate
-        step = min(CARD_W * 0.5 + 4, (room - CARD_W * 0.5) / max(size - 1, 1))  # clear of the side's letter
-        for k, card in enumerate(view.hands[seat]):
-            plate.append(_at(papillon_card(card, colours, view.settings.yang), 10 + k * step, 32, 0.5))
+    if view.hands:  # every hand open (a replay): the cards fanned to fit the plate, or their indices
+        longest = max(len(hand) for hand in view.hands)  # (every plate alike)
+        if (room - CARD_W * 0.5) / max(longest - 1, 1) < MINI_STEP:
+            _card_indices(plate, view.hands[seat], width, 28 * words + 2 if letter else 30, colours)  # under the letter
+        else:
+            step = min(CARD_W * 0.5 + 4, (room - CARD_W * 0.5) / max(size - 1, 1))  # clear of the side's letter
+            for k, card in enumerate(view.hands[seat]):
+                plate.append(_at(papillon_card(card, colours, view.settings.yang), 10 + k * step, 32, 0.5))
     else:
         for k in range(min(size, 8)):
             deck = ORANGE if k < orange else 0
@@ -513,6 +517,38 @@ def _seat_plate(
     if view.colour == "blue" and view.piles:
         pile = len(view.piles[view.sides[seat]])
         _words(plate, text("pa.pile", count=pile), 13 * words, width - 20, x=10, y=116, fill=colours["muted"])
+
+
+#: An open hand fanned on a plate with less room than this per card (units) shows its cards'
+#: indices instead (a two-digit number at half size needs about this much).
+MINI_STEP = 17
+
+
+def _card_indices(
+    plate: ET.Element, cards: Sequence[int], width: float, top: float, colours: Mapping[str, str]
+) -> None:
+    """An open hand too long to fan on a plate ``width`` wide: each card's index (its number in
+    its family's colour, an atout's picture) on a small card, in rows from ``top``."""
+    per_row = max(int((width - 42) // 20) + 1, 1)
+    rows = -(-len(cards) // per_row)
+    step_x = min(24.0, (width - 42) / max(min(per_row, len(cards)) - 1, 1))
+    row_h = min(27.0, (84 - top) / rows)
+    for k, card in enumerate(cards):
+        row, col = divmod(k, per_row)
+        mini = _at(node("g", plate, class_="card-index", aria_hidden="true"), 10 + col * step_x, top + row * row_h)
+        deck = "back-orange" if deck_of(card) == ORANGE else "back-blue"
+        node(
+            "rect", mini, width=22, height=row_h - 2, rx=3, fill=colours["card"], stroke=colours[deck], stroke_width=1.5
+        )
+        kind = face(card)
+        side = min(15.0, row_h - 3)
+        if kind < BASIC_COUNT:
+            colour = colours[FAMILY_KEYS[kind // 12]]
+            _words(mini, str(kind % 12), side, 19, x=11, y=(row_h - 2 + side * 0.7) / 2, fill=colour, font_weight=700,
+                   text_anchor="middle")  # fmt: skip
+        else:
+            node("use", mini, href=f"#pa-atout-{kind - BASIC_COUNT}", x=11 - side / 2, y=(row_h - 2 - side) / 2,
+                 width=side, height=side, fill=colours["atout"])  # fmt: skip
 
 
 def team_letter(view: PapillonView, seat: int) -> str:

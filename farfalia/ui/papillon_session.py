@@ -130,10 +130,11 @@ def action_words(action: int, table: Sequence[int], yang: int, names: Sequence[s
     return text("pa.take", cards=taken, equation=equation(capture, table, yang))
 
 
-def papillon_hint_target(action: int) -> str:
-    """What the page marks for a hint: the hand card the action plays, else its button."""
+def papillon_hint_target(action: int, picked: int | None = None) -> str:
+    """What the page marks for a hint: the hand card the action plays, else (a table's
+    decision, or the card already ``picked`` up) its button."""
     cards = card_of(action)
-    return PICK + card_name(cards[0]) if cards else action_name(action)
+    return PICK + card_name(cards[0]) if cards and cards[0] != picked else action_name(action)
 
 
 def card_of(action: int) -> tuple[int, ...]:
