@@ -53,6 +53,7 @@ HAND_STEP = 70
 #: The tall drawing's hand keeps one row up to this many cards (more in a wider drawing: each
 #: still shows :data:`TALL_STEP` units, a finger's width on a phone); beyond, two rows of smaller cards.
 TALL_HAND_ROW = 9
+#: The least of a hand card a row of the tall drawing's hand leaves uncovered (units).
 TALL_STEP = 58
 #: The largest scale of the middle's cards (the blue table's, the orange layout's).
 LAYOUT_SCALE = 1.35
