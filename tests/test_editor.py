@@ -120,7 +120,8 @@ def test_a_papillon_round_is_set_up_played_on_shared_and_taken_to_the_table() ->
     assert editor.problem() is None
     overlay = controller.screen().overlay
     assert "Ready: Player 2 to place a card." in overlay and "svg" in overlay
-    assert "layout-tall" in overlay.split('class="editor-preview"')[1]  # beside the form, words readable
+    preview = overlay.split('class="editor-preview"')[1]
+    assert "layout-tall" in preview and 'viewBox="0 0 560 860"' in preview  # beside the form, words readable
     offered = re.findall(r'data-action="([^"]+)"', overlay.split('class="editor-next"')[1])
     assert offered and all("@" in action for action in offered)
     controller.act(offered[0])

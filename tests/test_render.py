@@ -13,6 +13,7 @@ from farfalia.engine.game import Game
 from farfalia.engine.rules import Settings
 from farfalia.engine.views import omniscient_view, seat_view
 from farfalia.records.examples import BARBARA, EXAMPLE_ACTIONS, play
+from farfalia.ui.layout import layout_for
 from farfalia.ui.render import COLOURS, render_table
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -115,3 +116,19 @@ def test_golden_svg(name: str, mode: str, viewer: int | None, steps: int, barbar
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_text(svg)
     assert svg == path.read_text(), f"{path} differs: rerun with UPDATE_GOLDEN=1 after checking the change by eye"
+
+
+@pytest.mark.parametrize("size", [(374, 560), (752, 813), (804, 1000), (359, 450), (600, 610)])
+def test_the_tall_table_is_as_wide_as_its_stage(size: tuple[int, int]) -> None:
+    """An upright stage less slender than the tall table gets a wider table, never bands at its
+    sides (a tablet's 752 px stage showed a table 530 px wide), its felt and hand inside it."""
+    width, height = size
+    layout = layout_for(width, height)
+    assert layout.kind == "tall"
+    assert layout.width / layout.height == pytest.approx(width / height, abs=0.002)
+    game = Game(Settings("basic5", first_dealer=0), seed=2)
+    root = parse(render_table(seat_view(game, 0), NAMES, layout=layout))
+    assert root.get("viewBox") == layout.view_box
+    felt_x, _, felt_rx, _ = layout.felt
+    assert felt_rx <= felt_x <= layout.width - felt_rx
+    assert layout.hand_centre + layout.hand_span / 2 <= layout.width

@@ -42,7 +42,7 @@ from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_
 from farfalia.ui.explain import last_trick_line
 from farfalia.ui.keyboard import SHORTCUTS
 from farfalia.ui.language import LANGUAGES, choose_language, set_language
-from farfalia.ui.layout import WIDE, layout_for, tall
+from farfalia.ui.layout import TALL, WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.papillon_editor import PapillonEditor
 from farfalia.ui.papillon_render import render_papillon
@@ -516,7 +516,7 @@ class Controller:
         layout = WIDE if self.layout.kind == "wide" else self.layout  # a phone upright: the tall table, readable
         if isinstance(editor, PapillonEditor):
             # beside the form in a large window, Papillon's tall table: its words half as large again
-            shown = tall(1.0) if self.layout == WIDE else layout
+            shown = TALL if self.layout == WIDE else layout
             preview = render_papillon(all_hands_view(game), names, shown) if game else ""
             panel = papillon_editor_panel(editor, game, problems, preview)
         else:

@@ -23,6 +23,8 @@ from typing import Final
 #: The wide drawing's size in units (the tall one is ``TALL_WIDTH`` wide).
 WIDE_SIZE: Final = (1280.0, 800.0)
 TALL_WIDTH: Final = 560.0
+#: The tall drawing's least height (units).
+TALL_HEIGHT: Final = 860.0
 #: Below this stage height (px) a landscape window counts as short.
 SHORT_HEIGHT: Final = 520
 #: The height of the tall layout's information strip (units).
@@ -96,9 +98,10 @@ WIDE_SHORT: Final = dataclasses.replace(
 
 
 def tall(aspect: float) -> Layout:
-    """The portrait table for a stage ``aspect`` times as tall as it is wide."""
-    width = TALL_WIDTH
-    height = max(860.0, round(width * aspect))
+    """The portrait table for a stage ``aspect`` times as tall as it is wide: as wide as the
+    stage lets it be beside its least height (a tablet's is nearly square), never bands."""
+    width = max(TALL_WIDTH, min(round(TALL_HEIGHT / aspect), TALL_HEIGHT)) if aspect > 0 else TALL_WIDTH
+    height = max(TALL_HEIGHT, round(width * aspect))
     hand_scale = 1.15
     card_height = 104 * hand_scale
     hand_top = height - card_height - ROW_GAP - 14
@@ -122,6 +125,10 @@ def tall(aspect: float) -> Layout:
         table_right=width - 10,
         trick_reach=(92.0, 92.0),  # upright there is height to spare: five players' cards apart
     )
+
+
+#: The tall table at its own proportions (the narrowest: beside a form, in a box of any shape).
+TALL: Final = tall(TALL_HEIGHT / TALL_WIDTH)
 
 
 def layout_for(width: float, height: float) -> Layout:

@@ -304,8 +304,8 @@ def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
     """The parts' places for ``layout``'s kind; a wide drawing is as wide as the stage's
     ``aspect`` (width / height) asks, so it fills the window without bands."""
     h = layout.height
-    if layout.kind == "tall":  # as wide as the stage lets it be (a tablet's is nearly square): no bands
-        w = max(layout.width, min(round(h * aspect), h))
+    if layout.kind == "tall":  # (as wide as its stage lets it be: a tablet's is nearly square)
+        w = layout.width
         hand_row = max(TALL_HAND_ROW, int((w - 16 - CARD_W * 1.18) / TALL_STEP) + 1)
         return Frame(w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 266), (8, h - 226, w - 16),
                      hand_row, words=1.25)  # fmt: skip
