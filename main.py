@@ -405,7 +405,10 @@ class Page:
     def _bot_move(self) -> None:
         self.timer = None
         self.controller.bot_move()
-        self._think()
+        if self.controller.thinking:
+            self._think()
+        else:  # a forced card played at once (or nothing, paused): shown, and what comes next scheduled
+            self.draw()
 
     def _think(self) -> None:
         self.timer = None

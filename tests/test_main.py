@@ -11,6 +11,7 @@ from types import ModuleType
 
 import pytest
 
+from farfalia.engine.cards import cards_of
 from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, SLOT_ATTRIBUTE, Id
 from farfalia.ui.saves import SLOT_PREFIX, Entry
 from farfalia.ui.texts import text
@@ -71,6 +72,29 @@ def test_a_game_starts_bots_play_and_a_click_plays_a_card(page) -> None:  # type
     entries = [Entry.from_text(text) for text in window.farfaliaStore.journal.values()]
     assert " ".join(entries[-1].add) == action  # the journal's last entry: only the decision just made
     assert document.body.dataset.saved == document.body.dataset.actions == str(len(session.game.actions))
+
+
+def test_a_forced_card_played_by_itself_is_shown_and_the_bots_go_on(page) -> None:  # type: ignore[no-untyped-def]
+    """A card that is the only one allowed is played by the page's timer (the person never clicks
+    it): the table is drawn again and the bots play on (the page stalled on the old screen, and a
+    click on the card said "It is not your turn to decide.")."""
+    _, document, window = page
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+    session = window.farfaliaPage.controller.session
+    played_by_hand, to_play = 0, 0
+    while True:
+        window.run_timers()  # the bots, and a forced card of the person's (the hand's last), play
+        if session.game.progress().rounds:
+            break
+        assert session.actor() == 0 and document.body.dataset.waiting == "human"  # never stalled
+        assert document.body.dataset.actions == str(len(session.game.actions))  # the screen is the game's
+        action = session.game.legal_actions()[0]
+        if session.game.to_act().decision == "play":
+            to_play = to_play or len(cards_of(session.game.state.hands[0]))
+            played_by_hand += 1
+        document.click(fake_browser.Element(**{ACTION_ATTRIBUTE: str(action)}))
+    assert played_by_hand == to_play - 1  # the last card played by itself (the default: AUTOPLAY "last")
+    assert 'data-command="continue"' in document.elements[Id.OVERLAY].innerHTML
 
 
 def play_human_decisions(window: fake_browser.Window, document: fake_browser.Document, count: int) -> None:
