@@ -123,12 +123,6 @@ class Page:
         document.addEventListener("pointerdown", create_proxy(lambda _event: setattr(self, "pressing", True)))
         document.addEventListener("pointerup", create_proxy(self._on_pointer_up))
         window.addEventListener("resize", create_proxy(lambda _event: self._guarded(self._resize)))
-        observer = getattr(window, "ResizeObserver", None)
-        if observer:  # the stage changes with the bar's content too (a line more, a font come late)
-            later = create_proxy(lambda: self._guarded(self._resize))  # drawn after the observer's turn
-            observer.new(create_proxy(lambda _entries, _observer: window.setTimeout(later, 0))).observe(
-                element(Id.STAGE)
-            )
         document.addEventListener("visibilitychange", create_proxy(self._on_visibility))
         window.addEventListener("pagehide", create_proxy(lambda _event: self.controller.page_hidden()))
         if store:
