@@ -22,7 +22,7 @@ from farfalia.engine.papillon.cards import BASIC_COUNT, card_name
 from farfalia.engine.papillon.game import PapillonGame, action_name
 from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON, seat_view
-from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon
+from farfalia.records.papillon_replay import decode_papillon, encode_finished_rounds, encode_papillon
 from farfalia.ui import controller as controller_module
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller, Download
@@ -128,6 +128,28 @@ def test_a_whole_game_against_bots_by_clicks(players: int) -> None:
     assert page.confirming
     page.command(Command.LEAVE_GAME)
     assert page.papillon is None and 'name="game"' in page.screen().overlay
+
+
+def test_a_rounds_summary_is_read_over_the_table_before_the_next_deal() -> None:
+    """At two players the orange round is dealt as soon as the blue one is scored (no direction
+    to choose, P-D4): its hands stay hidden under the summary, in the game and in the viewer."""
+    page = controller()
+    page.open("")
+    page.command(Command.START, FORM)
+    table = page.papillon
+    assert table is not None
+    rng = random.Random(2)
+    while table.summary_pending() is None:
+        step(page, rng)
+    dealt = table.game.hands[0]
+    assert dealt and table.game.colour == "orange"
+    drawing = page.screen().table
+    assert not table.view().hand and not any(f'data-card="{card_name(card)}"' in drawing for card in dealt)
+    page.command(Command.CONTINUE)
+    assert set(table.view().hand) == set(dealt)
+    assert all(f'data-card="{card_name(card)}"' in page.screen().table for card in dealt)
+    viewer = PapillonViewer(decode_papillon(encode_papillon(table.game)), at=len(table.game.actions))
+    assert viewer.finished_round() == 0 and not any(viewer.view().hands)
 
 
 def test_hot_seat_covers_the_table_between_people() -> None:

@@ -89,6 +89,27 @@ def test_every_step_keeps_the_cards_and_the_secrets(papillon: PapillonSettings) 
                    if game.sides[p] == game.sides[q])  # fmt: skip
 
 
+@pytest.mark.parametrize("papillon", SETTINGS, ids=str)
+def test_a_round_just_scored_is_seen_before_the_next_is_dealt(papillon: PapillonSettings) -> None:
+    """What a round's summary is read over: after the action that scored a round (and any
+    roll for most cards, P-D23), before the next round's shuffle; nothing else is changed."""
+    for seed in range(8):
+        game = PapillonGame(papillon, seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            rounds = len(game.round_scores())
+            game.apply(rng.choice(game.legal_actions()))
+            between = game.between_rounds()
+            if len(game.round_scores()) == rounds or game.is_over():
+                assert between is game
+                continue
+            assert between.round_scores() == game.round_scores()
+            assert between.history == game.history[: len(between.history)]
+            assert between.history[-1] == game.actions[-1] or isinstance(between.history[-1], Roll)
+            assert between.current_player() == -1 and between.colour == "orange"
+            assert not any(between.hands) and not any(between.layout) and not between.table
+
+
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 10**6), cut=st.floats(0, 1))
 def test_replay_and_undo_rebuild_every_state(players: int, seed: int, cut: float) -> None:

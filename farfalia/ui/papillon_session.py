@@ -195,8 +195,10 @@ class PapillonSession(Seating):
         return self.seen_rounds if self.seen_rounds < len(self.game.round_scores()) else None
 
     def view(self) -> PapillonView:
-        """The seat view the screen shows."""
-        return seat_view(self.game, self.viewer())
+        """The seat view the screen shows: under a round's summary, the table as the round
+        left it (not the next round, which at two players is dealt at once)."""
+        game = self.game if self.summary_pending() is None else self.game.between_rounds()
+        return seat_view(game, self.viewer())
 
     # ----------------------------------------------------------------- acting
 

@@ -210,8 +210,9 @@ class PapillonViewer(Stepper):
         return self._game
 
     def view(self) -> PapillonView:
-        """The current position with every hand open, or as one seat saw it."""
-        game = self._game
+        """The current position with every hand open, or as one seat saw it (where a round
+        ended, before the next one is dealt)."""
+        game = self._game if self.finished_round() is None else self._game.between_rounds()
         return all_hands_view(game) if self.view_name == ALL else papillon_seat_view(game, int(self.view_name))
 
     def last_play(self) -> str:

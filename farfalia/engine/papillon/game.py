@@ -475,6 +475,24 @@ class PapillonGame:
         self.__dict__.update(again.__dict__)
         return actions[-1]
 
+    def between_rounds(self) -> PapillonGame:
+        """The game as its last action left it before any chance of the round after (the
+        table a round's summary is read over: at two players the next round is dealt at once,
+        no direction to choose, P-D4). A copy when that action scored a round, else itself."""
+        if self.is_over() or not self._deciders or self._deciders[-1][1] == self.round_index:
+            return self
+        actions, rounds = self.actions, len(self.round_scores_)
+        last = max(step for step, done in enumerate(self.history) if isinstance(done, int))
+        outcomes = [done for done in self.history if not isinstance(done, int)]
+        drawn_before = len(outcomes) - sum(not isinstance(done, int) for done in self.history[last:])
+        for used in range(drawn_before, len(outcomes) + 1):  # any roll for most cards (P-D23) first
+            game = PapillonGame(self.settings, self.seed, outcomes[:used], draw=False)
+            for action in actions:
+                game._perform(action)
+            if len(game.round_scores_) == rounds:
+                return game
+        return self
+
     def situation(self) -> str:
         """Where the game stands, in a few words (for error messages)."""
         return f"{self.colour} round, {self.phase}, player {self.current} to act"
