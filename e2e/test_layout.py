@@ -148,6 +148,51 @@ def play_checking(page: Page, touch: bool, size: str, enough: int = 0) -> int:
     return placing
 
 
+#: Logs the table's height at each change with what the bar then held: its decision buttons, its
+#: info line's lines (none while a dialog is open: a summary's bar is empty).
+STAGE_LOG = """() => { window.stageLog = [];
+  new ResizeObserver(() => {
+    const info = document.getElementById('overlay').hidden && document.querySelector('#bar .info-line');
+    window.stageLog.push([Math.round(document.getElementById('stage').getBoundingClientRect().height),
+      document.querySelectorAll('#bar .choices button[data-action]').length,
+      info ? Math.round(info.getBoundingClientRect().height / parseFloat(getComputedStyle(info).lineHeight)) : 0]);
+  }).observe(document.getElementById('stage')); }"""
+
+
+@pytest.mark.parametrize("game", ["farfalia", "papillon"])
+def test_the_table_keeps_its_size_from_turn_to_turn_on_a_phone(browser: Browser, site: str, game: str) -> None:
+    """On a phone held upright the bar has lines of its own, and the table takes what they
+    leave: the hint button that came with each of the person's turns, a last play of one line
+    then two, resized the table at every turn. Papillon's bar now never changes height;
+    Farfalia's only with a decision's buttons (a trump to name) or a third line of rules."""
+    with window(browser, site, "phone-small", f"steady-{game}") as (page, _):
+        open_game(page, site)
+        if game == "papillon":
+            start_papillon(page, 2, seed=4, pace="fast")
+        else:
+            start(page, "basic5", seed=5, dealer=0, pace="fast")
+        page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
+        page.evaluate(STAGE_LOG)
+        rng = random.Random(game)
+        for _ in range(16):
+            page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
+            if page.locator("#overlay button.primary").count():
+                click_and_wait(page, "#overlay button.primary")
+                continue
+            options = page.locator(MOVES_ON)
+            draws = page.get_attribute("body", "data-draws")
+            options.nth(rng.randrange(options.count())).click()
+            page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}", timeout=15_000)
+        log = page.evaluate("() => window.stageLog")
+    heights: dict[tuple[bool, int], set[int]] = {}
+    for height, buttons, lines in log:
+        if not lines:
+            continue
+        key = (False, 0) if game == "papillon" else (buttons > 0, max(lines, 2))
+        heights.setdefault(key, set()).add(height)
+    assert all(len(found) == 1 for found in heights.values()), log
+
+
 def test_a_dialog_taller_than_the_window_opens_at_its_top(browser: Browser, site: str) -> None:
     """A dialog taller than a phone on its side (the keys) opens showing its heading and its
     main button, focused (Enter closes it): it opened scrolled down to the button, the heading

@@ -152,6 +152,15 @@ def test_a_rounds_summary_is_read_over_the_table_before_the_next_deal() -> None:
     assert viewer.finished_round() == 0 and not any(viewer.view().hands)
 
 
+def test_the_hint_keeps_its_place_in_the_bar_greyed_while_others_play() -> None:
+    players = [Player("Ann", False), Player("Bot", True)]
+    sessions = [PapillonSession(PapillonSettings(2), seed, players, "instant", "quick") for seed in range(6)]
+    waiting = next(table for table in sessions if table.actor() == 1)
+    deciding = next(table for table in sessions if table.actor() == 0)
+    assert 'data-command="hint" disabled>' in papillon_bar(waiting)
+    assert 'data-command="hint">' in papillon_bar(deciding)
+
+
 def test_hot_seat_covers_the_table_between_people() -> None:
     page = controller()
     page.open("")

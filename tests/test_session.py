@@ -11,6 +11,9 @@ from farfalia.engine.rules import PLAYERS
 from farfalia.ui.screens import SavedGame, game_over, start_screen, turn_bar
 from farfalia.ui.session import SAVE_FORMAT, Player, Session, new_session
 
+#: The hint button, greyed.
+HINT_OFF = 'data-command="hint" disabled>'
+
 
 def bots_and(humans: set[int], count: int) -> list[Player]:
     return [Player(f"P{k}", k not in humans) for k in range(count)]
@@ -101,6 +104,7 @@ def test_strong_bots_by_default_and_hints_for_the_human() -> None:
     assert session.level == "strong"
     with pytest.raises(FarfaliaError):
         session.hint_search()  # a bot acts first
+    assert HINT_OFF in turn_bar(session)  # greyed in its place: the bar keeps its height
     search = session.bot_search()
     assert search.iterations > 0  # the strong bot searches
     session.finish_bot()
@@ -111,7 +115,7 @@ def test_strong_bots_by_default_and_hints_for_the_human() -> None:
     hint = session.hint_search()
     hint.advance(hint.iterations)
     assert hint.best() in session.game.legal_actions()
-    assert "Hint" in turn_bar(session)
+    assert "Hint" in turn_bar(session) and HINT_OFF not in turn_bar(session)
 
 
 def test_a_stale_bot_decision_is_refused() -> None:

@@ -22,6 +22,7 @@ from farfalia.ui.screens import (
     checkbox,
     editor_form,
     editor_hands,
+    hint_button,
     select_options,
     sheet_dialog,
     text_field,
@@ -70,9 +71,9 @@ def papillon_bar(session: PapillonSession) -> str:
         buttons = "".join(button(session.words(action), action=action_name(action)) for action in session.choices())
         if picked is not None:
             buttons += button(text("pa.drop"), action=DROP)
-        buttons += button(text("hint"), command=Command.HINT)
     else:
         status = text("pa.waiting", name=names[actor])
+    buttons += hint_button(not session.deciding())
     last = session.last_play()
     return (
         f'<p class="status">{escape(status)}</p><div class="choices reserved">{buttons}</div>'

@@ -228,17 +228,27 @@ def turn_bar(session: Session) -> str:
         return ""
     view = session.view()
     status = turn_status(view, names, game.plan.discards - len(game.state.discards))
-    buttons = ""
-    if not session.players[turn.player].bot:
-        buttons = "".join(
+    waiting = session.players[turn.player].bot
+    buttons = (
+        ""
+        if waiting
+        else "".join(
             button(action_text(action), action=str(action))
             for action in game.legal_actions()
             if action.kind in ("trump", "double", "decline", "pass")
-        ) + button(text("hint"), command=Command.HINT)
+        )
+    )
+    buttons += hint_button(waiting)
     return (
         f'<p class="status">{escape(status)}</p><div class="choices">{buttons}</div>'
         f'<p class="info-line">{escape(" ".join(info_lines(view, names)))}</p>'
     )
+
+
+def hint_button(waiting: bool) -> str:
+    """The hint, greyed while others play: the bar keeps its height from turn to turn (on a
+    narrow window the button has a line of its own, which came and went with each turn)."""
+    return button(text("hint"), command=Command.HINT, disabled=waiting)
 
 
 def info_lines(view: View, names: list[str]) -> list[str]:
