@@ -13,8 +13,8 @@ from farfalia.engine.game import Game
 from farfalia.engine.rules import Settings
 from farfalia.engine.views import omniscient_view, seat_view
 from farfalia.records.examples import BARBARA, EXAMPLE_ACTIONS, play
-from farfalia.ui.layout import layout_for
-from farfalia.ui.render import COLOURS, render_table
+from farfalia.ui.layout import TOUCH_TARGET, layout_for
+from farfalia.ui.render import CARD_H, CARD_W, COLOURS, render_table, seat_anchor, trick_spot
 
 GOLDEN = Path(__file__).parent / "golden"
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -132,3 +132,51 @@ def test_the_tall_table_is_as_wide_as_its_stage(size: tuple[int, int]) -> None:
     felt_x, _, felt_rx, _ = layout.felt
     assert felt_rx <= felt_x <= layout.width - felt_rx
     assert layout.hand_centre + layout.hand_span / 2 <= layout.width
+
+
+Box = tuple[float, float, float, float]
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def free_target(card: Box, others: list[Box], size: tuple[float, float]) -> bool:
+    """Whether a box of ``size`` lies on ``card`` clear of every other card (all of them laid over it)."""
+    width, height = size
+    xs = [card[0], *(o[2] for o in others), *(o[0] - width for o in others)]
+    ys = [card[1], *(o[3] for o in others), *(o[1] - height for o in others)]
+    spots = [(x, y, x + width, y + height) for x in xs for y in ys]
+    return any(
+        card[0] <= spot[0] and card[1] <= spot[1] and spot[2] <= card[2] and spot[3] <= card[3]
+        and not any(overlap(spot, other) for other in others)
+        for spot in spots
+    )  # fmt: skip
+
+
+#: Upright stages (CSS px): phones from an iPhone SE to a large Android, tablets.
+UPRIGHT_STAGES = [(359, 427), (374, 560), (396, 622), (414, 594), (398, 480), (752, 813), (804, 990)]
+
+
+@pytest.mark.parametrize("stage", UPRIGHT_STAGES)
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_upright_trick_is_clear_of_the_plates_and_each_card_can_be_picked(
+    stage: tuple[int, int], players: int
+) -> None:
+    """Each card of the trick lies before its player, clear of every plate (with its side's letter,
+    dealer chip and doubling mark: a narrow phone's trick covered a plate's letter), and leaves a
+    finger's target free when every other card lies over it (a card may be picked from the trick)."""
+    layout = layout_for(*stage)
+    unit = stage[0] / layout.width  # CSS px a drawing unit
+    width, height = CARD_W * layout.trick_scale, CARD_H * layout.trick_scale
+    cards: list[Box] = [
+        (x, y, x + width, y + height) for x, y in (trick_spot(offset, players, layout) for offset in range(players))
+    ]
+    plates: list[Box] = []
+    for offset in range(players):
+        x, y = layout.own_plate if offset == 0 else seat_anchor(offset, players, layout)
+        letter = x + 80 if x > layout.centre[0] + 1 else x - 80  # the side's letter, on the outer edge
+        plates += [(x - 80, y - 44, x + 80, y + 25), (letter - 11, y - 11, letter + 11, y + 11)]  # marks above
+    assert not [card for card in cards for plate in plates if overlap(card, plate)]
+    target = (TOUCH_TARGET[0] / unit - 1, TOUCH_TARGET[1] / unit - 1)  # (a pixel's rounding)
+    assert all(free_target(card, [other for other in cards if other != card], target) for card in cards)

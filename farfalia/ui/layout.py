@@ -97,6 +97,13 @@ WIDE_SHORT: Final = dataclasses.replace(
 )
 
 
+#: How far towards the players' plates the tall table's trick reaches sideways (a part of the
+#: seats' radius): upright, five players' cards lie apart, each leaving a finger's target to pick
+#: it, yet clear of the plates on a narrow phone (checked at every phone and tablet size by
+#: tests/test_render.py).
+TRICK_REACH: Final = 0.31
+
+
 def tall(aspect: float) -> Layout:
     """The portrait table for a stage ``aspect`` times as tall as it is wide: as wide as the
     stage lets it be beside its least height (a tablet's is nearly square), never bands."""
@@ -108,12 +115,13 @@ def tall(aspect: float) -> Layout:
     plate_y = hand_top - 44
     top = STRIP_HEIGHT + 20
     centre_y = (top + plate_y) / 2
+    radius_x = width / 2 - 88
     return Layout(
         kind="tall",
         width=width,
         height=height,
         centre=(width / 2, centre_y),
-        radii=(width / 2 - 88, (plate_y - top) / 2 - 24),
+        radii=(radius_x, (plate_y - top) / 2 - 24),
         felt=(width / 2, centre_y, width / 2 - 8, (plate_y - top) / 2 + 40),
         info=(16.0, 0.0),
         own_plate=(width / 2, plate_y),
@@ -123,7 +131,7 @@ def tall(aspect: float) -> Layout:
         hand_scale=hand_scale,
         hand_row=7,
         table_right=width - 10,
-        trick_reach=(92.0, 92.0),  # upright there is height to spare: five players' cards apart
+        trick_reach=(min(92.0, TRICK_REACH * radius_x), 94.0),
     )
 
 

@@ -258,6 +258,18 @@ def seat_angle(offset: int, count: int) -> float:
     return 2 * math.pi * offset / count
 
 
+def trick_spot(offset: int, count: int, layout: Layout) -> tuple[float, float]:
+    """Where the card played by the seat ``offset`` places clockwise from the viewer lies in
+    the trick (its top left corner): before its player, further out with larger cards."""
+    angle = seat_angle(offset, count)
+    cx, cy = layout.centre
+    scale = layout.trick_scale
+    reach_x, reach_y = layout.trick_reach
+    x = cx - reach_x * scale / 0.85 * math.sin(angle) - CARD_W * scale / 2
+    y = cy + reach_y * scale / 0.85 * math.cos(angle) - CARD_H * scale / 2
+    return x, y
+
+
 def seat_anchor(offset: int, count: int, layout: Layout = WIDE) -> tuple[float, float]:
     """Where the seat ``offset`` places clockwise from the viewer sits."""
     angle = seat_angle(offset, count)
@@ -415,7 +427,7 @@ def _seat(
         _open_hand(group, info, x, y - 36, colours)  # an omniscient view: every hand open
     elif info.hand_size:
         _backs(group, info.hand_size, x, y - 36, colours)
-    _plate(group, view, info, name, x, y, acting, colours)
+    _plate(group, view, info, name, (x, y), acting, x > layout.centre[0] + 1, colours)
     _collection(group, info, names, x, y, offset == 0, colours)
 
 
@@ -424,18 +436,22 @@ def _plate(
     view: View,
     info: SeatInfo,
     name: str,
-    x: float,
-    y: float,
+    at: tuple[float, float],
     acting: bool,
+    right: bool,
     colours: Mapping[str, str],
 ) -> None:
+    """A player's plate centred ``at``: name, cards and points, side, turn, dealer and doubling
+    marks; the side's letter on the edge away from the table's middle (``right`` of it or not),
+    clear of the trick."""
     assert view.plan is not None
+    x, y = at
     plate = node("g", group, class_="plate", transform=f"translate({x - 80:.1f},{y - 25:.1f})")
     colour, dashes, letter = team_mark(view, info.side)
     node("rect", plate, width=160, height=50, rx=10, fill=colours["plate"], stroke=colours[colour],
         stroke_width=4, stroke_dasharray=dashes, class_="team-mark")  # fmt: skip
     if letter:
-        badge = node("g", plate, class_="team-badge", transform="translate(0,25)", role="img",
+        badge = node("g", plate, class_="team-badge", transform=f"translate({160 if right else 0},25)", role="img",
                     aria_label=text("team", letter=letter))  # fmt: skip
         node("circle", badge, r=11, fill=colours[colour])
         _text(badge, "chip-text", letter, y=5, text_anchor="middle", fill="#ffffff")
@@ -600,14 +616,10 @@ def _trick(
         plays = done.plays(count)
     label = text("trick") if done is None else text("last-trick", name=seat_name(view.seats[done.winner], names))
     trick = node("g", svg, class_="trick" if done is None else "trick done", role="group", aria_label=label)
-    cx, cy = layout.centre
     for position, card in plays:
         info = view.seats[position]
-        angle = seat_angle((position - bottom) % count, count)
         scale = layout.trick_scale
-        reach_x, reach_y = layout.trick_reach
-        x = cx - reach_x * scale / 0.85 * math.sin(angle) - CARD_W * scale / 2
-        y = cy + reach_y * scale / 0.85 * math.cos(angle) - CARD_H * scale / 2
+        x, y = trick_spot((position - bottom) % count, count, layout)
         burnt = card in (view.burnt if done is None else done.burnt)
         note = f", {text('played-by', name=seat_name(info, names))}" + (f", {text('burnt')}" if burnt else "")
         if done is not None:
