@@ -44,7 +44,7 @@ from farfalia.ui.papillon_render import (
     strip_rolls,
 )
 from farfalia.ui.papillon_screens import cards_taken, papillon_bar, round_summary, score_lines, signed, table_choices
-from farfalia.ui.papillon_session import PapillonSession, card_words, load_save
+from farfalia.ui.papillon_session import PapillonSession, card_of, card_words, load_save
 from farfalia.ui.render import SVG_NS
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.session import Player
@@ -152,13 +152,19 @@ def test_a_rounds_summary_is_read_over_the_table_before_the_next_deal() -> None:
     assert viewer.finished_round() == 0 and not any(viewer.view().hands)
 
 
-def test_the_hint_keeps_its_place_in_the_bar_greyed_while_others_play() -> None:
+def test_the_bar_keeps_the_hint_greyed_while_others_play_and_the_last_play_in_the_choices_room() -> None:
     players = [Player("Ann", False), Player("Bot", True)]
     sessions = [PapillonSession(PapillonSettings(2), seed, players, "instant", "quick") for seed in range(6)]
     waiting = next(table for table in sessions if table.actor() == 1)
     deciding = next(table for table in sessions if table.actor() == 0)
     assert 'data-command="hint" disabled>' in papillon_bar(waiting)
     assert 'data-command="hint">' in papillon_bar(deciding)
+    room = '<div class="choices reserved"><p class="info-line">'  # the last play, nothing to choose
+    assert room in papillon_bar(waiting) and room in papillon_bar(deciding)
+    legal = deciding.game.legal_actions()
+    choosy = next(card for card in sorted(deciding.playable_cards()) if sum(card in card_of(a) for a in legal) > 1)
+    deciding.human_action(f"pick:{card_name(choosy)}")
+    assert deciding.picked == choosy and "info-line" not in papillon_bar(deciding)  # its choices in the room
 
 
 def test_hot_seat_covers_the_table_between_people() -> None:

@@ -55,8 +55,9 @@ def cards_taken(action: str) -> list[str]:
 
 
 def papillon_bar(session: PapillonSession) -> str:
-    """What the table waits for; for the person deciding, every choice of the picked-up card
-    (captures with their arithmetic) or of the decision itself, and the hint; the last play."""
+    """What the table waits for, and the hint beside it; below, in a room of its own, every choice
+    of the picked-up card (captures with their arithmetic) or of the decision itself for the
+    person deciding, else the last play."""
     actor = session.actor()
     if actor is None or session.summary_pending() is not None:
         return ""
@@ -73,11 +74,11 @@ def papillon_bar(session: PapillonSession) -> str:
             buttons += button(text("pa.drop"), action=DROP)
     else:
         status = text("pa.waiting", name=names[actor])
-    buttons += hint_button(not session.deciding())
-    last = session.last_play()
+    if not buttons:  # nothing to choose: the last play in the choices' room
+        buttons = f'<p class="info-line">{escape(session.last_play())}</p>'
     return (
-        f'<p class="status">{escape(status)}</p><div class="choices reserved">{buttons}</div>'
-        f'<p class="info-line">{escape(last)}</p>'
+        f'<p class="status">{escape(status)}</p>{hint_button(not session.deciding())}'
+        f'<div class="choices reserved">{buttons}</div>'
     )
 
 
