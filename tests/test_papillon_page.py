@@ -29,6 +29,7 @@ from farfalia.ui.controller import Controller, Download
 from farfalia.ui.embeds import read_still
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import parse_link
+from farfalia.ui.papillon_editor import PapillonEditor
 from farfalia.ui.papillon_render import (
     CARD_H,
     CARD_W,
@@ -165,6 +166,31 @@ def test_the_bar_keeps_the_hint_greyed_while_others_play_and_the_last_play_in_th
     choosy = next(card for card in sorted(deciding.playable_cards()) if sum(card in card_of(a) for a in legal) > 1)
     deciding.human_action(f"pick:{card_name(choosy)}")
     assert deciding.picked == choosy and "info-line" not in papillon_bar(deciding)  # its choices in the room
+
+
+@pytest.mark.parametrize(("seed", "kept"), [(0, True), (2, False)])
+def test_a_later_round_is_offered_to_the_editor_where_its_sides_can_be_kept(seed: int, kept: bool) -> None:
+    """Five players, some plays into the orange round: the editor opens on that round, its
+    starter choosing the game's sides as partners; unless the starter stands on the smaller
+    side, which no practice round gives (P-E13): then the viewer does not offer it."""
+    game = PapillonGame(PapillonSettings(5), seed)
+    rng = random.Random(seed)
+    while game.round_index == 0 or len([r for _, r in game.decisions() if r == 1]) < 4:
+        game.apply(rng.choice(game.legal_actions()))
+    page = controller()
+    page.open("replay=" + encode_papillon(game, ["Ann", "Bo", "Cy", "Di", "Ed"]))
+    assert ('data-command="edit-position"' in page.screen().bar) == kept
+    if not kept:
+        with pytest.raises(FarfaliaError, match="starts this round on the smaller side"):
+            PapillonEditor.from_game(game, ["Ann", "Bo", "Cy", "Di", "Ed"], len(game.actions))
+        return
+    page.command(Command.EDIT_POSITION)
+    editor = page.editor
+    assert isinstance(editor, PapillonEditor) and editor.settings.rounds == "orange"
+    problems, build = editor.build()
+    assert problems == []
+    practice = build()
+    assert practice.sides == game.sides and practice.hands == game.hands and practice.layout == game.layout
 
 
 def test_hot_seat_covers_the_table_between_people() -> None:
@@ -352,7 +378,7 @@ def test_a_shared_papillon_game_reopens_in_the_viewer() -> None:
     assert isinstance(shown, PapillonViewer) and shown.at == shown.total == shown.hand_ends[0]
     assert shown.game.round_scores() == table.game.round_scores()[:1]
     screen = viewer.screen()
-    assert 'aria-label="Previous round"' in screen.bar and 'data-command="edit-position"' not in screen.bar
+    assert 'aria-label="Previous round"' in screen.bar and 'data-command="edit-position"' in screen.bar
     assert 'data-command="export"' in screen.bar and "Ann" in screen.table
     download = viewer.export()
     assert download == Download("papillon-replay.txt", link.partition("replay=")[2].partition("&")[0])

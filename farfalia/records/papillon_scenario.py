@@ -25,6 +25,7 @@ from farfalia.engine.papillon.cards import BLUE, ORANGE, card_name, deck_cards, 
 from farfalia.engine.papillon.game import (
     CLOCKWISE,
     COUNTERCLOCKWISE,
+    PARTNERS,
     PapillonChance,
     PapillonGame,
     Roll,
@@ -49,7 +50,9 @@ PAPILLON_PROBLEMS: dict[str, str] = {
     "pa-partners": "{name} chooses partners first: the set-up names them",
     "pa-play": "play {number} ({action}): {error}",
     "pa-over": "play {number} ({action}): the round is over",
-    "pa-no-round": "this replay's first round has not been dealt",
+    "pa-no-round": "this replay's round has not been dealt",
+    "pa-later-sides": "{name} starts this round on the smaller side, which no practice round gives: its"
+    " starter chooses the partners (P-E13)",
 }
 
 
@@ -227,17 +230,44 @@ class PapillonScenario:
         return replace(self, hands=tuple(hands), middle=(*self.middle, *free[:short]))
 
 
-def scenario_of(game: PapillonGame, names: tuple[str, ...] = ()) -> PapillonScenario:
-    """The scenario of ``game``'s first round as a practice game of that round: its deal, its
-    starter, direction and partners, its plays, and its decks' orders (:class:`ScenarioError`
-    while that round is not dealt yet)."""
-    colour = game.settings.colours[0]
+def round_at(game: PapillonGame, at: int) -> int:
+    """The round (0 the first) of ``game``'s position after ``at`` actions: its last action's."""
+    decisions = game.decisions()
+    return decisions[at - 1][1] if 0 < at <= len(decisions) else 0
+
+
+def sides_kept(game: PapillonGame, round_index: int) -> bool:
+    """Whether a practice round can keep ``game``'s sides in its round ``round_index`` (P-E13):
+    where sides are chosen, a practice round's starter chooses the partners (P-D8, P-E9), so the
+    starter must stand on the side the chooser forms; the first round's starter chose it."""
+    chosen = game.settings.partners_to_choose
+    starters = [player for player, index in game.decisions() if index == round_index]
+    if not round_index or not chosen or not starters:
+        return True
+    return game.sides.count(game.sides[starters[0]]) == chosen + 1  # its first decision: the direction
+
+
+def scenario_of(game: PapillonGame, names: tuple[str, ...] = (), round_index: int = 0) -> PapillonScenario:
+    """The scenario of ``game``'s round ``round_index`` as a practice game of that round: its
+    deal, its starter, direction and partners (a later round's: the sides the game has), its
+    plays, and its decks' orders (:class:`ScenarioError` while that round is not dealt yet, or
+    where its sides cannot be kept, :func:`sides_kept`)."""
+    colour = game.settings.colours[round_index]
     settings = replace(game.settings, rounds=colour)
     outcomes = [step for step in game.history if not isinstance(step, int)]
-    probe = PapillonGame(settings, 0, outcomes, draw=False)
-    plays = [
-        action for action, (_, round_index) in zip(game.actions, game.decisions(), strict=True) if round_index == 0
-    ]
+    deck = sorted(deck_cards(BLUE if colour == "blue" else ORANGE))
+    begun = [k for k, step in enumerate(outcomes) if isinstance(step, Shuffle) and sorted(step.cards) == deck]
+    if not begun:
+        raise ScenarioError(pa_problem("pa-no-round"))
+    probe = PapillonGame(settings, 0, outcomes[begun[0] :], draw=False)  # the round's first shuffle on
+    plays = [action for action, (_, index) in zip(game.actions, game.decisions(), strict=True) if index == round_index]
+    if round_index and probe.phase == "partners":  # the sides the first round's starter chose
+        starter = probe.current
+        if not sides_kept(game, round_index):
+            name = names[starter] if starter < len(names) else str(starter + 1)
+            raise ScenarioError(pa_problem("pa-later-sides", name=name))
+        kept = [seat for seat, side in enumerate(game.sides) if side == game.sides[starter] and seat != starter]
+        plays = [PARTNERS + sum(1 << seat for seat in kept), *plays]
     decisions = 0
     while decisions < len(plays) and probe.phase in ("partners", "direction"):
         probe.apply(plays[decisions])

@@ -1009,8 +1009,8 @@ class Controller:
         self._save()
 
     def _edit_position(self) -> None:
-        """Edit the first hand (Papillon: the first round's deal) of the replay shown as a
-        scenario, with its plays up to the position shown (all of them past that hand)."""
+        """Edit the first hand (Papillon: the round of the position shown) of the replay
+        shown as a scenario, with its plays up to the position shown (all of them past that hand)."""
         viewer = self._stepping()
         if isinstance(viewer, PapillonViewer):
             self._open_editor(PapillonEditor.from_game(viewer.replay.game(), viewer.names(), viewer.at))

@@ -16,7 +16,7 @@ from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.papillon.cards import card_name, parse_card
 from farfalia.engine.papillon.game import PapillonGame, action_name, parse_action
 from farfalia.engine.papillon.rules import DEALS, PapillonSettings
-from farfalia.records.papillon_scenario import PapillonScenario, scenario_of
+from farfalia.records.papillon_scenario import PapillonScenario, round_at, scenario_of
 from farfalia.ui.editor import HandsEditor, field_index
 from farfalia.ui.texts import text
 
@@ -42,13 +42,18 @@ class PapillonEditor(HandsEditor[int]):
 
     @classmethod
     def from_game(cls, game: PapillonGame, names: list[str], at: int) -> PapillonEditor:
-        """An editor holding ``game``'s first round, with its plays up to action ``at``."""
-        scenario = scenario_of(game, tuple(names))
-        decisions = len([1 for _, round_index in game.decisions() if round_index == 0]) - len(scenario.plays)
+        """An editor holding the round of ``game``'s position after ``at`` actions, with its
+        plays up to that position (:class:`~farfalia.engine.errors.ScenarioError` where that
+        round cannot be set up, :func:`~farfalia.records.papillon_scenario.scenario_of`)."""
+        round_index = round_at(game, at)
+        scenario = scenario_of(game, tuple(names), round_index)
+        rounds = [index for _, index in game.decisions()]
+        before = sum(index < round_index for index in rounds)  # the earlier rounds' actions
+        setup = rounds.count(round_index) - len(scenario.plays)  # this round's direction (partners)
         editor = cls(names, scenario.settings.players, scenario.settings.rounds)
         editor.setup = dataclasses.replace(scenario, plays=())
         editor.hands = [list(hand) for hand in scenario.hands] + [list(scenario.middle)]
-        editor.plays = list(scenario.plays[: max(0, at - decisions)])
+        editor.plays = list(scenario.plays[: max(0, at - before - setup)])
         return editor
 
     # -------------------------------------------------------------- reading

@@ -16,6 +16,7 @@ from farfalia.engine.papillon.rules import DEALS, ROUNDS
 from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View
+from farfalia.records.papillon_scenario import round_at, sides_kept
 from farfalia.records.replay import MAX_NAME
 from farfalia.ui.contract import SLOT_ATTRIBUTE, Command, Id
 from farfalia.ui.editor import HandsEditor, ScenarioEditor
@@ -307,9 +308,8 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
     menu of what to do with the position (play on, edit, embed, save). Embedded, a compact
     bar on one line (the first and last steps, a short position) whose other controls fold
     into the menu, so every control fits a frame from 320 x 240. Papillon's steps are by
-    round and turn, the last play is told under the position, and its position editor sets up its first round
-    (offered while that round is shown)."""
-    papillon = isinstance(viewer, PapillonViewer)
+    round and turn, the last play is told under the position, and its position editor sets up the
+    round shown (offered where a practice round can keep its sides)."""
     where = text("position", at=viewer.at, total=viewer.total)
     options = f'<option value="all">{escape(text("view.all"))}</option>' + "".join(
         f'<option value="{k}"{" selected" if viewer.view_name == str(k) else ""}>{escape(name)}</option>'
@@ -335,9 +335,9 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
     tools = (
         button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
         + (
-            ""
-            if papillon and viewer.game.progress().rounds
-            else button(text("editor-edit"), command=Command.EDIT_POSITION)
+            button(text("editor-edit"), command=Command.EDIT_POSITION)
+            if not isinstance(viewer, PapillonViewer) or sides_kept(viewer.game, round_at(viewer.game, viewer.at))
+            else ""
         )
         + button(text("embed"), command=Command.EMBED)
         + button(text("export"), command=Command.EXPORT)
