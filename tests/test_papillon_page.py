@@ -60,6 +60,15 @@ def controller() -> Controller:
     return Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(1))
 
 
+def started() -> tuple[Controller, PapillonSession]:
+    """A page where Ann has just started a game of two against a bot, and its table."""
+    page = controller()
+    page.open("")
+    page.command(Command.START, FORM)
+    assert page.papillon is not None
+    return page, page.papillon
+
+
 def actions_on(html: str) -> list[str]:
     """Every click a drawing or a bar offers (``data-action`` values)."""
     return re.findall(r'data-action="([^"]*)"', html)
@@ -134,11 +143,7 @@ def test_a_whole_game_against_bots_by_clicks(players: int) -> None:
 def test_a_rounds_summary_is_read_over_the_table_before_the_next_deal() -> None:
     """At two players the orange round is dealt as soon as the blue one is scored (no direction
     to choose, P-D4): its hands stay hidden under the summary, in the game and in the viewer."""
-    page = controller()
-    page.open("")
-    page.command(Command.START, FORM)
-    table = page.papillon
-    assert table is not None
+    page, table = started()
     rng = random.Random(2)
     while table.summary_pending() is None:
         step(page, rng)
@@ -421,11 +426,7 @@ def test_a_papillon_replay_is_drawn_again_for_its_stages_proportions() -> None:
 
 def test_the_card_picked_up_is_named_for_the_page() -> None:
     """``Screen.picked`` (``data-picked``): the page gives the choices the focus when it changes."""
-    page = controller()
-    page.open("")
-    page.command(Command.START, FORM)
-    table = page.papillon
-    assert table is not None
+    page, table = started()
     rng = random.Random(2)
     for _ in range(300):
         if table.picked is not None:
