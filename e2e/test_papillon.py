@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from e2e.driver import READY_TIMEOUT, click_and_wait, open_game, play_to_the_end, start_papillon
 from farfalia.records.papillon_examples import blue_example
 from farfalia.records.papillon_replay import decode_papillon, encode_papillon_with_chance
+from farfalia.records.papillon_scenario import round_at, sides_kept
 from farfalia.ui.contract import Data
 
 
@@ -35,12 +36,15 @@ def test_a_whole_papillon_game_by_clicks(page: Page, site: str, players: int) ->
     page.goto(link)
     page.wait_for_selector(f"body[data-{Data.AT}='{total}']", timeout=READY_TIMEOUT)
     assert page.locator("svg.table.papillon").count() == 1
-    assert page.locator("[data-command=edit-position]").count() == 0  # the end: past the first round, no editor
+    game = shared.game()  # the end: the editor offered for the orange round where its sides can be kept (P-E13)
+    offered = sides_kept(game, round_at(game, total))
+    assert page.locator("[data-command=edit-position]").count() == offered
     page.keyboard.press("Home")
     page.wait_for_function("() => document.body.dataset.at === '0'")
     click_and_wait(page, "[data-command=next-hand]")  # to the blue round's end
     assert 0 < int(page.get_attribute("body", "data-at") or 0) < total
     assert "blue round is over" in page.inner_text("#announce")
+    assert page.locator("[data-command=edit-position]").count() == 1  # the first round: its sides its own
 
 
 def test_the_papillon_rules_page_steps_its_diagrams(page: Page, site: str) -> None:
