@@ -63,7 +63,8 @@ def papillon_bar(session: PapillonSession) -> str:
         return ""
     names = session.names()
     buttons = ""
-    if session.deciding():
+    deciding = session.deciding()
+    if deciding:
         picked = session.picked
         if picked is not None:
             status = text("pa.task.picked", card=card_words(picked))
@@ -77,7 +78,7 @@ def papillon_bar(session: PapillonSession) -> str:
     if not buttons:  # nothing to choose: the last play in the choices' room
         buttons = f'<p class="info-line">{escape(session.last_play())}</p>'
     return (
-        f'<p class="status">{escape(status)}</p>{hint_button(not session.deciding())}'
+        f'<p class="status">{escape(status)}</p>{hint_button(not deciding)}'
         f'<div class="choices reserved">{buttons}</div>'
     )
 

@@ -230,16 +230,8 @@ def turn_bar(session: Session) -> str:
     view = session.view()
     status = turn_status(view, names, game.plan.discards - len(game.state.discards))
     waiting = session.players[turn.player].bot
-    buttons = (
-        ""
-        if waiting
-        else "".join(
-            button(action_text(action), action=str(action))
-            for action in game.legal_actions()
-            if action.kind in ("trump", "double", "decline", "pass")
-        )
-    )
-    buttons += hint_button(waiting)
+    decisions = [] if waiting else [a for a in game.legal_actions() if a.kind in ("trump", "double", "decline", "pass")]
+    buttons = "".join(button(action_text(action), action=str(action)) for action in decisions) + hint_button(waiting)
     return (
         f'<p class="status">{escape(status)}</p><div class="choices">{buttons}</div>'
         f'<p class="info-line">{escape(" ".join(info_lines(view, names)))}</p>'
