@@ -431,6 +431,9 @@ class Page:
         menu = target.closest("details")
         if menu:  # a menu closes once one of its items is chosen (the bar keeps its place otherwise)
             menu.open = False
+        tools = target.closest("[popover]")
+        if tools and tools.matches(":popover-open"):  # the phone's menu of tools, the same
+            tools.hidePopover()
         # (Pyodide reads a missing attribute as jsnull, not None: ask hasAttribute.)
         if target.hasAttribute(ACTION_ATTRIBUTE):
             self.controller.act(target.getAttribute(ACTION_ATTRIBUTE))

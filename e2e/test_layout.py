@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from e2e.conftest import SHOTS, watch
 from e2e.driver import MOVES_ON, click_and_wait, open_game, start, start_papillon
+from farfalia.ui.contract import Id
 from farfalia.ui.keyboard import PANEL_BUTTON
 from farfalia.ui.layout import TOUCH_TARGET
 
@@ -199,7 +200,9 @@ def test_a_dialog_taller_than_the_window_opens_at_its_top(browser: Browser, site
         open_game(page, site)
         start(page, "basic5", seed=5, dealer=0)
         page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
+        page.click(f"#{Id.TOOLS_TOGGLE}")  # the tools are a menu on a phone
         click_and_wait(page, "#bar [data-command=help]")
+        assert not page.locator("#tools").is_visible()  # the menu closed once a tool was chosen
         assert page.evaluate(
             "() => { const o = document.getElementById('overlay'); return o.scrollHeight > o.clientHeight; }"
         )
@@ -208,3 +211,26 @@ def test_a_dialog_taller_than_the_window_opens_at_its_top(browser: Browser, site
         assert page.evaluate(f"() => document.activeElement.matches({PANEL_BUTTON!r})")
         page.keyboard.press("Enter")
         page.wait_for_function("() => document.getElementById('overlay').hidden")
+        assert page.evaluate(f"() => document.activeElement.id === '{Id.TOOLS_TOGGLE}'")  # the focus given back
+
+
+@pytest.mark.parametrize("size", ["phone-portrait", "laptop-1366x657"])
+def test_every_tool_is_at_hand(browser: Browser, site: str, size: str) -> None:
+    """On a phone the tools are a menu behind "⋯" (the table takes their line: upright, their row
+    scrolled sideways with "Rules" and "New game" past the window's edge); elsewhere they are in
+    the bar. Either way every tool lies wholly in the window, to be seen and touched."""
+    with window(browser, site, size, f"tools-{size}") as (page, touch):
+        open_game(page, site)
+        start_papillon(page, 2, seed=4)
+        page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
+        toggle = page.locator(f"#{Id.TOOLS_TOGGLE}")
+        assert toggle.is_visible() == touch and page.locator("#tools").is_visible() != touch
+        if touch:
+            assert toggle.get_attribute("aria-label") == "Game menu" and toggle.evaluate(INSIDE)
+            toggle.click()
+        tools = page.locator("#tools .btn")
+        assert tools.count() == 6 and all(tools.nth(k).is_visible() for k in range(6))
+        assert not out_of_window(page, "#tools .btn")
+        if touch:  # a touch elsewhere closes the menu, as a menu does
+            page.mouse.click(10, 10)
+            page.wait_for_function("() => !document.getElementById('tools').matches(':popover-open')")

@@ -39,6 +39,8 @@ class Element:
         #: Elements appended to this one (the live region's sentences).
         self.children: list[Element] = []
         self.parent: Element | None = None
+        #: Whether the element is an open popover (the phone's menu of tools).
+        self.popover_open = False
 
     def appendChild(self, child: Element) -> None:
         child.parent = self
@@ -74,6 +76,12 @@ class Element:
 
     def closest(self, _selector: str) -> Element:
         return self
+
+    def matches(self, selector: str) -> bool:
+        return selector == ":popover-open" and self.popover_open
+
+    def hidePopover(self) -> None:
+        self.popover_open = False
 
     def querySelector(self, _selector: str) -> None:
         return None

@@ -185,6 +185,19 @@ def test_the_second_click_of_a_double_click_does_nothing(page) -> None:  # type:
     assert not window.errors
 
 
+def test_a_tool_chosen_in_the_phone_s_menu_closes_the_menu(page) -> None:  # type: ignore[no-untyped-def]
+    """The tools' menu on a phone is a popover: choosing the score sheet in it opens the sheet and
+    closes the menu (left open, it would lie over the sheet, in the page's top layer)."""
+    _, document, window = page
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+    window.run_timers()
+    tool = fake_browser.Element(**{COMMAND_ATTRIBUTE: "sheet"})
+    tool.popover_open = True
+    document.click(tool)
+    assert not tool.popover_open and "<table class='scores'>" in document.elements[Id.OVERLAY].innerHTML
+    assert not window.errors
+
+
 def test_the_pages_and_the_loader_use_the_contract_s_ids() -> None:
     for page_name in ("index.html", "embed.html"):
         ids = set(re.findall(r'id="([^"]+)"', (ROOT / page_name).read_text()))

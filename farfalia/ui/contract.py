@@ -19,6 +19,9 @@ class Id(StrEnum):
     STAGE = "stage"
     TABLE = "table"
     BAR = "bar"
+    #: The game's tools: in the bar, or on a phone a menu behind a "⋯" button (a popover).
+    TOOLS = "tools"
+    TOOLS_TOGGLE = "tools-toggle"
     OVERLAY = "overlay"
     NOTE = "note"
     #: The one polite live region: what the screen reader hears as the game goes on.

@@ -376,9 +376,13 @@ VIEWER_STEPS = {
 
 def tools_bar(can_undo: bool = False, language: str = SOURCE, shareable: bool = True, game: str = "farfalia") -> str:
     """The game's tools: undo (when it may be used), the score sheet, sharing (for a game
-    that can be shared), the settings, the keys, ``game``'s rules (in ``language``), and a new game."""
+    that can be shared), the settings, the keys, ``game``'s rules (in ``language``), and a new game.
+    On a phone they fold into a menu behind a ``⋯`` button, which gives the table their line: the
+    tools are a popover that the page's CSS shows in the bar everywhere else (and in a browser
+    without popovers)."""
+    more = escape(text("tools-menu"))
     return (
-        '<div class="tools">'
+        f'<div class="tools" id="{Id.TOOLS}" popover>'
         + (button(text("undo"), command=Command.UNDO) if can_undo else "")
         + button(text("scores"), command=Command.SHEET)
         + (button(text("share"), command=Command.SHARE) if shareable else "")
@@ -388,6 +392,8 @@ def tools_bar(can_undo: bool = False, language: str = SOURCE, shareable: bool = 
         + f"{escape(text('rules-short'))}</a>"
         + button(text("new-game"), command=Command.NEW_GAME)
         + "</div>"
+        + f'<button type="button" class="btn tools-toggle" id="{Id.TOOLS_TOGGLE}" popovertarget="{Id.TOOLS}"'
+        + f' aria-label="{more}" title="{more}">⋯</button>'
     )
 
 

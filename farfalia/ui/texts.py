@@ -92,6 +92,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "close": "Close",
     "back": "Back",
     "more": "More controls",
+    "tools-menu": "Game menu",
     "embed": "Embed",
     "embed-size": "Size",
     "embed-theme": "Colours",
