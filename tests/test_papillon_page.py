@@ -140,6 +140,13 @@ def test_a_whole_game_against_bots_by_clicks(players: int) -> None:
     assert page.papillon is None and 'name="game"' in page.screen().overlay
 
 
+def strip_words(drawing: str) -> list[str]:
+    """The words of a table's information (its panel, or its strip when tall)."""
+    info = ET.fromstring(drawing).find(".//*[@class='info']")
+    assert info is not None
+    return [label.text or "" for label in info.iter(f"{{{SVG_NS}}}text")]
+
+
 def test_a_rounds_summary_is_read_over_the_table_before_the_next_deal() -> None:
     """At two players the orange round is dealt as soon as the blue one is scored (no direction
     to choose, P-D4): its hands stay hidden under the summary, in the game and in the viewer."""
@@ -151,9 +158,11 @@ def test_a_rounds_summary_is_read_over_the_table_before_the_next_deal() -> None:
     assert dealt and table.game.colour == "orange"
     drawing = page.screen().table
     assert not table.view().hand and not any(f'data-card="{card_name(card)}"' in drawing for card in dealt)
+    assert not [words for words in strip_words(drawing) if "Draw pile" in words]  # not "Draw pile: 0"
     page.command(Command.CONTINUE)
     assert set(table.view().hand) == set(dealt)
     assert all(f'data-card="{card_name(card)}"' in page.screen().table for card in dealt)
+    assert f"Draw pile: {table.view().draw_pile}" in strip_words(page.screen().table)
     viewer = PapillonViewer(decode_papillon(encode_papillon(table.game)), at=len(table.game.actions))
     assert viewer.finished_round() == 0 and not any(viewer.view().hands)
 
@@ -715,10 +724,7 @@ def test_the_tall_strip_shows_who_won_the_throw_and_the_persons_own(
     view = seat_view(game, player)
     assert [seat for seat, _ in strip_rolls(view)] == shown
     names = [f"P{seat}" for seat in range(5)]
-    drawing = ET.fromstring(render_papillon(view, names, layout_for(390, 560)))
-    strip = drawing.find(".//*[@class='info']")
-    assert strip is not None
-    words = [label.text for label in strip.iter(f"{{{SVG_NS}}}text")]
+    words = strip_words(render_papillon(view, names, layout_for(390, 560)))
     assert [name for name in names if name in words] == [f"P{seat}" for seat in sorted(shown)]
 
 

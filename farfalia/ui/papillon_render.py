@@ -395,12 +395,13 @@ def _information(
     )
     arrow = "↻" if view.direction == 1 else "↺"
     direction = f"{arrow} {text('pa.direction.' + ('cw' if view.direction == 1 else 'ccw'))}"
-    pile_line = (
-        text("pa.undealt", count=view.undealt) if view.colour == "blue" else text("pa.draw-pile", count=view.draw_pile)
-    )
+    if view.colour == "blue":
+        pile_line = text("pa.undealt", count=view.undealt)
+    else:  # none before the orange round's deal (no "Draw pile: 0" under the blue round's summary)
+        pile_line = text("pa.draw-pile", count=view.draw_pile) if any(view.layout) else ""
     if compact:
-        _words(group, f"{direction} · {pile_line}", 14 * frame.words, room, x=x, y=y + 26, fill=fill,
-               class_="direction")  # fmt: skip
+        _words(group, " · ".join(filter(None, (direction, pile_line))), 14 * frame.words, room, x=x, y=y + 26,
+               fill=fill, class_="direction")  # fmt: skip
         if view.last_roll is not None:
             for k, (seat, pair) in enumerate(strip_rolls(view)):
                 left = x + width - 120 + k * 64
@@ -422,7 +423,8 @@ def _information(
                 _die(group, value, x + width - 64 + d * 32, row, colours[key])
         line += min(len(rollers), 5) * 30
     line += 30
-    _words(group, pile_line, 14, x=x, y=line, fill=fill)
+    if pile_line:
+        _words(group, pile_line, 14, x=x, y=line, fill=fill)
     if view.round_scores:
         line += 26
         _words(group, text("pa.scores"), 15, x=x, y=line, fill=fill, font_weight=700)
