@@ -36,6 +36,7 @@ from farfalia.ui.papillon_render import (
     LAYOUT_SCALE,
     MINI_STEP,
     PAPILLON_COLOURS,
+    ROW_SHRINK,
     TALL_HAND_ROW,
     TALL_STEP,
     frame_for,
@@ -634,6 +635,33 @@ def test_a_long_hand_lies_in_rows_of_whole_cards(size: tuple[int, int], count: i
         assert upper >= frame.middle[1] + frame.middle[3]
         if len(tops) == 2 and top == tops[0]:
             assert lower <= tops[1]
+
+
+@pytest.mark.parametrize("size", [(390, 560), (375, 470), (359, 537), (768, 791), (1366, 446), (844, 280)])
+@pytest.mark.parametrize("count", [6, 7, 8, 9, 13])
+def test_a_row_of_the_hand_lies_side_by_side_as_smaller_cards_before_they_overlap(
+    size: tuple[int, int], count: int
+) -> None:
+    """A row too long for its cards at full size shrinks them (down to ROW_SHRINK of it) to lay
+    them side by side: eight cards on a phone held upright overlapped, an atout's name cut
+    ("Chrysalid…") and a card's family letter hidden."""
+    game = orange_position(2, (3, 8), [[], ["E1"]], 0)
+    game.hands[0] = list(range(40, 40 + count))  # atouts among them
+    width, height = size
+    frame = frame_for(layout_for(width, height), width / height)
+    if count > frame.hand_row:
+        return  # two rows (test_a_long_hand_lies_in_rows_of_whole_cards)
+    drawing = ET.fromstring(
+        render_papillon(seat_view(game, 0), ["A", "B"], layout_for(width, height), aspect=width / height)
+    )
+    placed = sorted(
+        tuple(float(n) for n in re.findall(r"[\d.]+", card.get("transform", "")))
+        for card in drawing.iterfind(".//*[@class='hand']/*[@data-card]")
+    )
+    scale = placed[0][2]
+    assert ROW_SHRINK * frame.hand_scale - 1e-9 <= scale <= frame.hand_scale
+    overlapping = any(right[0] < left[0] + CARD_W * scale for left, right in itertools.pairwise(placed))
+    assert not overlapping or scale == pytest.approx(ROW_SHRINK * frame.hand_scale)
 
 
 @pytest.mark.parametrize(("players", "two_against_one"), [(3, False), (3, True), (4, False), (5, False)])

@@ -48,6 +48,12 @@ CARD_W, CARD_H = 64, 92
 SECOND_ROW = 80
 #: The space between a hand's two rows (units).
 ROW_GAP = 6
+#: A hand's row too long for its cards at full size shrinks them, down to this part of their
+#: size, to lay them side by side (an atout's name and a card's family letter whole); past that,
+#: they overlap.
+ROW_SHRINK = 0.8
+#: The space between the cards of a row that lie side by side (units).
+CARD_GAP = 4
 #: The least of a hand card a row of the wide drawing's hand leaves uncovered (units).
 HAND_STEP = 70
 #: The tall drawing's hand keeps one row up to this many cards (more in a wider drawing: each
@@ -801,6 +807,9 @@ def _hand(
     rows = [cards] if len(cards) <= frame.hand_row else [cards[: (len(cards) + 1) // 2], cards[(len(cards) + 1) // 2 :]]
     if len(rows) == 2:  # two rows of whole cards, smaller, in one row's room and the second row's
         scale = (SECOND_ROW + CARD_H * scale - ROW_GAP) / (2 * CARD_H)
+    else:  # one row: side by side, as smaller cards if need be (ROW_SHRINK), else overlapping
+        side_by_side = ((width + CARD_GAP) / max(len(cards), 1) - CARD_GAP) / CARD_W
+        scale = min(scale, max(side_by_side, scale * ROW_SHRINK))
     for r, row in enumerate(rows):
         step = min(CARD_W * scale + 8, (width - CARD_W * scale) / max(len(row) - 1, 1))
         left = x + (width - (CARD_W * scale + step * (len(row) - 1))) / 2
