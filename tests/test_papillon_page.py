@@ -160,7 +160,9 @@ def test_a_rounds_summary_is_read_over_the_table_before_the_next_deal() -> None:
     drawing = page.screen().table
     assert not table.view().hand and not any(f'data-card="{card_name(card)}"' in drawing for card in dealt)
     assert not [words for words in strip_words(drawing) if "Draw pile" in words]  # not "Draw pile: 0"
+    assert table.last_play()
     page.command(Command.CONTINUE)
+    assert not table.last_play()  # the blue round's last capture is not the orange round's last play
     assert set(table.view().hand) == set(dealt)
     assert all(f'data-card="{card_name(card)}"' in page.screen().table for card in dealt)
     assert f"Draw pile: {table.view().draw_pile}" in strip_words(page.screen().table)

@@ -203,9 +203,11 @@ class PapillonSession(Seating):
     # ----------------------------------------------------------------- acting
 
     def dismiss_summary(self) -> None:
-        """The players have read the round's summary."""
+        """The players have read the round's summary: the next round's bar starts without
+        the last round's last play."""
         if self.summary_pending() is not None:
             self.seen_rounds += 1
+            self.last = None
 
     def choices(self) -> list[int]:
         """The decisions the bar offers: those of the picked-up card, else those no hand
