@@ -120,7 +120,9 @@ class Page:
         self.pressing = False
         self.pending_draw = False
         self.flush_proxy = create_proxy(self._flush)
-        document.addEventListener("pointerdown", create_proxy(lambda _event: setattr(self, "pressing", True)))
+        #: A press outside the open menu of tools, which it closes: its click does nothing more.
+        self.dismissing = False
+        document.addEventListener("pointerdown", create_proxy(self._on_pointer_down))
         document.addEventListener("pointerup", create_proxy(self._on_pointer_up))
         window.addEventListener("resize", create_proxy(lambda _event: self._guarded(self._resize)))
         document.addEventListener("visibilitychange", create_proxy(self._on_visibility))
@@ -319,13 +321,6 @@ class Page:
             if field:
                 field.focus()
             return
-        share = element(Id.SHARE_LINK)
-        if share:
-            share.focus()
-            share.select()
-            if window.navigator.clipboard:
-                window.navigator.clipboard.writeText(share.value).catch(create_proxy(lambda _error: None))
-            return
         opened = screen.modal and not self.modal
         if opened:
             self.opener = focused
@@ -333,6 +328,13 @@ class Page:
         if not screen.modal:
             self.opener = None
         self.modal = screen.modal
+        share = element(Id.SHARE_LINK)
+        if share:  # (after the bookkeeping: closing it gives the focus back as any dialog does)
+            share.focus()
+            share.select()
+            if window.navigator.clipboard:
+                window.navigator.clipboard.writeText(share.value).catch(create_proxy(lambda _error: None))
+            return
         picked = bool(screen.picked) and screen.picked != self.picked  # a card just picked up
         self.picked = screen.picked
         for selector in focus_order(focused, opener, screen.modal, opened, screen.deciding, picked):
@@ -418,7 +420,18 @@ class Page:
 
     # ------------------------------------------------------------------- events
 
+    def _open_menu(self) -> Any:
+        """The phone's menu of tools when it is open, else None."""
+        menu = element(Id.TOOLS)
+        return menu if menu and menu.matches(":popover-open") else None
+
     def _on_click(self, event: Any) -> None:
+        if self.dismissing:  # the press closed the menu of tools (a card under it is not played)
+            self.dismissing = False
+            return
+        menu = self._open_menu()
+        if menu and event.target.closest(f"#{Id.TOOLS} a, #{Id.TOOLS} button"):
+            menu.hidePopover()  # a tool chosen (the rules' link too): the menu closes
         target = event.target.closest(f"[{ACTION_ATTRIBUTE}], [{COMMAND_ATTRIBUTE}]")
         if not target:  # None or jsnull: Pyodide reads JavaScript's null as the falsy jsnull
             return
@@ -431,9 +444,6 @@ class Page:
         menu = target.closest("details")
         if menu:  # a menu closes once one of its items is chosen (the bar keeps its place otherwise)
             menu.open = False
-        tools = target.closest("[popover]")
-        if tools and tools.matches(":popover-open"):  # the phone's menu of tools, the same
-            tools.hidePopover()
         # (Pyodide reads a missing attribute as jsnull, not None: ask hasAttribute.)
         if target.hasAttribute(ACTION_ATTRIBUTE):
             self.controller.act(target.getAttribute(ACTION_ATTRIBUTE))
@@ -478,7 +488,10 @@ class Page:
         return fields
 
     def _on_key(self, event: Any) -> None:
-        if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey or event.altKey:
+        field = event.target.tagName in ("INPUT", "SELECT", "TEXTAREA")
+        if field and not (event.key == "Escape" and event.target.readOnly):  # Escape leaves the link to share
+            return
+        if event.ctrlKey or event.metaKey or event.altKey:
             return
         if self._move_between_cards(event):
             event.preventDefault()
@@ -497,6 +510,12 @@ class Page:
 
     def _on_focus(self, event: Any) -> None:
         target = event.target
+        closest = getattr(target, "closest", None)
+        if closest and closest(f"#{Id.TOOLS}, #{Id.TOOLS_TOGGLE}"):
+            return  # the note stays: emptied, it moved the menu (anchored to its button) under the finger
+        menu = self._open_menu()
+        if menu:
+            menu.hidePopover()  # the focus left the menu of tools (Tab past its last tool)
         has = getattr(target, "hasAttribute", None)
         reason = target.getAttribute(REASON_ATTRIBUTE) if has and has(REASON_ATTRIBUTE) else ""
         element(Id.NOTE).textContent = reason
@@ -540,6 +559,10 @@ class Page:
             index = target.name[5:]
             option = document.querySelector(f"[data-seat-option='{index}']")
             option.textContent = clean_name(target.value, int(index))
+
+    def _on_pointer_down(self, event: Any) -> None:
+        self.pressing = True
+        self.dismissing = bool(self._open_menu()) and not event.target.closest(f"#{Id.TOOLS}, #{Id.TOOLS_TOGGLE}")
 
     def _on_pointer_up(self, _event: Any) -> None:
         self.pressing = False

@@ -218,7 +218,8 @@ def test_a_dialog_taller_than_the_window_opens_at_its_top(browser: Browser, site
 def test_every_tool_is_at_hand(browser: Browser, site: str, size: str) -> None:
     """On a phone the tools are a menu behind "⋯" (the table takes their line: upright, their row
     scrolled sideways with "Rules" and "New game" past the window's edge); elsewhere they are in
-    the bar. Either way every tool lies wholly in the window, to be seen and touched."""
+    the bar. Either way every tool lies wholly in the window, to be seen and touched; the menu
+    closes as menus do, and a touch that closes it plays no card."""
     with window(browser, site, size, f"tools-{size}") as (page, touch):
         open_game(page, site)
         start_papillon(page, 2, seed=4)
@@ -231,6 +232,13 @@ def test_every_tool_is_at_hand(browser: Browser, site: str, size: str) -> None:
         tools = page.locator("#tools .btn")
         assert tools.count() == 6 and all(tools.nth(k).is_visible() for k in range(6))
         assert not out_of_window(page, "#tools .btn")
-        if touch:  # a touch elsewhere closes the menu, as a menu does
-            page.mouse.click(10, 10)
-            page.wait_for_function("() => !document.getElementById('tools').matches(':popover-open')")
+        if touch:
+            shut = "() => !document.getElementById('tools').matches(':popover-open')"
+            toggle.tap()  # a second touch on "⋯" closes it (the menu opens above it, not over it)
+            page.wait_for_function(shut)
+            toggle.tap()
+            played = page.get_attribute("body", "data-actions")
+            page.locator("svg .card.legal").first.tap()  # a touch outside only closes it
+            page.wait_for_function(shut)
+            page.wait_for_timeout(300)
+            assert page.get_attribute("body", "data-actions") == played

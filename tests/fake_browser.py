@@ -13,6 +13,9 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+#: The id of the phone's menu of tools (as farfalia.ui.contract.Id.TOOLS).
+TOOLS = "tools"
+
 
 class Dataset:
     """``element.dataset``: attributes set by name."""
@@ -39,8 +42,10 @@ class Element:
         #: Elements appended to this one (the live region's sentences).
         self.children: list[Element] = []
         self.parent: Element | None = None
-        #: Whether the element is an open popover (the phone's menu of tools).
+        #: Whether the element is an open popover (the phone's menu of tools), and whether it
+        #: lies outside that menu (``closest`` finds the element itself for any other selector).
         self.popover_open = False
+        self.outside_menu = False
 
     def appendChild(self, child: Element) -> None:
         child.parent = self
@@ -74,8 +79,8 @@ class Element:
     def getAttribute(self, name: str) -> str | None:
         return self.attributes.get(name)
 
-    def closest(self, _selector: str) -> Element:
-        return self
+    def closest(self, selector: str) -> Element | None:
+        return None if self.outside_menu and f"#{TOOLS}" in selector else self
 
     def matches(self, selector: str) -> bool:
         return selector == ":popover-open" and self.popover_open
@@ -130,6 +135,12 @@ class Document:
     def click(self, target: Element, detail: int = 1) -> None:
         """Dispatch a click on ``target`` (``detail``: the clicks in a row, 2 in a double-click)."""
         self.listeners["click"](types.SimpleNamespace(target=target, detail=detail, preventDefault=lambda: None))
+
+    def tap(self, target: Element) -> None:
+        """A finger's press on ``target``, then its click."""
+        self.listeners["pointerdown"](types.SimpleNamespace(target=target))
+        self.listeners["pointerup"](types.SimpleNamespace(target=target))
+        self.click(target)
 
 
 class Promise:

@@ -185,16 +185,27 @@ def test_the_second_click_of_a_double_click_does_nothing(page) -> None:  # type:
     assert not window.errors
 
 
-def test_a_tool_chosen_in_the_phone_s_menu_closes_the_menu(page) -> None:  # type: ignore[no-untyped-def]
-    """The tools' menu on a phone is a popover: choosing the score sheet in it opens the sheet and
-    closes the menu (left open, it would lie over the sheet, in the page's top layer)."""
+def test_the_phone_s_menu_of_tools_closes_when_a_tool_is_chosen_or_a_press_lands_outside(page) -> None:  # type: ignore[no-untyped-def]
+    """The tools' menu on a phone is a popover: a tool chosen in it opens (the score sheet) and
+    closes the menu (left open, it would lie over the sheet, in the page's top layer); a press
+    outside it only closes it (the browser closes it, and its click played the card under it)."""
     _, document, window = page
     document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
     window.run_timers()
-    tool = fake_browser.Element(**{COMMAND_ATTRIBUTE: "sheet"})
-    tool.popover_open = True
-    document.click(tool)
-    assert not tool.popover_open and "<table class='scores'>" in document.elements[Id.OVERLAY].innerHTML
+    session = window.farfaliaPage.controller.session
+    menu = document.elements[Id.TOOLS] = fake_browser.Element(Id.TOOLS)
+    menu.popover_open = True
+    card = fake_browser.Element(**{ACTION_ATTRIBUTE: str(session.game.legal_actions()[0])})
+    card.outside_menu = True
+    played = len(session.game.history)
+    document.tap(card)
+    menu.popover_open = False  # (the browser's light dismiss)
+    assert len(session.game.history) == played and document.body.dataset.waiting == "human"
+    document.tap(card)  # the menu closed: a press plays again
+    assert len(session.game.history) > played
+    menu.popover_open = True
+    document.tap(fake_browser.Element(**{COMMAND_ATTRIBUTE: "sheet"}))
+    assert not menu.popover_open and "<table class='scores'>" in document.elements[Id.OVERLAY].innerHTML
     assert not window.errors
 
 

@@ -36,7 +36,6 @@ from farfalia.ui.papillon_render import (
     LAYOUT_SCALE,
     MINI_STEP,
     PAPILLON_COLOURS,
-    ROW_SHRINK,
     TALL_HAND_ROW,
     TALL_STEP,
     frame_for,
@@ -644,9 +643,9 @@ def test_a_long_hand_lies_in_rows_of_whole_cards(size: tuple[int, int], count: i
 def test_a_row_of_the_hand_lies_side_by_side_as_smaller_cards_before_they_overlap(
     size: tuple[int, int], count: int
 ) -> None:
-    """A row too long for its cards at full size shrinks them (down to ROW_SHRINK of it) to lay
-    them side by side: eight cards on a phone held upright overlapped, an atout's name cut
-    ("Chrysalid…") and a card's family letter hidden."""
+    """A row too long for its cards at full size shrinks them to lay them side by side (eight cards
+    on a phone held upright overlapped, an atout's name cut, "Chrysalid…", and a family letter
+    hidden), never smaller than two rows' cards (a hand of nine was, at 390 x 844)."""
     game = orange_position(2, (3, 8), [[], ["E1"]], 0)
     game.hands[0] = list(range(40, 40 + count))  # atouts among them
     width, height = size
@@ -661,9 +660,9 @@ def test_a_row_of_the_hand_lies_side_by_side_as_smaller_cards_before_they_overla
         for card in drawing.iterfind(".//*[@class='hand']/*[@data-card]")
     )
     scale = placed[0][2]
-    assert ROW_SHRINK * frame.hand_scale - 1e-9 <= scale <= frame.hand_scale
+    assert frame.two_rows_scale() - 1e-9 <= scale <= frame.hand_scale
     overlapping = any(right[0] < left[0] + CARD_W * scale for left, right in itertools.pairwise(placed))
-    assert not overlapping or scale == pytest.approx(ROW_SHRINK * frame.hand_scale)
+    assert not overlapping or scale == pytest.approx(frame.two_rows_scale())
 
 
 @pytest.mark.parametrize(("players", "two_against_one"), [(3, False), (3, True), (4, False), (5, False)])

@@ -48,10 +48,6 @@ CARD_W, CARD_H = 64, 92
 SECOND_ROW = 80
 #: The space between a hand's two rows (units).
 ROW_GAP = 6
-#: A hand's row too long for its cards at full size shrinks them, down to this part of their
-#: size, to lay them side by side (an atout's name and a card's family letter whole); past that,
-#: they overlap.
-ROW_SHRINK = 0.8
 #: The space between the cards of a row that lie side by side (units).
 CARD_GAP = 4
 #: The least of a hand card a row of the wide drawing's hand leaves uncovered (units).
@@ -293,6 +289,11 @@ class Frame:
     #: The small words' scale (names, counts, captions): larger in the tall drawing, which a
     #: phone shows at about two thirds of its size.
     words: float = 1.0
+
+    def two_rows_scale(self) -> float:
+        """The scale of a hand's cards in two rows: whole cards, smaller, in one row's room and
+        the second row's."""
+        return (SECOND_ROW + CARD_H * self.hand_scale - ROW_GAP) / (2 * CARD_H)
 
     def holding(self, cards: int) -> Frame:
         """This frame for a hand of ``cards``: a hand of one row lies lower, leaving the
@@ -803,13 +804,13 @@ def _hand(
     indent = 28 * frame.words if letter else 0
     _words(group, title, 15 * frame.words, x=x + 4 + indent, y=top - 20, fill=fill, font_weight=700)
     cards = list(view.hand)
-    scale = frame.hand_scale
+    two_rows = frame.two_rows_scale()
     rows = [cards] if len(cards) <= frame.hand_row else [cards[: (len(cards) + 1) // 2], cards[(len(cards) + 1) // 2 :]]
-    if len(rows) == 2:  # two rows of whole cards, smaller, in one row's room and the second row's
-        scale = (SECOND_ROW + CARD_H * scale - ROW_GAP) / (2 * CARD_H)
-    else:  # one row: side by side, as smaller cards if need be (ROW_SHRINK), else overlapping
+    if len(rows) == 2:
+        scale = two_rows
+    else:  # one row: side by side, as smaller cards if need be (never smaller than two rows'), else overlapping
         side_by_side = ((width + CARD_GAP) / max(len(cards), 1) - CARD_GAP) / CARD_W
-        scale = min(scale, max(side_by_side, scale * ROW_SHRINK))
+        scale = min(frame.hand_scale, max(side_by_side, two_rows))
     for r, row in enumerate(rows):
         step = min(CARD_W * scale + 8, (width - CARD_W * scale) / max(len(row) - 1, 1))
         left = x + (width - (CARD_W * scale + step * (len(row) - 1))) / 2
