@@ -13,8 +13,8 @@ from farfalia.engine.game import Game
 from farfalia.engine.rules import Settings
 from farfalia.engine.views import omniscient_view, seat_view
 from farfalia.records.examples import BARBARA, EXAMPLE_ACTIONS, play
-from farfalia.ui.layout import TOUCH_TARGET, layout_for
-from farfalia.ui.render import CARD_H, CARD_W, COLOURS, render_table, seat_anchor, trick_spot
+from farfalia.ui.layout import MAX_WIDTH, MAX_WORDS, PANEL_WIDTH, TOUCH_TARGET, layout_for
+from farfalia.ui.render import CARD_H, CARD_W, COLOURS, SVG_NS, render_table, seat_anchor, trick_spot
 
 GOLDEN = Path(__file__).parent / "golden"
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -132,6 +132,29 @@ def test_the_tall_table_is_as_wide_as_its_stage(size: tuple[int, int]) -> None:
     felt_x, _, felt_rx, _ = layout.felt
     assert felt_rx <= felt_x <= layout.width - felt_rx
     assert layout.hand_centre + layout.hand_span / 2 <= layout.width
+
+
+@pytest.mark.parametrize("size", [(1350, 504), (828, 337), (1904, 980), (1264, 698), (1600, 1000), (3000, 700)])
+def test_the_wide_table_is_as_wide_as_its_stage_and_its_words_grow(size: tuple[int, int]) -> None:
+    """A landscape stage wider than the table's proportions gets a wider table (a laptop's
+    1366 x 504 stage showed a drawing 810 px wide between bands): the information panel and the
+    plates grow with the width (up to half as large again), the table centred left of the panel."""
+    width, height = size
+    layout = layout_for(width, height)
+    assert layout.kind == "wide"
+    if width / height <= 1.6:
+        assert layout.width == 1280 and layout.words == layout.plates == 1
+    elif layout.width < MAX_WIDTH:
+        assert layout.width / layout.height == pytest.approx(width / height, abs=0.002)
+    assert 1 <= layout.words == layout.plates <= MAX_WORDS
+    game = Game(Settings("basic5", first_dealer=0), seed=2)
+    root = parse(render_table(seat_view(game, 0), NAMES, layout=layout))
+    assert root.get("viewBox") == layout.view_box
+    panel = float(next(rect for rect in root.iter(f"{{{SVG_NS}}}rect") if rect.get("class") == "sidebar").get("x", ""))
+    assert layout.info[0] + (PANEL_WIDTH - 40) * layout.words <= layout.width  # the panel's words inside
+    felt_x, _, felt_rx, _ = layout.felt
+    assert felt_x - felt_rx >= 0 and felt_x + felt_rx <= panel
+    assert felt_x == pytest.approx(panel / 2, abs=1) or layout.width == 1280  # centred in what is left
 
 
 Box = tuple[float, float, float, float]

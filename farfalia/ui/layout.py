@@ -5,7 +5,8 @@ size of the drawing from the size of the stage (the window less the page's bar):
 
 - ``wide`` (landscape): the table on the left, the information panel on the right,
   the player's hand in one row along the bottom. Short landscape windows (a phone
-  on its side) get larger, more spread cards in the hand.
+  on its side) get larger, more spread cards in the hand; a window wider than the
+  table's proportions a wider drawing, its panel's words and the plates larger.
 - ``tall`` (portrait: phones and tablets held upright): the information in a strip
   along the top, the table in the middle, the player's hand large along the
   bottom in two rows, so every card offers a finger-sized target.
@@ -66,6 +67,10 @@ class Layout:
     #: How far a trick's cards lie from the centre towards their players (x, y), at a trick
     #: scale of 0.85 (they move out with larger cards).
     trick_reach: tuple[float, float] = (92.0, 70.0)
+    #: The scale of the information panel (its words and cards) and of the players' plates: larger
+    #: in a drawing wider than the table's proportions (:func:`wide`).
+    words: float = 1.0
+    plates: float = 1.0
 
     @property
     def view_box(self) -> str:
@@ -95,6 +100,42 @@ WIDE: Final = Layout(
 WIDE_SHORT: Final = dataclasses.replace(
     WIDE, hand_scale=1.25, hand_span=990.0, hand_top=662.0, trick_scale=1.3, dummy_scale=1.1
 )
+
+
+#: The wide drawing's information panel: its width (units) right of the table, and the most
+#: its words and cards grow in a wider drawing; the widest drawing (beyond it, bands at the sides).
+PANEL_WIDTH: Final = 280.0
+MAX_WORDS: Final = 1.5
+MAX_WIDTH: Final = 2200.0
+
+
+def wide(aspect: float, short: bool = False) -> Layout:
+    """The landscape table for a stage ``aspect`` times as wide as it is tall (``short``: a phone
+    on its side, or a laptop's stage under 520 px): as wide as the stage, never bands at its sides
+    (a laptop's 1366 x 504 stage had a drawing 810 px wide). The extra width goes to the information
+    panel, whose words and cards grow up to :data:`MAX_WORDS` (the players' plates with them, by a
+    little less), and around the table, centred in what the panel leaves."""
+    base = WIDE_SHORT if short else WIDE
+    width = min(max(WIDE_SIZE[0], round(WIDE_SIZE[1] * aspect)), MAX_WIDTH)
+    extra = width - WIDE_SIZE[0]
+    if extra <= 0:
+        return base
+    words = min(MAX_WORDS, 1 + extra / (2 * PANEL_WIDTH))
+    shift = (extra - PANEL_WIDTH * (words - 1)) / 2
+    cx, cy = base.centre
+    fx, fy, frx, fry = base.felt
+    return dataclasses.replace(
+        base,
+        width=width,
+        centre=(cx + shift, cy),
+        felt=(fx + shift, fy, frx, fry),
+        info=(width - (PANEL_WIDTH - 20) * words, 0.0),
+        own_plate=(base.own_plate[0] + shift, base.own_plate[1]),
+        hand_centre=base.hand_centre + shift,
+        table_right=base.table_right + shift,
+        words=words,
+        plates=words,
+    )
 
 
 #: How far towards the players' plates the tall table's trick reaches sideways (a part of the
@@ -145,7 +186,7 @@ def layout_for(width: float, height: float) -> Layout:
         return WIDE
     if height > width:
         return tall(height / width)
-    return WIDE_SHORT if height < SHORT_HEIGHT else WIDE
+    return wide(width / height, height < SHORT_HEIGHT)
 
 
 def hand_rows(layout: Layout, count: int) -> list[int]:

@@ -37,7 +37,7 @@ from farfalia.engine.papillon.cards import CHAT_NOIR as CAT
 from farfalia.engine.papillon.cards import YANG as YANG_FACE
 from farfalia.engine.papillon.game import CENTRE, PLACE_NAMES, SEQUENCES, SIGN_PLACES, STARTS
 from farfalia.engine.papillon.views import PapillonView
-from farfalia.ui.layout import Layout
+from farfalia.ui.layout import WIDE_SIZE, Layout
 from farfalia.ui.papillon_session import card_words, place_words
 from farfalia.ui.render import COLOURS, FONT_FAMILY, SVG_NS, node
 from farfalia.ui.texts import plural_text, text
@@ -317,7 +317,7 @@ def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
         return Frame(w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 266), (8, h - 226, w - 16),
                      hand_row, words=1.25)  # fmt: skip
     h = SHORT_HEIGHT if aspect > 2.2 else h  # a phone on its side: a shorter drawing, larger on screen
-    w = min(max(layout.width, round(h * aspect)), MAX_WIDE)
+    w = min(max(WIDE_SIZE[0], round(h * aspect)), MAX_WIDE)
     words = 1.4 if h == SHORT_HEIGHT else 1.0
     span = w - 30 - 250 * words  # the information panel's right of it, as large as the words
     hand_row = max(14, int((span - CARD_W * 1.35) / HAND_STEP) + 1)  # one row while each card shows enough

@@ -328,7 +328,7 @@ def table_element(
     if defs:
         svg.append(symbol_defs(colours))
     if layout.kind == "wide":
-        x = layout.info[0] - 20
+        x = layout.info[0] - 20 * layout.words
         node("rect", svg, class_="sidebar", x=x, y=0, width=layout.width - x, height=layout.height,
             fill=colours["sidebar"])  # fmt: skip
     else:
@@ -424,11 +424,12 @@ def _seat(
     elif info.hand is not None and offset == 0:
         _own_hand(group, view, info, name, choices, colours, layout)
     elif info.hand is not None:
-        _open_hand(group, info, x, y - 36, colours)  # an omniscient view: every hand open
+        _open_hand(group, info, x, y - 36 * layout.plates, colours)  # an omniscient view: every hand open
     elif info.hand_size:
-        _backs(group, info.hand_size, x, y - 36, colours)
-    _plate(group, view, info, name, (x, y), acting, x > layout.centre[0] + 1, colours)
-    _collection(group, info, names, x, y, offset == 0, colours)
+        _backs(group, info.hand_size, x, y - 36 * layout.plates, colours)
+    plate = 1.0 if info.is_dummy else layout.plates  # (a dummy's, between its layout and the trick, as drawn)
+    _plate(group, view, info, name, (x, y), acting, x > layout.centre[0] + 1, colours, plate)
+    _collection(group, info, names, (x, y), offset == 0, colours, plate)
 
 
 def _plate(
@@ -440,13 +441,15 @@ def _plate(
     acting: bool,
     right: bool,
     colours: Mapping[str, str],
+    scale: float = 1.0,
 ) -> None:
-    """A player's plate centred ``at``: name, cards and points, side, turn, dealer and doubling
-    marks; the side's letter on the edge away from the table's middle (``right`` of it or not),
-    clear of the trick."""
+    """A player's plate centred ``at`` (``scale`` times its size): name, cards and points, side,
+    turn, dealer and doubling marks; the side's letter on the edge away from the table's middle
+    (``right`` of it or not), clear of the trick."""
     assert view.plan is not None
     x, y = at
-    plate = node("g", group, class_="plate", transform=f"translate({x - 80:.1f},{y - 25:.1f})")
+    grown = f" scale({scale:g})" if scale != 1 else ""
+    plate = node("g", group, class_="plate", transform=f"translate({x - 80 * scale:.1f},{y - 25 * scale:.1f}){grown}")
     colour, dashes, letter = team_mark(view, info.side)
     node("rect", plate, width=160, height=50, rx=10, fill=colours["plate"], stroke=colours[colour],
         stroke_width=4, stroke_dasharray=dashes, class_="team-mark")  # fmt: skip
@@ -480,17 +483,19 @@ def _collection(
     group: ET.Element,
     info: SeatInfo,
     names: Sequence[str],
-    x: float,
-    y: float,
+    at: tuple[float, float],
     beside: bool,
     colours: Mapping[str, str],
+    plate: float = 1.0,
 ) -> None:
-    """The seat's collected cards: beside the viewer's plate, under the others'."""
+    """The seat's collected cards: beside the viewer's plate, under the others' (a plate of
+    ``plate`` times its size centred ``at``)."""
     if not info.collection:
         return
     row = node("g", group, class_="collection", role="group",
               aria_label=text("collection-of", name=seat_name(info, names)))  # fmt: skip
-    left, top = (x + 86, y - 26) if beside else (x - 12 * len(info.collection) - 6, y + 28)
+    x, y = at
+    left, top = (x + 80 * plate + 6, y - 26) if beside else (x - 12 * len(info.collection) - 6, y + 25 * plate + 3)
     for k, card in enumerate(info.collection):
         drawn = place(card_face(card, colours), left + k * 24, top, 0.5)
         row.append(_label_card(drawn, card_text(card), None, None))
@@ -688,6 +693,8 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
     side = node("g", svg, class_="info")
     wide = layout.kind == "wide"
     x = layout.info[0]
+    if layout.words != 1:  # larger, from its top left corner
+        side.set("transform", f"translate({x * (1 - layout.words):.1f},0) scale({layout.words:g})")
     heading = "heading" if wide else "small-heading"
     _text(side, heading, text("proposal"), x=x, y=40 if wide else 22, fill=colours["text"])
     for k, family in enumerate(view.proposal):
