@@ -489,7 +489,8 @@ class Page:
 
     def _on_key(self, event: Any) -> None:
         field = event.target.tagName in ("INPUT", "SELECT", "TEXTAREA")
-        if field and not (event.key == "Escape" and event.target.readOnly):  # Escape leaves the link to share
+        read_only = getattr(event.target, "readOnly", False)  # the link to share: Escape closes its dialog
+        if field and not (event.key == "Escape" and read_only):
             return
         if event.ctrlKey or event.metaKey or event.altKey:
             return

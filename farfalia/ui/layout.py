@@ -70,7 +70,6 @@ class Layout:
     #: The scale of the information panel (its words and cards) and of the players' plates: larger
     #: in a drawing wider than the table's proportions (:func:`wide`).
     words: float = 1.0
-    plates: float = 1.0
 
     @property
     def view_box(self) -> str:
@@ -113,8 +112,8 @@ def wide(aspect: float, short: bool = False) -> Layout:
     """The landscape table for a stage ``aspect`` times as wide as it is tall (``short``: a phone
     on its side, or a laptop's stage under 520 px): as wide as the stage, never bands at its sides
     (a laptop's 1366 x 504 stage had a drawing 810 px wide). The extra width goes to the information
-    panel, whose words and cards grow up to :data:`MAX_WORDS` (the players' plates with them, by a
-    little less), and around the table, centred in what the panel leaves."""
+    panel, whose words and cards grow up to :data:`MAX_WORDS` (the players' plates with them), and
+    around the table, centred in what the panel leaves."""
     base = WIDE_SHORT if short else WIDE
     width = min(max(WIDE_SIZE[0], round(WIDE_SIZE[1] * aspect)), MAX_WIDTH)
     extra = width - WIDE_SIZE[0]
@@ -134,7 +133,6 @@ def wide(aspect: float, short: bool = False) -> Layout:
         hand_centre=base.hand_centre + shift,
         table_right=base.table_right + shift,
         words=words,
-        plates=words,
     )
 
 

@@ -424,10 +424,10 @@ def _seat(
     elif info.hand is not None and offset == 0:
         _own_hand(group, view, info, name, choices, colours, layout)
     elif info.hand is not None:
-        _open_hand(group, info, x, y - 36 * layout.plates, colours)  # an omniscient view: every hand open
+        _open_hand(group, info, x, y - 36 * layout.words, colours)  # an omniscient view: every hand open
     elif info.hand_size:
-        _backs(group, info.hand_size, x, y - 36 * layout.plates, colours)
-    plate = 1.0 if info.is_dummy else layout.plates  # (a dummy's, between its layout and the trick, as drawn)
+        _backs(group, info.hand_size, x, y - 36 * layout.words, colours)
+    plate = 1.0 if info.is_dummy else layout.words  # (a dummy's, between its layout and the trick, as drawn)
     _plate(group, view, info, name, (x, y), acting, x > layout.centre[0] + 1, colours, plate)
     _collection(group, info, names, (x, y), offset == 0, colours, plate)
 
