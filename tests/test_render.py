@@ -137,7 +137,7 @@ def test_the_tall_table_is_as_wide_as_its_stage(size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", [(1350, 504), (828, 337), (1904, 980), (1264, 698), (1600, 1000), (3000, 700)])
 def test_the_wide_table_is_as_wide_as_its_stage_and_its_words_grow(size: tuple[int, int]) -> None:
     """A landscape stage wider than the table's proportions gets a wider table (a laptop's
-    1366 x 504 stage showed a drawing 810 px wide between bands): the information panel and the
+    1350 x 552 stage showed a drawing 883 px wide between bands): the information panel and the
     plates grow with the width (up to half as large again), the table centred left of the panel."""
     width, height = size
     layout = layout_for(width, height)

@@ -110,10 +110,10 @@ MAX_WIDTH: Final = 2200.0
 
 def wide(aspect: float, short: bool = False) -> Layout:
     """The landscape table for a stage ``aspect`` times as wide as it is tall (``short``: a phone
-    on its side, or a laptop's stage under 520 px): as wide as the stage, never bands at its sides
-    (a laptop's 1366 x 504 stage had a drawing 810 px wide). The extra width goes to the information
-    panel, whose words and cards grow up to :data:`MAX_WORDS` (the players' plates with them), and
-    around the table, centred in what the panel leaves."""
+    on its side, or a stage under 520 px): as wide as the stage, never bands at its sides (a 1366 x
+    657 laptop's 1350 x 552 stage had a drawing 883 px wide). The extra width goes to the
+    information panel, whose words and cards grow up to :data:`MAX_WORDS` (the players' plates
+    with them), and around the table, centred in what the panel leaves."""
     base = WIDE_SHORT if short else WIDE
     width = min(max(WIDE_SIZE[0], round(WIDE_SIZE[1] * aspect)), MAX_WIDTH)
     extra = width - WIDE_SIZE[0]
