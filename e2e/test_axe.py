@@ -151,3 +151,27 @@ def test_no_papillon_screen_has_an_axe_violation(checked: Page, site: str) -> No
     page.wait_for_selector("#editor-status.bad")
     found += violations(page, "position editor, a set-up refused")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", ["farfalia", "papillon"])
+def test_a_phone_s_table_and_its_menu_of_tools_have_no_axe_violation(browser: Browser, site: str, game: str) -> None:
+    """On a phone the tools are a menu behind "⋯" (a popover): the table with the menu closed,
+    then open, as axe sees them."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
+    )
+    problems = watch(context, site)
+    page = context.new_page()
+    open_game(page, site)
+    if game == "papillon":
+        start_papillon(page, 2, seed=4)
+    else:
+        start(page, "basic5", seed=5, dealer=0)
+    wait_for_human(page)
+    found = violations(page, "phone table")
+    page.locator(f"#{Id.TOOLS_TOGGLE}").tap()
+    page.wait_for_function(f"() => document.getElementById('{Id.TOOLS}').matches(':popover-open')")
+    found += violations(page, "phone menu open")
+    context.close()
+    assert not found, "\n".join(found)
+    assert not problems, "\n".join(problems)
