@@ -41,6 +41,8 @@ T = TypeVar("T")
 DISK_WAIT = 2000
 #: How many sentences the live region keeps (older ones have long been read).
 ANNOUNCED_KEPT = 60
+#: The phone's menu of tools and its "⋯" button (a press or the focus there stays with the menu).
+MENU_PARTS = f"#{Id.TOOLS}, #{Id.TOOLS_TOGGLE}"
 
 
 def stored(operation: Callable[[], T]) -> T:
@@ -512,7 +514,7 @@ class Page:
     def _on_focus(self, event: Any) -> None:
         target = event.target
         closest = getattr(target, "closest", None)
-        if closest and closest(f"#{Id.TOOLS}, #{Id.TOOLS_TOGGLE}"):
+        if closest and closest(MENU_PARTS):
             return  # the note stays: emptied, it moved the menu (anchored to its button) under the finger
         menu = self._open_menu()
         if menu:
@@ -563,7 +565,7 @@ class Page:
 
     def _on_pointer_down(self, event: Any) -> None:
         self.pressing = True
-        self.dismissing = bool(self._open_menu()) and not event.target.closest(f"#{Id.TOOLS}, #{Id.TOOLS_TOGGLE}")
+        self.dismissing = bool(self._open_menu()) and not event.target.closest(MENU_PARTS)
 
     def _on_pointer_up(self, _event: Any) -> None:
         self.pressing = False

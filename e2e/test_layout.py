@@ -202,7 +202,7 @@ def test_a_dialog_taller_than_the_window_opens_at_its_top(browser: Browser, site
         page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
         page.click(f"#{Id.TOOLS_TOGGLE}")  # the tools are a menu on a phone
         click_and_wait(page, "#bar [data-command=help]")
-        assert not page.locator("#tools").is_visible()  # the menu closed once a tool was chosen
+        assert not page.locator(f"#{Id.TOOLS}").is_visible()  # the menu closed once a tool was chosen
         assert page.evaluate(
             "() => { const o = document.getElementById('overlay'); return o.scrollHeight > o.clientHeight; }"
         )
@@ -225,15 +225,15 @@ def test_every_tool_is_at_hand(browser: Browser, site: str, size: str) -> None:
         start_papillon(page, 2, seed=4)
         page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
         toggle = page.locator(f"#{Id.TOOLS_TOGGLE}")
-        assert toggle.is_visible() == touch and page.locator("#tools").is_visible() != touch
+        assert toggle.is_visible() == touch and page.locator(f"#{Id.TOOLS}").is_visible() != touch
         if touch:
             assert toggle.get_attribute("aria-label") == "Game menu" and toggle.evaluate(INSIDE)
             toggle.click()
-        tools = page.locator("#tools .btn")
+        tools = page.locator(f"#{Id.TOOLS} .btn")
         assert tools.count() == 6 and all(tools.nth(k).is_visible() for k in range(6))
-        assert not out_of_window(page, "#tools .btn")
+        assert not out_of_window(page, f"#{Id.TOOLS} .btn")
         if touch:
-            shut = "() => !document.getElementById('tools').matches(':popover-open')"
+            shut = f"() => !document.getElementById('{Id.TOOLS}').matches(':popover-open')"
             toggle.tap()  # a second touch on "⋯" closes it (the menu opens above it, not over it)
             page.wait_for_function(shut)
             toggle.tap()

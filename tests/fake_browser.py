@@ -13,8 +13,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
-#: The id of the phone's menu of tools (as farfalia.ui.contract.Id.TOOLS).
-TOOLS = "tools"
+from farfalia.ui.contract import Id
 
 
 class Dataset:
@@ -80,7 +79,7 @@ class Element:
         return self.attributes.get(name)
 
     def closest(self, selector: str) -> Element | None:
-        return None if self.outside_menu and f"#{TOOLS}" in selector else self
+        return None if self.outside_menu and f"#{Id.TOOLS}" in selector else self
 
     def matches(self, selector: str) -> bool:
         return selector == ":popover-open" and self.popover_open
