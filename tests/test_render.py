@@ -13,8 +13,17 @@ from farfalia.engine.game import Game
 from farfalia.engine.rules import Settings
 from farfalia.engine.views import omniscient_view, seat_view
 from farfalia.records.examples import BARBARA, EXAMPLE_ACTIONS, play
-from farfalia.ui.layout import MAX_WIDTH, MAX_WORDS, PANEL_WIDTH, TOUCH_TARGET, layout_for
-from farfalia.ui.render import CARD_H, CARD_W, COLOURS, SVG_NS, render_table, seat_anchor, trick_spot
+from farfalia.ui.layout import MAX_WIDTH, MAX_WORDS, PANEL_WIDTH, STRIP_HEIGHT, TOUCH_TARGET, layout_for
+from farfalia.ui.render import (
+    CARD_H,
+    CARD_W,
+    COLOURS,
+    SVG_NS,
+    dummy_place,
+    render_table,
+    seat_anchor,
+    trick_spot,
+)
 
 GOLDEN = Path(__file__).parent / "golden"
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -203,3 +212,44 @@ def test_the_upright_trick_is_clear_of_the_plates_and_each_card_can_be_picked(
     assert not [card for card in cards for plate in plates if overlap(card, plate)]
     target = (TOUCH_TARGET[0] / unit - 1, TOUCH_TARGET[1] / unit - 1)  # (a pixel's rounding)
     assert all(free_target(card, [other for other in cards if other != card], target) for card in cards)
+
+
+#: Landscape stages (CSS px): a phone on its side, a small window, laptops, a monitor.
+LANDSCAPE_STAGES = [(828, 337), (653, 300), (1008, 447), (584, 447), (1350, 552), (1264, 698), (1904, 980)]
+
+
+@pytest.mark.parametrize("stage", UPRIGHT_STAGES + LANDSCAPE_STAGES)
+@pytest.mark.parametrize("mode", ["two", "three"])
+def test_a_dummy_lies_clear_of_the_trick_the_plates_and_the_panel(stage: tuple[int, int], mode: str) -> None:
+    """Seen from each seat, a dummy's layout and its plate lie inside the table, clear of every
+    card of the trick, of the other plates (their letters, marks and backs), of each other, of
+    the hand and of the information: a phone on its side drew a dummy's plate over its face-up
+    cards and the side dummy under the trick."""
+    layout = layout_for(*stage)
+    game = Game(Settings(mode, first_dealer=0), seed=2)
+    positions = game.plan.positions
+    top = STRIP_HEIGHT if layout.kind == "tall" else 0.0
+    right = layout.info[0] if layout.kind == "wide" else layout.width
+    card_w, card_h = CARD_W * layout.trick_scale, CARD_H * layout.trick_scale
+    trick: list[Box] = [(x, y, x + card_w, y + card_h) for x, y in (trick_spot(k, positions, layout) for k in range(4))]
+    for viewer in (position for position in range(positions) if not game.plan.dummies[position]):
+        things: list[Box] = [*trick, (0, layout.hand_top, layout.width, layout.height)]
+        mine: list[Box] = []
+        for offset in range(positions):
+            if game.plan.dummies[(viewer + offset) % positions]:
+                place = dummy_place(offset, positions, layout)
+                px, py = place.plate
+                width, height, letter = 80 * layout.words, 25 * layout.words, 11 * layout.words
+                outer_left, outer_right = (0, letter) if px > layout.centre[0] + 1 else (letter, 0)  # its outer edge
+                mine += [place.box, (px - width - outer_left, py - height, px + width + outer_right, py + height)]
+                assert place.scale >= 0.45, (offset, place)
+                continue
+            words = layout.words
+            x, y = layout.own_plate if offset == 0 else seat_anchor(offset, positions, layout)
+            things.append((x - 91 * words, y - 44 * words, x + 91 * words, y + 25 * words))
+            if offset:
+                things.append((x - 58, y - 36 * words - 24, x + 58, y - 36 * words + 24))  # its backs
+        for box in mine:
+            assert box[0] >= 0 and box[2] <= right and box[1] >= top, (viewer, box)
+            assert not [other for other in things if overlap(box, other)], (viewer, box)
+        assert not [(a, b) for k, a in enumerate(mine) for b in mine[k + 1 :] if overlap(a, b)]

@@ -59,7 +59,7 @@ class Layout:
     hand_span: float
     hand_scale: float
     hand_row: int
-    #: The right edge a dummy's layout keeps within.
+    #: The right edge a dummy's layout keeps within (left of the information panel).
     table_right: float
     #: The scale of the cards of the trick in the middle, and of a dummy's layout.
     trick_scale: float = 0.85
@@ -123,15 +123,16 @@ def wide(aspect: float, short: bool = False) -> Layout:
     shift = (extra - PANEL_WIDTH * (words - 1)) / 2
     cx, cy = base.centre
     fx, fy, frx, fry = base.felt
+    info = width - (PANEL_WIDTH - 20) * words
     return dataclasses.replace(
         base,
         width=width,
         centre=(cx + shift, cy),
         felt=(fx + shift, fy, frx, fry),
-        info=(width - (PANEL_WIDTH - 20) * words, 0.0),
+        info=(info, 0.0),
         own_plate=(base.own_plate[0] + shift, base.own_plate[1]),
         hand_centre=base.hand_centre + shift,
-        table_right=base.table_right + shift,
+        table_right=info - (base.info[0] - base.table_right),
         words=words,
     )
 

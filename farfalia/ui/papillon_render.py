@@ -39,7 +39,7 @@ from farfalia.engine.papillon.game import CENTRE, PLACE_NAMES, SEQUENCES, SIGN_P
 from farfalia.engine.papillon.views import PapillonView
 from farfalia.ui.layout import WIDE_SIZE, Layout
 from farfalia.ui.papillon_session import card_words, place_words
-from farfalia.ui.render import COLOURS, FONT_FAMILY, SVG_NS, node
+from farfalia.ui.render import COLOURS, FONT_FAMILY, SVG_NS, node, squeeze
 from farfalia.ui.texts import plural_text, text
 
 CARD_W, CARD_H = 64, 92
@@ -95,9 +95,7 @@ def _words(
     parent: ET.Element, content: str, size: float, room: float | None = None, **attributes: object
 ) -> ET.Element:
     """Words of ``size`` units, squeezed into ``room`` units where they would be wider."""
-    if room is not None and len(content) * size * 0.6 > room:
-        attributes |= {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
-    label = node("text", parent, font_size=f"{size:g}", **attributes)
+    label = node("text", parent, font_size=f"{size:g}", **attributes, **squeeze(content, size, room))
     label.text = content
     return label
 

@@ -109,9 +109,19 @@ TYPE: dict[str, tuple[int, int]] = {
 FONT_FAMILY = "'DejaVu Sans', 'Segoe UI', system-ui, sans-serif"
 
 
-def _text(parent: ET.Element, kind: str, content: str, **attributes: object) -> ET.Element:
-    """A text of the kind ``kind``: its class, its size and weight from :data:`TYPE`."""
+def squeeze(content: str, size: float, room: float | None) -> dict[str, object]:
+    """The attributes that fit words of ``size`` units into ``room`` units where they would be
+    wider (an estimate from their length: a name in a longer language)."""
+    if room is None or len(content) * size * 0.6 <= room:
+        return {}
+    return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
+
+
+def _text(parent: ET.Element, kind: str, content: str, room: float | None = None, **attributes: object) -> ET.Element:
+    """A text of the kind ``kind``: its class, its size and weight from :data:`TYPE`, squeezed into
+    ``room`` units where it would be wider."""
     size, weight = TYPE[kind]
+    attributes |= squeeze(content, size, room)
     element = node("text", parent, class_=kind, font_size=size, font_weight=weight if weight != 400 else None,
                   **attributes)  # fmt: skip
     element.text = content
@@ -278,6 +288,94 @@ def seat_anchor(offset: int, count: int, layout: Layout = WIDE) -> tuple[float, 
     return cx - rx * math.sin(angle), cy + ry * math.cos(angle)
 
 
+#: A dummy's layout: the gap between its columns (units), how far below its face-down card a
+#: column's face-up card lies (a part of the cards' height), and the least scale a side seat's
+#: layout keeps on one row before it takes two.
+DUMMY_GAP = 6.0
+DUMMY_UP = 22 / 0.62 / CARD_H
+SIDE_ROW_SCALE = 0.5
+#: A plate's size (units, at the scale 1; its side's letter juts out 11 on its outer edge), and
+#: the gap between a dummy's layout and its plate.
+PLATE_SIZE = (160.0, 50.0)
+PLATE_GAP = 6.5
+
+
+def _dummy_pitch(scale: float) -> tuple[float, float]:
+    """From one column of a dummy's layout to the next, and from one row to the next."""
+    return CARD_W * scale + DUMMY_GAP, CARD_H * scale * (1 + DUMMY_UP) + DUMMY_GAP
+
+
+def _dummy_size(scale: float, columns: int) -> tuple[float, float]:
+    """The room a dummy's layout takes: its columns' pitches, and the height of its rows."""
+    step_x, step_y = _dummy_pitch(scale)
+    return columns * step_x, -(-7 // columns) * step_y - DUMMY_GAP
+
+
+@dataclass(frozen=True)
+class DummyPlace:
+    """Where a dummy's seven columns lie (the first's top left corner, the cards' scale, how many
+    columns a row holds) and where its plate is centred."""
+
+    left: float
+    top: float
+    scale: float
+    columns: int
+    plate: tuple[float, float]
+
+    def column(self, index: int) -> tuple[float, float]:
+        """The top left corner of the column ``index`` (its face-down card)."""
+        row, col = divmod(index, self.columns)
+        step_x, step_y = _dummy_pitch(self.scale)
+        return self.left + col * step_x, self.top + row * step_y
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """The layout's extent: left, top, right, bottom."""
+        span, height = _dummy_size(self.scale, self.columns)
+        return self.left, self.top, self.left + span - DUMMY_GAP, self.top + height
+
+
+def dummy_place(offset: int, count: int, layout: Layout) -> DummyPlace:
+    """Where the dummy ``offset`` places clockwise from the viewer lies: clear of the trick's
+    cards and of the information panel, its plate below it or, with no room there, beside it.
+    Opposite the viewer, at the layout's scale; at a side (an opponent's, never played from
+    this view), as large as the room between the trick and the table's edge lets it be, on
+    two rows where one would be too small (a phone held upright)."""
+    x, y = seat_anchor(offset, count, layout)
+    trick_x, trick_y = trick_spot(offset, count, layout)
+    if abs(math.sin(seat_angle(offset, count))) < 0.5:
+        return _across(x, y, trick_y - 8, layout)
+    if x > layout.centre[0]:
+        low, high = trick_x + CARD_W * layout.trick_scale + 12, layout.table_right
+    else:
+        low, high = 10.0, trick_x - 12
+    for columns in (7, 4):
+        scale = min(layout.dummy_scale, ((high - low) / columns - DUMMY_GAP) / CARD_W)
+        if scale >= SIDE_ROW_SCALE:
+            break
+    span, height = _dummy_size(scale, columns)
+    left = min(max(x - span / 2, low), high - span)
+    top = y - 40 if columns == 7 else y - height / 2
+    drop = PLATE_GAP + PLATE_SIZE[1] / 2 * layout.words
+    return DummyPlace(left, top, scale, columns, (left + span / 2, top + height + drop))
+
+
+def _across(x: float, y: float, floor: float, layout: Layout) -> DummyPlace:
+    """The dummy opposite the viewer, above ``floor`` (the top of the trick's card before it)."""
+    scale = layout.dummy_scale
+    span, height = _dummy_size(scale, 7)
+    left = min(max(x - span / 2, 10.0), layout.table_right - span)
+    top = y - 40
+    plate_width, plate_height = (size * layout.words for size in PLATE_SIZE)
+    if top + height + PLATE_GAP + plate_height <= floor:
+        return DummyPlace(left, top, scale, 7, (left + span / 2, top + height + PLATE_GAP + plate_height / 2))
+    ceiling = STRIP_HEIGHT + 4 if layout.kind == "tall" else 10.0
+    top = max(ceiling, min(top, floor - height))
+    beside = span + 4 + plate_width + 11 * layout.words  # the layout, then its plate on its right
+    left = min(max(x - beside / 2, 10.0), layout.table_right - beside)
+    return DummyPlace(left, top, scale, 7, (left + span + 4 + plate_width / 2, top + height / 2))
+
+
 # ----------------------------------------------------------------- the table
 
 
@@ -419,17 +517,17 @@ def _seat(
     else:
         x, y = seat_anchor(offset, view.plan.positions, layout)
     if info.is_dummy:
-        _dummy(group, view, info, x, y, choices, colours, layout)
-        y = y + 78 if y < layout.centre[1] else y - 78  # the plate on the table's side of the layout
+        where = dummy_place(offset, view.plan.positions, layout)
+        _dummy(group, view, info, where, choices, colours)
+        x, y = where.plate
     elif info.hand is not None and offset == 0:
         _own_hand(group, view, info, name, choices, colours, layout)
     elif info.hand is not None:
         _open_hand(group, info, x, y - 36 * layout.words, colours)  # an omniscient view: every hand open
     elif info.hand_size:
         _backs(group, info.hand_size, x, y - 36 * layout.words, colours)
-    plate = 1.0 if info.is_dummy else layout.words  # (a dummy's, between its layout and the trick, as drawn)
-    _plate(group, view, info, name, (x, y), acting, x > layout.centre[0] + 1, colours, plate)
-    _collection(group, info, names, (x, y), offset == 0, colours, plate)
+    _plate(group, view, info, name, (x, y), acting, x > layout.centre[0] + 1, colours, layout.words)
+    _collection(group, info, names, (x, y), offset == 0, colours, layout.words)
 
 
 def _plate(
@@ -461,7 +559,7 @@ def _plate(
     if acting:
         node("rect", plate, x=-5, y=-5, width=170, height=60, rx=13, fill="none", stroke=colours["highlight"],
             stroke_width=3, class_="turn-mark")  # fmt: skip
-    _text(plate, "seat-name", name, x=80, y=21, text_anchor="middle", fill=colours["text"])
+    _text(plate, "seat-name", name, 148, x=80, y=21, text_anchor="middle", fill=colours["text"])
     details = [text("cards-left", count=info.hand_size)]
     if not info.is_dummy:
         details.append(text("points", points=view.totals[info.seat]))
@@ -560,26 +658,23 @@ def _dummy(
     group: ET.Element,
     view: View,
     info: SeatInfo,
-    x: float,
-    y: float,
+    where: DummyPlace,
     choices: Choices,
     colours: Mapping[str, str],
-    table: Layout,
 ) -> None:
+    """A dummy's layout at ``where``: each column's face-down card, the face-up card over it."""
     layout = node("g", group, class_="dummy-layout", role="group", aria_label=text("cards-left", count=info.hand_size))
-    scale = table.dummy_scale
-    width = 7 * (CARD_W * scale + 6)
-    left = min(max(x - width / 2, 10.0), table.table_right - width)
-    top = y - 40
+    scale = where.scale
     acting = _acts_for(view, info)
     for col, (down, up) in enumerate(info.layout or ()):
-        cx = left + col * (CARD_W * scale + 6)
+        cx, top = where.column(col)
         if down == HIDDEN:
             layout.append(_label_card(place(card_back(colours), cx, top, scale), text("face-down"), None, None))
         elif down != EMPTY:
             layout.append(_decision_card(down, view, acting, choices, colours, cx, top, scale))
         if up != EMPTY:
-            layout.append(_decision_card(up, view, acting, choices, colours, cx, top + 22 * scale / 0.62, scale))
+            up_top = top + CARD_H * scale * DUMMY_UP
+            layout.append(_decision_card(up, view, acting, choices, colours, cx, up_top, scale))
 
 
 def _decision_card(
