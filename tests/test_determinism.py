@@ -52,9 +52,10 @@ GOLDEN = {
     "dealer_hand": "B1 O7 G4 O13 B8 G9 G5 G12 B12 G8 O4 G13",
     # Re-pinned for rules edition 2: D7's revised bar changes who is asked to double.
     "record_sha256": "2faafb43a6c15761734f9613b5bc0a6b460f7aed62aab0c731e6f346aad5284e",
-    # A whole Papillon game at five, forced capture: every shuffle, roll and action.
-    "papillon_sha256": "d8990502e3f8ad90f40df8844ed608db27d8486e4fb3d1faebe87690428dbfda",
-    "papillon_scores": [-25, -56, -25, -56, -25],
+    # A whole Papillon game at five, forced capture: every shuffle, roll and action. Re-pinned for
+    # P-E14: an attacked player with no Papillon takes a decision (the random play's choices shift).
+    "papillon_sha256": "52416028bf912f00b742c89e66dee3b2494727788d3b64a2c3265872eb1e0120",
+    "papillon_scores": [-6, -11, -6, -11, -6],
 }
 
 

@@ -359,6 +359,32 @@ def test_undo_takes_back_the_persons_decision_and_the_bots_after_it() -> None:
     assert table.deciding() and table.picked is None
 
 
+@pytest.mark.parametrize("rounds", ["blue", "orange"])
+def test_undo_is_not_offered_once_a_card_has_come_to_the_persons_hand(rounds: str) -> None:
+    """§5 (3), P-E18: against a bot, the person may take back a decision of the round only while
+    no card has reached his hand since (a deal of the blue round, a draw, a tour's deal): the deck
+    replays as it was dealt, and he would play again knowing what comes. Random play; at each of
+    his decisions, undo is offered exactly when his hand holds no card it lacked before his last
+    one (a deal his last card brought counts: undone, it would be dealt again)."""
+    players = [Player("Ann", False), Player("Bot", True)]
+    table = PapillonSession(PapillonSettings(2, rounds=rounds), 3, players, "instant", "quick")
+    rng = random.Random(4)
+    before_mine: list[int] | None = None
+    offered = refused = 0
+    while table.actor() is not None:
+        if table.actor() != 0:
+            table.bot_action()
+            continue
+        hand = table.game.hands[0]
+        if before_mine is not None:
+            received = any(hand.count(card) > before_mine.count(card) for card in hand)
+            assert table.can_undo() is not received
+            offered, refused = offered + (not received), refused + received
+        before_mine = list(hand)
+        table.human_action(action_name(rng.choice(table.game.legal_actions())))
+    assert offered and refused
+
+
 def test_undo_is_off_in_papillon_hot_seat() -> None:
     page = controller()
     page.open("")
@@ -537,8 +563,10 @@ def test_play_from_here_takes_over_a_seat_of_a_shared_position() -> None:
     record = table.to_record()
     again = load_save(json.dumps(record))
     assert isinstance(again, PapillonSession) and again.game.history == table.game.history
-    step(page, rng)  # the person decides, the bots answer
-    assert table.can_undo()
+    for _ in range(40):  # the person decides, the bots answer (until no card came to his hand since, P-E18)
+        step(page, rng)
+        if table.can_undo():
+            break
     table.undo()
     assert table.game.actions[: len(shared)] == shared
     play_by_clicks(page, rng)

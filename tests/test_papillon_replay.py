@@ -12,7 +12,7 @@ import pytest
 
 from farfalia.cli import random_game, random_play
 from farfalia.engine.errors import ReplayError
-from farfalia.engine.papillon.game import PapillonGame, Shuffle
+from farfalia.engine.papillon.game import TAKE_ATTACK, PapillonGame, Shuffle, action_name
 from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON
 from farfalia.engine.rules import Settings
@@ -80,6 +80,32 @@ def test_a_game_under_way_is_shared_without_the_round_in_progress(papillon: Papi
     assert len(shuffles) == 1  # the blue deck's only: nothing of the orange round's cards
     with pytest.raises(ReplayError):
         encode_finished_rounds(PapillonGame(papillon, 1))  # no round finished: nothing to share
+
+
+#: A link written before an attacked player with no Papillon decided to draw (P-E14): seed 1, three
+#: players, random play; its game's round scores as the rules of then scored it.
+OLD_LINK = "p1.3000.1.3s.QQpCCkM.AQ741uhgtc8sQioh7DY4wH3b96MGuOXC8iVFfEI.0fPJum"
+OLD_SCORES = [(20, 70, 90), (-125, -126, 0)]
+
+
+def test_a_forced_draw_is_not_written_and_links_and_saves_from_before_it_read_alike() -> None:
+    """P-E14: the draw of an attacked player with no Papillon is an action now, but a forced one: a
+    link leaves it out, so a link written before (when it was no action) reads as it did, its two
+    forced draws taken where they fall, and writes the same text again; a save's actions without
+    them replay to the same game."""
+    replay = decode_papillon(OLD_LINK)
+    game = replay.game()
+    assert game.round_scores() == OLD_SCORES and replay.actions.count(TAKE_ATTACK) == 2
+    assert encode_papillon(game, replay.names) == OLD_LINK
+    unwritten = PapillonGame(game.settings, game.seed)
+    decisions = []
+    for action in game.actions:
+        if not unwritten.draw_forced:
+            decisions.append(action)
+        unwritten.apply(action)
+    assert len(decisions) == len(game.actions) - 2
+    again = PapillonGame.replay(game.settings, game.seed, [action_name(action) for action in decisions])
+    assert again.actions == game.actions and again.round_scores() == OLD_SCORES
 
 
 def test_read_replay_reads_either_game() -> None:

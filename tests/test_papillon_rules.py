@@ -312,20 +312,40 @@ def test_13_chenille() -> None:
 
 
 def test_14_chat_noir() -> None:
-    """P-R36, P-D35. Three players clockwise A → B → C. A places the Chat Noir, then a 5: B
-    draws 3, then must play (P-D30). Had A's second card been the Chrysalide, the direction
-    would have turned first, and C would be the one attacked."""
+    """P-R36, P-D35, P-E14. Three players clockwise A → B → C. A places the Chat Noir, then a
+    5: B, with no Papillon, has one answer, to draw 3 (P-D36 b), then must play (P-D30). Had A's
+    second card been the Chrysalide, the direction would have turned first, and C would be the
+    one attacked."""
     game = orange_position(3, (5, 9), [["CNo", "E5o", "E11o"], ["D11o"], ["S11o"]], A)
     game.draw_pile = cards("E4", "D4", "S4", "F4")
     game.apply(orange_move(CHAT_NOIR + DECK_SIZE, CENTRE))
     game.apply(orange_move(parse_card("E5o"), 0))
+    assert game.current == B and game.phase == "attacked" and game.legal_actions() == [TAKE_ATTACK]
+    game.apply(TAKE_ATTACK)
     assert game.current == B and game.hands[B] == cards("D11o", "E4", "D4", "S4")
     assert game.legal_actions() and game.draw_pile == cards("F4")
     game = orange_position(3, (5, 9), [["CNo", "CYo", "E11o"], ["D11o"], ["S11o"]], A)
     game.draw_pile = cards("E4", "D4", "S4", "F4")
     game.apply(orange_move(CHAT_NOIR + DECK_SIZE, CENTRE))
     game.apply(orange_move(CHRYSALIDE + DECK_SIZE, CENTRE))
-    assert game.current == C and len(game.hands[C]) == 4 and game.hands[B] == cards("D11o")
+    assert game.current == C and game.draw_forced
+    game.apply(TAKE_ATTACK)
+    assert len(game.hands[C]) == 4 and game.hands[B] == cards("D11o")
+
+
+def test_an_attack_shows_no_one_whether_the_attacked_player_holds_a_papillon() -> None:
+    """§4, P-D25, P-E14. B, attacked, answers the Chat Noir (counter or draw 3) whether or not he
+    holds a Papillon: A's and C's views are the same either way (the game waited for B only when
+    he held one, and drew his 3 cards at once otherwise)."""
+    views = []
+    for hand in (["E11o", "PAo", "F11o"], ["E11o", "D11o", "F11o"]):
+        game = orange_position(3, (5, 9), [["CNo", "E5o", "E0o"], hand, ["E1o", "D1o", "F1o"]], A)
+        game.draw_pile = cards("E2", "E3", "E4", "E6", "E8")
+        game.apply(orange_move(CHAT_NOIR + DECK_SIZE, CENTRE))
+        game.apply(orange_move(parse_card("E5o"), 0))
+        assert game.phase == "attacked" and TAKE_ATTACK in game.legal_actions()
+        views.append([seat_view(game, seat) for seat in (A, C)])
+    assert views[0] == views[1]
 
 
 def test_15_the_papillon_as_last_card() -> None:
@@ -353,6 +373,23 @@ def test_16_the_end_of_a_tour() -> None:
     assert game.tour_points == [0, 20] and [len(hand) for hand in game.hands] == [7, 11]
     layout[0].append(parse_card("E5o"))
     assert game.layout == layout and game.current == B and game.direction == 1 and game.tour == 2
+
+
+def test_the_draw_pile_runs_out_in_the_turn_a_player_goes_out() -> None:
+    """P-D37, P-D38, P-E15. Two players, tour 1 of 4, fourteen orange cards undealt. B places a 4
+    and has nothing more to place; A cannot place his 11, draws the pile's last card, a 10, places
+    it on the 9's sequence and the 11 on it: out. The tour ends as an intermediate one (B takes 20),
+    and Carnage starts at once: the fourteen cards are dealt, seven each, and the tour is the last
+    (A did not play a turn of tour 2 with an empty pile before Carnage, as the engine had it)."""
+    game = orange_position(2, (5, 9), [["S11o"], ["E4o", "D1o"]], B)
+    game.tour, game.deck = 1, cards(*[f"{f}{n}o" for f in "DS" for n in range(7)])
+    game.draw_pile = cards("E10")
+    game.apply(orange_move(parse_card("E4o"), S1))
+    assert game.current == A and game.hands[A] == cards("S11o", "E10") and not game.draw_pile
+    game.apply(orange_move(parse_card("E10"), S3))
+    game.apply(orange_move(parse_card("S11o"), S3))
+    assert game.tour_points == [0, 20] and game.tour == 2 and game.carnage and game.last_tour
+    assert not game.deck and [len(hand) for hand in game.hands] == [7, 8]
 
 
 def test_an_attacked_player_may_counter_with_a_papillon_at_once() -> None:

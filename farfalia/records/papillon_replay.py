@@ -6,7 +6,8 @@ eighth part before the check, the chance outcomes written out.
   capture), the rounds (0 both, 1 blue only, 2 orange only, :data:`ROUNDS`), the dealer's
   seat, then ``y<n>`` when the Yang is not 12 (base 36);
 - ``seed``, ``count``, ``names``, ``actions`` and ``check`` as in Farfalia's: every action
-  is its index among the legal actions, packed mixed-radix into one integer;
+  is its index among the legal actions, packed mixed-radix into one integer; a forced draw (an
+  attacked player with no Papillon, P-E14) is not written, and is taken where it falls;
 - ``chance`` (with ``x``): the shuffles (``S`` and two characters a card) and the rolls
   (``R`` and a digit a die), ``~``-separated. :func:`encode_finished_rounds` shares a game
   under way this way: its finished blue round, and nothing of the orange round's cards.
@@ -22,7 +23,7 @@ from typing import Final
 
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError, ReplayError
-from farfalia.engine.papillon.game import PapillonChance, PapillonGame, Roll, Shuffle
+from farfalia.engine.papillon.game import TAKE_ATTACK, PapillonChance, PapillonGame, Roll, Shuffle
 from farfalia.engine.papillon.rules import ROUNDS, PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON
 from farfalia.records.replay import (
@@ -137,8 +138,39 @@ def decode_papillon(text: str) -> PapillonReplay:
         game = _start(settings, seed, chance)
     except FarfaliaError as error:
         raise replay_problem("replay-chance-rules", error=error) from error
-    actions = unpack_actions(game, count, int.from_bytes(from_base64url(fields[5]), "big"))
-    return PapillonReplay(settings, seed, names, actions, chance)
+    written = _Written(game)
+    unpack_actions(written, count, int.from_bytes(from_base64url(fields[5]), "big"))
+    return PapillonReplay(settings, seed, names, tuple(written.actions), chance)
+
+
+class _Written:
+    """A game as its replay text writes it: a forced draw (an attacked player with no Papillon to
+    counter with, :attr:`~PapillonGame.draw_forced`) is not written, and taken where it falls; texts
+    written before it was an action (P-E14) hold none either."""
+
+    def __init__(self, game: PapillonGame) -> None:
+        self.game = game
+        #: Every action taken, forced draws included.
+        self.actions: list[int] = []
+
+    def _draw_if_forced(self) -> None:
+        while self.game.draw_forced:
+            self.apply(TAKE_ATTACK)
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions of the next written decision."""
+        self._draw_if_forced()
+        return self.game.legal_actions()
+
+    def apply(self, action: int) -> None:
+        """Take ``action``."""
+        self.game.apply(action)
+        self.actions.append(action)
+
+    @property
+    def chance_left(self) -> int:
+        """Whether written-out chance outcomes remain unused."""
+        return self.game.chance_left
 
 
 def _start(settings: PapillonSettings, seed: int | None, chance: tuple[PapillonChance, ...]) -> PapillonGame:
@@ -155,13 +187,19 @@ def _encode(
     names: tuple[str, ...] | list[str],
     chance: list[PapillonChance] | tuple[PapillonChance, ...],
 ) -> str:
+    game = _start(settings, seed, tuple(chance))
+    decisions = []
+    for action in actions:
+        if not game.draw_forced:
+            decisions.append(action)
+        game.apply(action)
     fields = [
         PAPILLON_VERSION,
         _encode_settings(settings),
         CHANCE_WRITTEN if seed is None else base36(seed),
-        base36(len(actions)),
+        base36(len(decisions)),
         encode_names(tuple(names), settings.players, "Papillon"),
-        to_base64url(int_bytes(pack_actions(_start(settings, seed, tuple(chance)), actions))),
+        to_base64url(int_bytes(pack_actions(_Written(_start(settings, seed, tuple(chance))), decisions))),
     ]
     if chance:
         fields.append(chance_text(chance))

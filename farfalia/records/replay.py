@@ -35,14 +35,13 @@ import binascii
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from farfalia.engine.actions import Action, Chance, Deal, DealWilds, DrawDealer, TurnProposal
 from farfalia.engine.cards import NO_CARD, ascii_int
 from farfalia.engine.definition import FARFALIA
 from farfalia.engine.errors import FarfaliaError, Message, ReplayError
 from farfalia.engine.game import Game
-from farfalia.engine.interface import Play
 from farfalia.engine.rules import BURNING, DOUBLE_YOU, MODES, Settings
 
 VERSION = "f2"
@@ -256,7 +255,22 @@ def _start(settings: Settings, seed: int | None, chance: Sequence[Chance]) -> Ga
     return FARFALIA.new(settings, seed)
 
 
-def pack_actions(game: Play, actions: Sequence[Any]) -> int:
+class Steps(Protocol):
+    """What packing a game's actions needs of it (a :class:`~farfalia.engine.interface.Play`, or a
+    view of one that leaves forced actions unwritten)."""
+
+    def legal_actions(self) -> Sequence[Any]:
+        """The legal actions, ascending."""
+
+    def apply(self, action: Any) -> None:
+        """Take a legal action."""
+
+    @property
+    def chance_left(self) -> int:
+        """Given chance outcomes not used yet."""
+
+
+def pack_actions(game: Steps, actions: Sequence[Any]) -> int:
     """``actions`` as one mixed-radix integer of their indices among the legal actions,
     played on ``game`` from where it stands (any game of the site)."""
     value, weight = 0, 1
@@ -268,7 +282,7 @@ def pack_actions(game: Play, actions: Sequence[Any]) -> int:
     return value
 
 
-def unpack_actions(game: Play, count: int, value: int) -> tuple[Any, ...]:
+def unpack_actions(game: Steps, count: int, value: int) -> tuple[Any, ...]:
     """The ``count`` actions :func:`pack_actions` packed into ``value``, played on ``game``;
     :class:`ReplayError` when they do not fit it."""
     actions = []

@@ -69,7 +69,7 @@ def papillon_bar(session: PapillonSession) -> str:
         if picked is not None:
             status = text("pa.task.picked", card=card_words(picked))
         else:
-            status = text(f"pa.task.{session.game.phase}")
+            status = session.task()
         buttons = "".join(button(session.words(action), action=action_name(action)) for action in session.choices())
         if picked is not None:
             buttons += button(text("pa.drop"), action=DROP)

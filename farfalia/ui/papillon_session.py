@@ -10,6 +10,7 @@ capture ("22 − 10 = 12"), and the orange layout marks the places it may go.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -182,6 +183,8 @@ class PapillonSession(Seating):
         #: The decisions made since :meth:`news` last told them, like :attr:`last`.
         self._untold: list[tuple[int, int, tuple[int, ...]]] = []
         self._told = 0
+        #: Whether an undo is allowed, for the game's changes and the actions it takes back.
+        self._undo_checked: tuple[tuple[int, int] | None, bool] = (None, False)
 
     # -------------------------------------------------------------- who is who
 
@@ -269,8 +272,22 @@ class PapillonSession(Seating):
 
     def _take_back(self, count: int) -> None:
         """One replay to ``count`` actions before (cheaper than undoing them one by one)."""
+        self.game = self._before(count)
+
+    def _before(self, count: int) -> PapillonGame:
         game = self.game
-        self.game = PapillonGame.replay(game.settings, game.seed, game.actions[:-count], game.given_chance)
+        return PapillonGame.replay(game.settings, game.seed, game.actions[:-count], game.given_chance)
+
+    def _last_decision_of(self, player: int) -> int | None:
+        """As a table's, while no card has come to ``player``'s hand since (a deal, a draw: the deck
+        replays as it was dealt, so an undo would let him play again knowing it; P-E18)."""
+        back = super()._last_decision_of(player)
+        if back is None:
+            return None
+        if self._undo_checked[0] != (self._changes, back):
+            hand = Counter(self._before(back).hands[player])
+            self._undo_checked = ((self._changes, back), not Counter(self.game.hands[player]) - hand)
+        return back if self._undo_checked[1] else None
 
     def _seat_view(self, player: int) -> PapillonView:
         return seat_view(self.game, player)
@@ -338,8 +355,13 @@ class PapillonSession(Seating):
         if pending is not None:
             sentences.append(text(f"pa.round-over.{self.game.settings.colours[pending]}"))
         elif self.deciding():
-            sentences.append(text(f"pa.task.{self.game.phase}"))
+            sentences.append(self.task())
         return sentences
+
+    def task(self) -> str:
+        """What the person to decide is asked, in words (an attacked player with no Papillon is
+        told he has one answer)."""
+        return text("pa.task.attacked-forced" if self.game.draw_forced else f"pa.task.{self.game.phase}")
 
 
 def _read_chance(text_: str) -> tuple[PapillonChance, ...]:

@@ -350,6 +350,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "pa.task.direction": "Your turn: choose the direction of play.",
     "pa.task.partners": "Your turn: choose your partners.",
     "pa.task.attacked": "The Chat Noir attacks you: counter with a Papillon, or draw 3 cards.",
+    "pa.task.attacked-forced": "The Chat Noir attacks you: with no Papillon to counter with, draw 3 cards.",
     "pa.task.picked": "{card}: choose what it does.",
     "pa.waiting": "{name} is playing…",
     "pa.information": "The round",

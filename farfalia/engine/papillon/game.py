@@ -383,6 +383,12 @@ class PapillonGame:
             self._perform(legal[rng.randrange(len(legal))])
 
     @property
+    def draw_forced(self) -> bool:
+        """Whether the player to act is attacked with no Papillon to counter with: drawing 3 is
+        his only action (P-E14; records written before it was an action leave it out)."""
+        return self.phase == "attacked" and not any(face(card) == PAPILLON for card in self.hands[self.current])
+
+    @property
     def counter_open(self) -> bool:
         """Whether a Papillon placed now counters a Chat Noir's attack (P-R38, P-D36)."""
         return self.phase == "attacked" or (self._counter_from is not None and self._placed == 0)
@@ -501,9 +507,12 @@ class PapillonGame:
     def replay(
         cls, settings: PapillonSettings, seed: int, actions: Sequence[int | str], chance: Iterable[PapillonChance] = ()
     ) -> PapillonGame:
-        """Rebuild a game from its settings, seed and player actions."""
+        """Rebuild a game from its settings, seed and player actions (a forced draw its record
+        leaves out is taken where it falls, :attr:`draw_forced`)."""
         game = cls(settings, seed, chance)
         for action in actions:
+            if game.draw_forced and action not in (TAKE_ATTACK, action_name(TAKE_ATTACK)):
+                game.apply(TAKE_ATTACK)
             game.apply(action)
         return game
 
@@ -813,12 +822,11 @@ class PapillonGame:
         self._drawn_for_play = self._chat_noir_placed = False
         self.phase = "orange"
         if self.attack is not None and self.attack[1] == player:
+            # P-D36: counter at once, or draw 3 and play; a decision even with no Papillon to counter
+            # with, which the other seats must not learn from the game's waiting (P-E14).
             self._pending_attacker, self.attack = self.attack[0], None
-            if any(face(card) == PAPILLON for card in self.hands[player]):
-                self.phase = "attacked"  # P-D36: counter at once, or draw 3 and play
-                return True
-            self._draw(player, 3)
-            self._counter_from = self._pending_attacker
+            self.phase = "attacked"
+            return True
         return self._can_continue()
 
     def _can_continue(self) -> bool:
@@ -889,13 +897,17 @@ class PapillonGame:
         if self._chat_noir_placed:
             self.attack = (player, following)
         if self._pile_ran_out and not self.carnage:  # P-R41, P-D38
-            self.carnage = self.last_tour = True
-            if self.deck:
-                self._deal_hands(len(self.deck) // self.players)
+            self._start_carnage()
         if self._blocked >= self.players and not self.draw_pile:  # P-R42, P-D39: Apocalypse
             self._end_orange()
             return None
         return following
+
+    def _start_carnage(self) -> None:
+        """P-R41, P-D38: every orange card left is dealt at once, and the tour is the last."""
+        self.carnage = self.last_tour = True
+        if self.deck:
+            self._deal_hands(len(self.deck) // self.players)
 
     def _tour_won(self, player: int) -> None:
         """P-R39, P-D28, P-D29, P-D37: the opponents pay, and a new tour is dealt on top."""
@@ -909,8 +921,11 @@ class PapillonGame:
             self._end_orange()
             return
         self.tour += 1
-        self.last_tour = self.tour == self.settings.deal.deals
-        self._deal_hands()
+        if self._pile_ran_out and not self.carnage:  # P-E15: the turn's Carnage starts with the next tour
+            self._start_carnage()
+        else:
+            self.last_tour = self.tour == self.settings.deal.deals
+            self._deal_hands()
         self._blocked = 0
         self._turns_from(self.starter)
 
