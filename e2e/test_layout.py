@@ -104,6 +104,17 @@ def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) ->
         play_checking(page, touch, size)
 
 
+@pytest.mark.parametrize(("mode", "size"), [("two", "phone-landscape"), ("three", "phone-portrait")])
+def test_a_dummys_cards_are_at_hand_on_a_phone(browser: Browser, site: str, mode: str, size: str) -> None:
+    """A dummy's layout lies clear of the trick and its plate clear of its cards (``dummy_place``):
+    on a phone on its side a dummy's plate lay over its face-up cards, which could not be clicked.
+    The first hand's decisions, the person's and his dummy's, each card a finger's target."""
+    with window(browser, site, size, f"dummy-{mode}-{size}") as (page, touch):
+        open_game(page, site)
+        start(page, mode, seed=5, dealer=0)
+        play_checking(page, touch, size, enough=20)
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_papillons_orange_layout_fits_the_window(browser: Browser, site: str, size: str) -> None:
     """Papillon's orange round at two players (the largest hands), its layout's places

@@ -18,6 +18,7 @@ and the hand, the status line and every decision control stay in view.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -34,6 +35,18 @@ STRIP_HEIGHT: Final = 156.0
 ROW_GAP: Final = 86.0
 #: The smallest on-screen size of a playable card's target on a touch screen (px).
 TOUCH_TARGET: Final = (30, 44)
+#: A card's size in units at the scale 1.
+CARD_W, CARD_H = 72, 104
+#: A dummy's layout: how far below a column's face-down card its face-up card lies (a part of the
+#: cards' height); a plate's size (units, at the scale 1) and its gap below a dummy's layout.
+DUMMY_UP: Final = 22 / 0.62 / CARD_H
+PLATE_SIZE: Final = (160.0, 50.0)
+PLATE_GAP: Final = 6.5
+#: A plate beside a dummy's layout: the gap between them, and its side's letter jutting out beyond.
+BESIDE_GAP: Final = 4.0
+PLATE_LETTER: Final = 11.0
+#: The scale of a dummy's cards unless the screen needs them larger for a finger.
+DUMMY_SCALE: Final = 0.62
 
 
 @dataclass(frozen=True)
@@ -63,7 +76,7 @@ class Layout:
     table_right: float
     #: The scale of the cards of the trick in the middle, and of a dummy's layout.
     trick_scale: float = 0.85
-    dummy_scale: float = 0.62
+    dummy_scale: float = DUMMY_SCALE
     #: How far a trick's cards lie from the centre towards their players (x, y), at a trick
     #: scale of 0.85 (they move out with larger cards).
     trick_reach: tuple[float, float] = (92.0, 70.0)
@@ -144,25 +157,44 @@ def wide(aspect: float, short: bool = False) -> Layout:
 TRICK_REACH: Final = 0.31
 
 
-def tall(aspect: float) -> Layout:
+def tall_width(aspect: float) -> float:
+    """The portrait table's width for a stage ``aspect`` times as tall as it is wide."""
+    return max(TALL_WIDTH, min(round(TALL_HEIGHT / aspect), TALL_HEIGHT)) if aspect > 0 else TALL_WIDTH
+
+
+def tall(aspect: float, dummy_scale: float = DUMMY_SCALE) -> Layout:
     """The portrait table for a stage ``aspect`` times as tall as it is wide: as wide as the
-    stage lets it be beside its least height (a tablet's is nearly square), never bands."""
-    width = max(TALL_WIDTH, min(round(TALL_HEIGHT / aspect), TALL_HEIGHT)) if aspect > 0 else TALL_WIDTH
+    stage lets it be beside its least height (a tablet's is nearly square), never bands. Its
+    middle lies low enough for a dummy opposite the viewer (of ``dummy_scale``) to lie between
+    the strip and the trick, its plate below it where the trick keeps clear of the viewer's plate,
+    else beside it."""
+    width = tall_width(aspect)
     height = max(TALL_HEIGHT, round(width * aspect))
     hand_scale = 1.15
-    card_height = 104 * hand_scale
+    card_height = CARD_H * hand_scale
     hand_top = height - card_height - ROW_GAP - 14
     plate_y = hand_top - 44
     top = STRIP_HEIGHT + 20
-    centre_y = (top + plate_y) / 2
+    reach = 94.0
+    trick_half = reach + CARD_H * 0.85 / 2  # from the middle to the far edge of the trick's top card
+    lowest = plate_y - 44 - 8 - trick_half  # the trick's bottom card clear of the viewer's plate and marks
+    column = CARD_H * (1 + DUMMY_UP)  # a dummy's column's height at the scale 1
+    beside = ((width - 20 - BESIDE_GAP - PLATE_SIZE[0] - PLATE_LETTER) / 7 - 6) / CARD_W  # its plate beside it
+    above_trick = (lowest - trick_half - STRIP_HEIGHT - 12.5) / column
+    if dummy_scale > above_trick - (PLATE_GAP + PLATE_SIZE[1]) / column:  # no room for its plate below it
+        dummy_scale = max(DUMMY_SCALE, min(dummy_scale, above_trick, beside))
+    dummy_bottom = STRIP_HEIGHT + 4 + column * dummy_scale + 8.5  # the trick 8 below it
+    plate_below = dummy_bottom + PLATE_GAP + PLATE_SIZE[1] + trick_half
+    centre_y = max((top + plate_y) / 2, plate_below if plate_below <= lowest else dummy_bottom + trick_half)
     radius_x = width / 2 - 88
+    radius_y = centre_y - (top + 24)  # the seat opposite stays under the strip
     return Layout(
         kind="tall",
         width=width,
         height=height,
         centre=(width / 2, centre_y),
-        radii=(radius_x, (plate_y - top) / 2 - 24),
-        felt=(width / 2, centre_y, width / 2 - 8, (plate_y - top) / 2 + 40),
+        radii=(radius_x, radius_y),
+        felt=(width / 2, (top + plate_y) / 2, width / 2 - 8, (plate_y - top) / 2 + 40),
         info=(16.0, 0.0),
         own_plate=(width / 2, plate_y),
         hand_centre=width / 2,
@@ -171,7 +203,8 @@ def tall(aspect: float) -> Layout:
         hand_scale=hand_scale,
         hand_row=7,
         table_right=width - 10,
-        trick_reach=(min(92.0, TRICK_REACH * radius_x), 94.0),
+        dummy_scale=dummy_scale,
+        trick_reach=(min(92.0, TRICK_REACH * radius_x), reach),
     )
 
 
@@ -184,7 +217,9 @@ def layout_for(width: float, height: float) -> Layout:
     if width <= 0 or height <= 0:
         return WIDE
     if height > width:
-        return tall(height / width)
+        unit = width / tall_width(height / width)  # px a unit; a target clear of the card's round corners
+        needed = max((TOUCH_TARGET[0] + 4) / (CARD_W * unit), (TOUCH_TARGET[1] + 4) / (CARD_H * unit))
+        return tall(height / width, max(DUMMY_SCALE, math.ceil(needed * 100) / 100))
     return wide(width / height, height < SHORT_HEIGHT)
 
 

@@ -27,11 +27,24 @@ from farfalia.engine.cards import (
 )
 from farfalia.engine.state import Trick
 from farfalia.engine.views import EMPTY, HIDDEN, SeatInfo, View
-from farfalia.ui.layout import ROW_GAP, STRIP_HEIGHT, WIDE, Layout, hand_rows, hand_step
+from farfalia.ui.layout import (
+    BESIDE_GAP,
+    CARD_H,
+    CARD_W,
+    DUMMY_UP,
+    PLATE_GAP,
+    PLATE_LETTER,
+    PLATE_SIZE,
+    ROW_GAP,
+    STRIP_HEIGHT,
+    WIDE,
+    Layout,
+    hand_rows,
+    hand_step,
+)
 from farfalia.ui.texts import action_text, card_text, family_text, reason_text, seat_label, suit_text, text
 
 SVG_NS = "http://www.w3.org/2000/svg"
-CARD_W, CARD_H = 72, 104
 
 #: Every colour the table uses; pass a changed copy to :func:`render_table`.
 COLOURS: dict[str, str] = {
@@ -288,16 +301,11 @@ def seat_anchor(offset: int, count: int, layout: Layout = WIDE) -> tuple[float, 
     return cx - rx * math.sin(angle), cy + ry * math.cos(angle)
 
 
-#: A dummy's layout: the gap between its columns (units), how far below its face-down card a
-#: column's face-up card lies (a part of the cards' height), and the least scale a side seat's
-#: layout keeps on one row before it takes two.
+#: A dummy's layout: the gap between its columns (units), and the least scale a side seat's layout
+#: keeps on one row before it takes two (the rest of its geometry, and the plates', in
+#: :mod:`farfalia.ui.layout`; a plate's side letter juts out 11 units on its outer edge).
 DUMMY_GAP = 6.0
-DUMMY_UP = 22 / 0.62 / CARD_H
 SIDE_ROW_SCALE = 0.5
-#: A plate's size (units, at the scale 1; its side's letter juts out 11 on its outer edge), and
-#: the gap between a dummy's layout and its plate.
-PLATE_SIZE = (160.0, 50.0)
-PLATE_GAP = 6.5
 
 
 def _dummy_pitch(scale: float) -> tuple[float, float]:
@@ -371,9 +379,9 @@ def _across(x: float, y: float, floor: float, layout: Layout) -> DummyPlace:
         return DummyPlace(left, top, scale, 7, (left + span / 2, top + height + PLATE_GAP + plate_height / 2))
     ceiling = STRIP_HEIGHT + 4 if layout.kind == "tall" else 10.0
     top = max(ceiling, min(top, floor - height))
-    beside = span + 4 + plate_width + 11 * layout.words  # the layout, then its plate on its right
+    beside = span + BESIDE_GAP + plate_width + PLATE_LETTER * layout.words  # the layout, then its plate
     left = min(max(x - beside / 2, 10.0), layout.table_right - beside)
-    return DummyPlace(left, top, scale, 7, (left + span + 4 + plate_width / 2, top + height / 2))
+    return DummyPlace(left, top, scale, 7, (left + span + BESIDE_GAP + plate_width / 2, top + height / 2))
 
 
 # ----------------------------------------------------------------- the table
