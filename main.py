@@ -490,9 +490,9 @@ class Page:
         return fields
 
     def _on_key(self, event: Any) -> None:
-        field = event.target.tagName in ("INPUT", "SELECT", "TEXTAREA")
-        read_only = getattr(event.target, "readOnly", False)  # the link to share: Escape closes its dialog
-        if field and not (event.key == "Escape" and read_only):
+        # A field keeps its keys, but for Escape: from a checkbox, a choice, the link to share, it closes
+        # the dialog (an open choice's list is closed by the browser, which keeps that Escape).
+        if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA") and event.key != "Escape":
             return
         if event.ctrlKey or event.metaKey or event.altKey:
             return
@@ -672,7 +672,11 @@ def boot() -> None:
 def start(store: Any, saves: tuple[list[str], list[str]]) -> None:
     """Start the page, draw its first screen and say it is ready (``saves``: the journal's
     entries and the slots other tabs hold)."""
-    page = Page(document.body.getAttribute("data-page") == EMBED_PAGE, store, saves)
+    embed = document.body.getAttribute("data-page") == EMBED_PAGE
+    try:
+        page = Page(embed, store, saves)
+    except Exception:  # a store damaged past reading: start without it (left untouched), not at all
+        page = Page(embed, None, ([], []))
     page._guarded(page.controller.open, str(window.location.hash)[1:])
     page._guarded(page.draw)
     element(Id.LOADER).hidden = True

@@ -135,6 +135,12 @@ class Document:
         """Dispatch a click on ``target`` (``detail``: the clicks in a row, 2 in a double-click)."""
         self.listeners["click"](types.SimpleNamespace(target=target, detail=detail, preventDefault=lambda: None))
 
+    def press(self, target: Element, key: str) -> None:
+        """A key pressed with the focus on ``target``."""
+        event = types.SimpleNamespace(target=target, key=key, ctrlKey=False, metaKey=False, altKey=False, repeat=False,
+                                      timeStamp=0.0, preventDefault=lambda: None)  # fmt: skip
+        self.listeners["keydown"](event)
+
     def tap(self, target: Element) -> None:
         """A finger's press on ``target``, then its click."""
         self.listeners["pointerdown"](types.SimpleNamespace(target=target))

@@ -209,6 +209,23 @@ def test_the_phone_s_menu_of_tools_closes_when_a_tool_is_chosen_or_a_press_lands
     assert not window.errors
 
 
+def test_escape_closes_the_settings_from_a_checkbox_and_a_field_keeps_its_other_keys(page) -> None:  # type: ignore[no-untyped-def]
+    """The settings dialog closes on Escape with the focus on its checkbox or choice (keys from
+    fields were all left to them, Escape too); other keys stay the field's (a letter is no shortcut)."""
+    _, document, window = page
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+    window.run_timers()
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "settings"}))
+    controller = window.farfaliaPage.controller
+    checkbox = fake_browser.Element()
+    checkbox.tagName = "INPUT"
+    document.press(checkbox, "s")  # the score sheet's shortcut, typed in a field: not a shortcut
+    assert controller.settings_open and not controller.sheet_open
+    document.press(checkbox, "Escape")
+    assert not controller.settings_open
+    assert not window.errors
+
+
 def test_the_pages_and_the_loader_use_the_contract_s_ids() -> None:
     for page_name in ("index.html", "embed.html"):
         ids = set(re.findall(r'id="([^"]+)"', (ROOT / page_name).read_text()))

@@ -91,9 +91,9 @@ def step(page: Controller, rng: random.Random) -> bool:
     when covered, or click something the screen offers (a card, then a choice; True)."""
     table = page.papillon
     assert table is not None
-    if page.bot_delay() is not None:
+    if page.bot_delay() is not None:  # a bot's decision, or the person's forced action taken by itself
         page.bot_move()
-        while not page.think(1.0):
+        while page.thinking and not page.think(1.0):
             pass
         return False
     screen = page.screen()
@@ -385,6 +385,47 @@ def test_undo_is_not_offered_once_a_card_has_come_to_the_persons_hand(rounds: st
     assert offered and refused
 
 
+@pytest.mark.parametrize("autoplay", ["off", "last", "always"])
+def test_a_forced_action_is_taken_by_itself_as_the_settings_say(autoplay: str) -> None:
+    """§5 (4): the setting "Play a forced card by itself" (shown in Papillon's settings, it did
+    nothing there): with one legal action (a card, an attacked player's draw), "always" takes it
+    after a pause, "last" only with the hand's last card, "off" never. A whole game at three."""
+    page = controller()
+    page.open("")
+    page.set_preference("autoplay", autoplay)
+    page.command(Command.START, {**FORM, "players": "3", "kind-2": "bot", "name-2": "Cy"})
+    table = page.papillon
+    assert table is not None
+    rng = random.Random(2)
+    taken = 0
+    while not table.game.is_over():
+        if table.deciding() and table.summary_pending() is None:
+            legal = table.game.legal_actions()
+            last = len(table.game.hands[table.game.current_player()]) == 1
+            forced = autoplay != "off" and len(legal) == 1 and (autoplay == "always" or last)
+            assert (page.bot_delay() is not None) is forced
+            if forced:
+                before = len(table.game.actions)
+                page.bot_move()
+                assert table.game.actions[before] == legal[0]
+                taken += 1
+                continue
+        step(page, rng)
+    assert (taken > 0) is (autoplay != "off")
+
+
+def test_a_running_papillon_games_save_is_not_exported() -> None:
+    """Export hands out a save only from the start screen (a broken one kept): during a game it
+    would hand out its seed, and every hand to come (Farfalia's refused, Papillon's did not)."""
+    page = controller()
+    page.open("")
+    page.command(Command.START, FORM)
+    [slot] = page.saves.slots
+    assert page.export(slot) is None
+    page.show_start()
+    assert page.export(slot) is not None
+
+
 def test_undo_is_off_in_papillon_hot_seat() -> None:
     page = controller()
     page.open("")
@@ -395,6 +436,17 @@ def test_undo_is_off_in_papillon_hot_seat() -> None:
         step(page, rng)
     table = page.papillon
     assert table is not None and not table.can_undo() and 'data-command="undo"' not in page.screen().tools
+
+
+def test_a_game_ending_with_an_empty_hand_beside_a_long_one_shows_every_hand() -> None:
+    """A four-player game ending with hands of 2, 0, 2 and 10 cards, every hand open in the viewer:
+    the long hand makes each plate show its cards' indices, and the empty one divided by its rows
+    (no row): the screen failed."""
+    link = "p1.4023ym.1kh079o.1k.YStiMAp4I3kxCngjeTIK4piDMw.AUhfvZvjp1i_GCeXDvFXvbo.30MEtm"
+    assert [len(hand) for hand in decode_papillon(link).game().hands] == [2, 0, 2, 10]
+    page = controller()
+    page.open(f"replay={link}")
+    assert page.viewer is not None and "card-index" in page.screen().table
 
 
 def test_a_shared_papillon_game_reopens_in_the_viewer() -> None:

@@ -108,6 +108,33 @@ def test_a_forced_draw_is_not_written_and_links_and_saves_from_before_it_read_al
     assert again.actions == game.actions and again.round_scores() == OLD_SCORES
 
 
+def test_a_game_ending_on_a_forced_draw_reads_whole() -> None:
+    """P-E14: a game whose last action is a forced draw (an attacked player draws from an empty
+    pile, is blocked, and Apocalypse ends the round): its link leaves the draw out, and reading
+    it takes the draw after the last written decision (it read a game under way, one action short)."""
+    replay = decode_papillon("p1.3122.1q9fr33.29.QQpCCkM.oyTlIaj4GfVsXIi3.cY8YZu")
+    game = replay.game()
+    assert replay.actions[-1] == TAKE_ATTACK and game.is_over()
+    assert game.round_scores() == [(-124, -205, -205)]
+
+
+def test_a_game_played_on_from_a_shared_position_is_shared_with_its_chance_written_out() -> None:
+    """A game played on from a link of its finished rounds (its first rounds' shuffles given,
+    P-E12) is shared whole with every chance outcome written out, and under way by its finished
+    rounds: both were written from its seed alone, which cannot replay it ("Nothing to share")."""
+    shared = under_way(PapillonSettings(3), 12, 2)
+    start = decode_papillon(encode_finished_rounds(shared, NAMES[:3]))
+    game = PapillonGame(start.settings, 99, start.chance)
+    for action in start.actions:
+        game.apply(action)
+    chooser = random.Random(1)
+    while not game.is_over():
+        game.apply(chooser.choice(game.legal_actions()))
+    again = decode_papillon(encode_papillon(game, NAMES[:3])).game()
+    assert again.history == game.history and again.round_scores() == game.round_scores()
+    assert decode_papillon(encode_finished_rounds(game, NAMES[:3])).game().round_scores() == game.round_scores()
+
+
 def test_read_replay_reads_either_game() -> None:
     assert isinstance(read_replay(encode(random_game(Settings("two"), 2))), Replay)
 

@@ -22,6 +22,7 @@ from farfalia.ui.saves import (
     GuardedStorage,
     MemoryStorage,
     SavedGames,
+    read_checkpoint,
     restore,
 )
 from farfalia.ui.session import Player, new_session
@@ -115,6 +116,22 @@ def test_unreadable_entries_and_entries_after_a_gap_are_left_out() -> None:
     assert json.loads(back[slot].save_text()) == json.loads(json.dumps(history[3]))
     with pytest.raises(SaveError):
         Entry.from_text('{"slot": "a", "seq": -1, "at": 0, "add": "", "header": {}, "when": 0}')
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ['{"slot": "a"}', '{"slot": "a", "seq": 1, "at": 0, "add": "", "header": {}, "when": 1' + "0" * 400 + "}",
+     '{"slot": "a", "seq": 1, "at": 0, "add": "", "header": {}, "when": NaN}',
+     '{"slot": "a", "seq": 1, "at": 0, "add": "", "header": {}, "when": -Infinity}'],
+)  # fmt: skip
+def test_a_damaged_entry_or_checkpoint_time_is_left_out_never_raised(damage: str) -> None:
+    """A journal entry lacking a field, or whose time is too large or not finite (a damaged store):
+    the entry is left out as unreadable (they raised KeyError or OverflowError, or NaN reached the
+    start screen's "5 minutes ago", and the page did not start); a checkpoint's such time reads as none."""
+    with pytest.raises(SaveError):
+        Entry.from_text(damage)
+    assert restore({}, [damage]) == {}
+    assert read_checkpoint("a", damage.replace('"slot": "a"', '"actions": ""')).when == 0.0
 
 
 def test_the_oldest_game_makes_room_and_a_delete_reaches_the_journal() -> None:

@@ -86,7 +86,10 @@ def read_replay(text: str) -> Replay | PapillonReplay:
 
 
 def encode_papillon(game: PapillonGame, names: tuple[str, ...] | list[str] = ()) -> str:
-    """The replay text of ``game``: its seed and actions."""
+    """The replay text of ``game``: its seed and actions, or with its chance outcomes written out
+    when some were given rather than drawn (a game played on from a shared position, a scenario)."""
+    if game.given_chance:
+        return encode_papillon_with_chance(game, names)
     if game.seed < 0:
         raise ReplayError(f"replays carry seeds of 0 or more, not {game.seed}")
     return _encode(game.settings, game.seed, game.actions, names, ())
@@ -105,7 +108,7 @@ def encode_finished_rounds(game: PapillonGame, names: tuple[str, ...] | list[str
     finished = game.progress().rounds
     if not finished:
         raise ReplayError("no round is finished yet")
-    probe = PapillonGame(game.settings, game.seed)
+    probe = PapillonGame(game.settings, game.seed, game.given_chance)
     for action in game.actions:
         probe.apply(action)
         if probe.progress().rounds == finished:
@@ -140,6 +143,7 @@ def decode_papillon(text: str) -> PapillonReplay:
         raise replay_problem("replay-chance-rules", error=error) from error
     written = _Written(game)
     unpack_actions(written, count, int.from_bytes(from_base64url(fields[5]), "big"))
+    written.draw_if_forced()  # after the last decision too (a game may end with one: an Apocalypse)
     return PapillonReplay(settings, seed, names, tuple(written.actions), chance)
 
 
@@ -153,13 +157,14 @@ class _Written:
         #: Every action taken, forced draws included.
         self.actions: list[int] = []
 
-    def _draw_if_forced(self) -> None:
+    def draw_if_forced(self) -> None:
+        """Take the forced draws that fall now."""
         while self.game.draw_forced:
             self.apply(TAKE_ATTACK)
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the next written decision."""
-        self._draw_if_forced()
+        self.draw_if_forced()
         return self.game.legal_actions()
 
     def apply(self, action: int) -> None:

@@ -22,7 +22,7 @@ from farfalia.engine.actions import Action, Chance
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError, SessionError
 from farfalia.engine.papillon.cards import card_name
-from farfalia.engine.papillon.game import PapillonGame
+from farfalia.engine.papillon.game import PapillonGame, action_name
 from farfalia.engine.papillon.rules import DEALS, ROUNDS, PapillonSettings
 from farfalia.engine.papillon.views import all_hands_view
 from farfalia.engine.rules import PLAYERS, Settings, check_mode
@@ -690,7 +690,7 @@ class Controller:
         ``slot`` as it is stored (one that cannot be read can be kept this way)."""
         if self.link is not None and self.viewer is not None:
             return Download(f"{self.viewer.game_name}-replay.txt", self.link.replay)
-        kept = self.saves.slots.get(slot or "") if self.session is None else None
+        kept = self.saves.slots.get(slot or "") if self.session is None and self.papillon is None else None
         return Download(f"farfalia-save-{kept.id}.json", kept.save_text()) if kept is not None else None
 
     # ---------------------------------------------------------- saved games
@@ -1069,17 +1069,26 @@ class Controller:
         )
 
     def _forced_card(self) -> str | None:
-        """The card the human to act must play, when the settings play it by itself."""
-        session = self.session
-        if self.papillon is not None or session is None or self.preferences.autoplay == "off" or session.bot_to_act():
+        """The action the person to act must take, when the settings take it by itself: a card
+        to play (Farfalia), or Papillon's one legal action (a card, an attacked player's draw).
+        ``last``: only the hand's last card."""
+        playing = self.papillon or self.session
+        if playing is None or self.preferences.autoplay == "off" or playing.bot_to_act():
             return None
-        if session.needs_cover() or session.summary_pending() is not None or session.actor() is None:
+        actor = playing.actor()
+        if playing.needs_cover() or playing.summary_pending() is not None or actor is None:
             return None
-        legal = session.game.legal_actions()
+        always = self.preferences.autoplay == "always"
+        if self.papillon is not None:
+            forced = self.papillon.game.legal_actions()
+            last = len(self.papillon.game.hands[actor]) == 1
+            return action_name(forced[0]) if len(forced) == 1 and (always or last) else None
+        game = self._game_session().game
+        legal = game.legal_actions()
         if len(legal) != 1 or legal[0].kind != "play":
             return None
-        last = len(session.game.state.tricks) == session.game.plan.tricks - 1
-        return str(legal[0]) if self.preferences.autoplay == "always" or last else None
+        last = len(game.state.tricks) == game.plan.tricks - 1
+        return str(legal[0]) if always or last else None
 
     def bot_delay(self) -> int | None:
         """Milliseconds to wait before the game moves on by itself (a bot's decision,

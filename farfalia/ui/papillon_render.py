@@ -537,6 +537,8 @@ def _card_indices(
 ) -> None:
     """An open hand too long to fan on a plate ``width`` wide: each card's index (its number in
     its family's colour, an atout's picture) on a small card, in rows from ``top``."""
+    if not cards:  # an empty hand beside a long one
+        return
     per_row = max(int((width - 42) // 20) + 1, 1)
     rows = -(-len(cards) // per_row)
     step_x = min(24.0, (width - 42) / max(min(per_row, len(cards)) - 1, 1))

@@ -15,6 +15,7 @@ When the page opens, each slot's checkpoint is brought up to date by its journal
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from json import dumps, loads
@@ -76,13 +77,16 @@ class Entry:
         """Read an entry back; anything malformed raises :class:`SaveError`."""
         try:
             data = loads(text)
+            when = _moment(data.get("when"))
+            if when is None:
+                raise TypeError("when is no time")
             entry = cls(
                 _typed(data, "slot", str),
                 _typed(data, "seq", int),
                 _typed(data, "at", int),
                 tuple(_typed(data, "add", str).split()),
                 _typed(data, "header", dict),
-                float(_typed(data, "when", (int, float))),
+                when,
                 data.get("base") is True,
             )
         except (ValueError, TypeError, AttributeError, RecursionError) as error:
@@ -171,10 +175,22 @@ def _common_prefix(old: list[str], new: list[str]) -> int:
 
 
 def _typed(data: Any, key: str, kind: type | tuple[type, ...]) -> Any:
-    value = data[key]
+    value = data.get(key)
     if not isinstance(value, kind) or isinstance(value, bool):
         raise TypeError(f"{key} is {type(value).__name__}")
     return value
+
+
+def _moment(value: object) -> float | None:
+    """A stored time (seconds) as a float, or None if it is none: not a number, or too large or
+    not finite to tell a time by (a damaged store's ``1e400`` or ``NaN``)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    try:
+        moment = float(value)
+    except OverflowError:
+        return None
+    return moment if math.isfinite(moment) else None
 
 
 def read_checkpoint(slot_id: str, text: str) -> Slot:
@@ -194,7 +210,7 @@ def read_checkpoint(slot_id: str, text: str) -> Slot:
         header,
         actions.split() if isinstance(actions, str) else [],
         seq if isinstance(seq, int) and not isinstance(seq, bool) else -1,
-        float(when) if isinstance(when, (int, float)) and not isinstance(when, bool) else 0.0,
+        _moment(when) or 0.0,
     )
     if not isinstance(actions, str):
         slot.raw = text  # the save's own reader says what is wrong with it
