@@ -605,7 +605,7 @@ def _other_seats(
 
 def _blue_table(svg: ET.Element, view: PapillonView, frame: Frame, colours: Mapping[str, str]) -> None:
     x, y, width, height = frame.middle
-    group = node("g", svg, class_="blue-table", role="group", aria_label=text("pa.table", count=len(view.table)))
+    group = node("g", svg, class_="blue-table", role="group", aria_label=plural_text("pa.table", len(view.table)))
     scale, per_row, rows = _table_grid(len(view.table), width, height)
     step_x, step_y = CARD_W * scale + 10, CARD_H * scale + 12
     top = y + max((height - rows * step_y) / 2, 0)

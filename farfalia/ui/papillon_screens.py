@@ -23,6 +23,7 @@ from farfalia.ui.screens import (
     editor_form,
     editor_hands,
     hint_button,
+    scores_table,
     select_options,
     sheet_dialog,
     text_field,
@@ -101,10 +102,7 @@ def papillon_sheet_table(game: PapillonGame, names: Sequence[str]) -> str:
     )
     totals = game.returns()
     foot = "".join(f"<td>{minus(totals[side[0]])}</td>" for side in sides)
-    return (
-        f"<table class='scores'><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>"
-        f"<tfoot><tr><th scope='row'>{escape(text('total'))}</th>{foot}</tr></tfoot></table>"
-    )
+    return scores_table(head, rows, foot)
 
 
 def papillon_sheet(session: PapillonSession) -> str:

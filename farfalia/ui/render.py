@@ -42,7 +42,7 @@ from farfalia.ui.layout import (
     hand_rows,
     hand_step,
 )
-from farfalia.ui.texts import action_text, card_text, family_text, reason_text, seat_label, suit_text, text
+from farfalia.ui.texts import action_text, card_text, family_text, plural_text, reason_text, seat_label, suit_text, text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -568,7 +568,7 @@ def _plate(
         node("rect", plate, x=-5, y=-5, width=170, height=60, rx=13, fill="none", stroke=colours["highlight"],
             stroke_width=3, class_="turn-mark")  # fmt: skip
     _text(plate, "seat-name", name, 148, x=80, y=21, text_anchor="middle", fill=colours["text"])
-    details = [text("cards-left", count=info.hand_size)]
+    details = [plural_text("cards-left", info.hand_size)]
     if not info.is_dummy:
         details.append(text("points", points=view.totals[info.seat]))
     _text(plate, "seat-info", " · ".join(details), x=80, y=40, text_anchor="middle", fill=colours["muted"])
@@ -608,7 +608,7 @@ def _collection(
 
 
 def _backs(group: ET.Element, count: int, x: float, y: float, colours: Mapping[str, str]) -> None:
-    fan = node("g", group, class_="backs", role="img", aria_label=text("cards-left", count=count))
+    fan = node("g", group, class_="backs", role="img", aria_label=plural_text("cards-left", count))
     step = 7
     left = x - (CARD_W * 0.45 + step * (count - 1)) / 2
     for k in range(count):
@@ -619,7 +619,7 @@ def _backs(group: ET.Element, count: int, x: float, y: float, colours: Mapping[s
 
 def _open_hand(group: ET.Element, info: SeatInfo, x: float, y: float, colours: Mapping[str, str]) -> None:
     cards = info.hand or ()
-    row = node("g", group, class_="open-hand", role="group", aria_label=text("cards-left", count=len(cards)))
+    row = node("g", group, class_="open-hand", role="group", aria_label=plural_text("cards-left", len(cards)))
     step = 18
     left = x - (CARD_W * 0.45 + step * (len(cards) - 1)) / 2
     for k, card in enumerate(cards):
@@ -671,7 +671,7 @@ def _dummy(
     colours: Mapping[str, str],
 ) -> None:
     """A dummy's layout at ``where``: each column's face-down card, the face-up card over it."""
-    layout = node("g", group, class_="dummy-layout", role="group", aria_label=text("cards-left", count=info.hand_size))
+    layout = node("g", group, class_="dummy-layout", role="group", aria_label=plural_text("cards-left", info.hand_size))
     scale = where.scale
     acting = _acts_for(view, info)
     for col, (down, up) in enumerate(info.layout or ()):

@@ -483,9 +483,15 @@ def _sheet_table(session: Session) -> str:
     if partnership:  # D12: a partnership's score is the sum of its players' totals
         cells = "".join(f"<td>{partnership[p]}</td>" for p in range(len(session.names())))
         sides = f"<tr><th scope='row'>{escape(text('partnership-total'))}</th>{cells}</tr>"
+    return scores_table(head, rows, totals, sides)
+
+
+def scores_table(head: str, rows: str, totals: str, more: str = "") -> str:
+    """A score table: its head's cells, its rows, the totals' cells and ``more`` rows under them.
+    A tab stop: on a phone a long one scrolls sideways, and the keyboard must reach its end."""
     return (
-        f"<table class='scores'><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>"
-        f"<tfoot><tr><th scope='row'>{escape(text('total'))}</th>{totals}</tr>{sides}</tfoot></table>"
+        f"<table class='scores' tabindex='0'><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>"
+        f"<tfoot><tr><th scope='row'>{escape(text('total'))}</th>{totals}</tr>{more}</tfoot></table>"
     )
 
 
