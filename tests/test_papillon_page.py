@@ -426,6 +426,29 @@ def test_a_running_papillon_games_save_is_not_exported() -> None:
     assert page.export(slot) is not None
 
 
+def test_papillons_keys_are_its_own_and_escape_puts_a_card_back() -> None:
+    """The keys' dialog of Papillon names its keys (a card picked up, no trick to read out: "l"
+    was listed and did nothing), and Escape puts back the card picked up, as it says."""
+    page = controller()
+    page.open("")
+    page.command(Command.START, FORM)
+    table = page.papillon
+    assert table is not None
+    rng = random.Random(5)
+    while table.picked is None:  # a card with several uses picked up (one with one use is played)
+        legal = table.game.legal_actions() if table.deciding() else []
+        several = [card for card in table.playable_cards() if sum(card in card_of(a) for a in legal) > 1]
+        if several:
+            page.act(f"pick:{card_name(several[0])}")
+        else:
+            step(page, rng)
+    assert page.key("Escape") and table.picked is None
+    assert not page.key("Escape")  # nothing more to put back or close
+    page.key("?")
+    keys = page.screen().overlay
+    assert "<kbd>l</kbd>" not in keys and "pick up the card" in keys
+
+
 def test_undo_is_off_in_papillon_hot_seat() -> None:
     page = controller()
     page.open("")

@@ -40,7 +40,7 @@ from farfalia.ui.contract import Command, Id
 from farfalia.ui.editor import ScenarioEditor
 from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_snippet, site_base
 from farfalia.ui.explain import last_trick_line
-from farfalia.ui.keyboard import SHORTCUTS
+from farfalia.ui.keyboard import NOT_PAPILLON, SHORTCUTS
 from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import TALL, WIDE, layout_for
 from farfalia.ui.links import Link, parse_link
@@ -55,7 +55,7 @@ from farfalia.ui.papillon_screens import (
     round_summary,
     table_choices,
 )
-from farfalia.ui.papillon_session import PapillonSession, load_save, papillon_hint_target
+from farfalia.ui.papillon_session import DROP, PapillonSession, load_save, papillon_hint_target
 from farfalia.ui.render import COLOURS, THEME_COLOURS, render_table
 from farfalia.ui.saves import MAX_SLOTS, Entry, Forget, GuardedStorage, SavedGames, Slot, Storage
 from farfalia.ui.screens import (
@@ -103,7 +103,6 @@ CHOICE_FIELDS = frozenset(
     ("game", "mode", "variants", "dealer", "level", "pace", "players", "rounds", "two-against-one", "forced-capture")
 )
 #: The commands of Farfalia's table that a Papillon table does not have.
-NOT_PAPILLON = frozenset((Command.LAST_TRICK,))
 #: Seeds drawn for new games lie in ``0 .. SEED_LIMIT - 1``.
 SEED_LIMIT = 2**31
 
@@ -473,7 +472,7 @@ class Controller:
         if self.confirming:
             panel = confirm_leave()
         elif self.help_open:
-            panel = help_panel()
+            panel = help_panel(papillon=True)
         elif self.settings_open:
             undo_allowed = len(session.humans()) == 1
             panel = settings_panel(session.pace, prefs.autoplay, prefs.sound, prefs.undo, undo_allowed, self.language)
@@ -629,7 +628,11 @@ class Controller:
         if key == "Escape":
             if closing is not None:
                 self.command(closing)
-            return closing is not None
+                return True
+            if self.papillon is not None and self.papillon.picked is not None and self.papillon.deciding():
+                self.act(DROP)  # the card picked up is put back
+                return True
+            return False
         if self.viewer is not None:
             if key in VIEWER_KEYS and self.embed_options is None:
                 self.viewer.move(VIEWER_KEYS[key])

@@ -19,6 +19,8 @@ SHORTCUTS: dict[str, Command] = {
     "l": Command.LAST_TRICK,
     "o": Command.SETTINGS,
 }
+#: The shortcuts Papillon has no use for (it has no tricks).
+NOT_PAPILLON = frozenset((Command.LAST_TRICK,))
 #: The keys that move the focus between the cards the player decides about: left and right
 #: between playable cards, Home and End to the first and last, up and down through every
 #: card, unplayable ones included (their reason shows when they have the focus).

@@ -22,7 +22,7 @@ from farfalia.ui.contract import SLOT_ATTRIBUTE, Command, Id
 from farfalia.ui.editor import HandsEditor, ScenarioEditor
 from farfalia.ui.embeds import SIZES, STARTS, EmbedOptions
 from farfalia.ui.explain import needs_line, notices, partnership_line, result_line, trick_line, turn_status
-from farfalia.ui.keyboard import SHORTCUTS
+from farfalia.ui.keyboard import NOT_PAPILLON, SHORTCUTS
 from farfalia.ui.language import LANGUAGES, SOURCE, rules_page
 from farfalia.ui.links import THEMES
 from farfalia.ui.papillon_session import PapillonSession
@@ -423,11 +423,15 @@ def settings_panel(pace: str, autoplay: str, sound: bool, undo: bool, undo_allow
     )
 
 
-def help_panel() -> str:
-    """The keyboard's keys and shortcuts, in a dialog."""
-    keys = [("← →", "key.cards"), ("↑ ↓", "key.every-card"), (text("key-enter"), "key.play")]
-    keys += [(key, f"key.{command}") for key, command in SHORTCUTS.items()]
-    keys.append((text("key-escape"), "key.escape"))
+def help_panel(papillon: bool = False) -> str:
+    """The keyboard's keys and shortcuts, in a dialog (``papillon``: that game's, whose cards are
+    picked up, then placed, and which has no tricks to read out)."""
+    prefix = "pa." if papillon else ""
+    keys = [("← →", "key.cards"), ("↑ ↓", "key.every-card"), (text("key-enter"), f"{prefix}key.play")]
+    keys += [
+        (key, f"key.{command}") for key, command in SHORTCUTS.items() if not papillon or command not in NOT_PAPILLON
+    ]
+    keys.append((text("key-escape"), f"{prefix}key.escape"))
     rows = "".join(f"<tr><th scope='row'><kbd>{escape(key)}</kbd></th><td>{escape(text(what))}</td></tr>"
                    for key, what in keys)  # fmt: skip
     return (

@@ -307,6 +307,9 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "key.last-trick": "Read out the last trick.",
     "key.settings": "The settings.",
     "key.escape": "Close the open panel.",
+    "pa.key.play": "Enter or Space: pick up the card (a card with one use is played), or press the button, "
+    "that has the focus.",
+    "pa.key.escape": "Close the open panel, or put back the card picked up.",
     "key-enter": "Enter",
     "key-escape": "Esc",
     # Papillon: the start screen, the table, the bar's choices and the round's end.
