@@ -339,13 +339,19 @@ def test_bad_papillon_saves_are_refused_clearly(changes: dict[str, object]) -> N
         load_save(papillon_save(**changes))
 
 
-def test_undo_takes_back_the_persons_decision_and_the_bots_after_it() -> None:
+def game_of_three(**preferences: object) -> tuple[Controller, PapillonSession]:
+    """A game of three (the person and two bots) started with these preferences set."""
     page = controller()
     page.open("")
-    page.set_preference("undo", True)
+    for name, value in preferences.items():
+        page.set_preference(name, value)
     page.command(Command.START, {**FORM, "players": "3", "kind-2": "bot", "name-2": "Cy"})
-    table = page.papillon
-    assert table is not None
+    assert page.papillon is not None
+    return page, page.papillon
+
+
+def test_undo_takes_back_the_persons_decision_and_the_bots_after_it() -> None:
+    page, table = game_of_three(undo=True)
     rng = random.Random(3)
     while not (table.deciding() and table.game.phase == "blue" and table.game.decisions()):
         step(page, rng)
@@ -390,12 +396,7 @@ def test_a_forced_action_is_taken_by_itself_as_the_settings_say(autoplay: str) -
     """§5 (4): the setting "Play a forced card by itself" (shown in Papillon's settings, it did
     nothing there): with one legal action (a card, an attacked player's draw), "always" takes it
     after a pause, "last" only with the hand's last card, "off" never. A whole game at three."""
-    page = controller()
-    page.open("")
-    page.set_preference("autoplay", autoplay)
-    page.command(Command.START, {**FORM, "players": "3", "kind-2": "bot", "name-2": "Cy"})
-    table = page.papillon
-    assert table is not None
+    page, table = game_of_three(autoplay=autoplay)
     rng = random.Random(2)
     taken = 0
     while not table.game.is_over():
