@@ -40,6 +40,8 @@ CARD_W, CARD_H = 72, 104
 #: A dummy's layout: how far below a column's face-down card its face-up card lies (a part of the
 #: cards' height); a plate's size (units, at the scale 1) and its gap below a dummy's layout.
 DUMMY_UP: Final = 22 / 0.62 / CARD_H
+#: The gap between a dummy's columns (units).
+DUMMY_GAP: Final = 6.0
 PLATE_SIZE: Final = (160.0, 50.0)
 PLATE_GAP: Final = 6.5
 #: A plate beside a dummy's layout: the gap between them, and its side's letter jutting out beyond.
@@ -178,11 +180,13 @@ def tall(aspect: float, dummy_scale: float = DUMMY_SCALE) -> Layout:
     reach = 94.0
     trick_half = reach + CARD_H * 0.85 / 2  # from the middle to the far edge of the trick's top card
     lowest = plate_y - 44 - 8 - trick_half  # the trick's bottom card clear of the viewer's plate and marks
+    # The largest dummy opposite: with its plate beside it (the width's limit), above the trick (the
+    # height's), and with its plate below it too; a larger one than the last has its plate beside it.
     column = CARD_H * (1 + DUMMY_UP)  # a dummy's column's height at the scale 1
-    beside = ((width - 20 - BESIDE_GAP - PLATE_SIZE[0] - PLATE_LETTER) / 7 - 6) / CARD_W  # its plate beside it
-    above_trick = (lowest - trick_half - STRIP_HEIGHT - 12.5) / column
-    if dummy_scale > above_trick - (PLATE_GAP + PLATE_SIZE[1]) / column:  # no room for its plate below it
-        dummy_scale = max(DUMMY_SCALE, min(dummy_scale, above_trick, beside))
+    widest = ((width - 20 - BESIDE_GAP - PLATE_SIZE[0] - PLATE_LETTER) / 7 - DUMMY_GAP) / CARD_W
+    tallest = (lowest - trick_half - STRIP_HEIGHT - 12.5) / column
+    if dummy_scale > tallest - (PLATE_GAP + PLATE_SIZE[1]) / column:
+        dummy_scale = max(DUMMY_SCALE, min(dummy_scale, tallest, widest))
     dummy_bottom = STRIP_HEIGHT + 4 + column * dummy_scale + 8.5  # the trick 8 below it
     plate_below = dummy_bottom + PLATE_GAP + PLATE_SIZE[1] + trick_half
     centre_y = max((top + plate_y) / 2, plate_below if plate_below <= lowest else dummy_bottom + trick_half)

@@ -31,6 +31,7 @@ from farfalia.ui.layout import (
     BESIDE_GAP,
     CARD_H,
     CARD_W,
+    DUMMY_GAP,
     DUMMY_UP,
     PLATE_GAP,
     PLATE_LETTER,
@@ -301,10 +302,8 @@ def seat_anchor(offset: int, count: int, layout: Layout = WIDE) -> tuple[float, 
     return cx - rx * math.sin(angle), cy + ry * math.cos(angle)
 
 
-#: A dummy's layout: the gap between its columns (units), and the least scale a side seat's layout
-#: keeps on one row before it takes two (the rest of its geometry, and the plates', in
-#: :mod:`farfalia.ui.layout`; a plate's side letter juts out 11 units on its outer edge).
-DUMMY_GAP = 6.0
+#: The least scale a side seat's dummy keeps on one row before it takes two (the rest of a dummy's
+#: geometry, and the plates', in :mod:`farfalia.ui.layout`).
 SIDE_ROW_SCALE = 0.5
 
 
