@@ -450,6 +450,29 @@ def test_papillons_keys_are_its_own_and_escape_puts_a_card_back() -> None:
     assert "<kbd>l</kbd>" not in keys and "pick up the card" in keys
 
 
+def test_the_cards_that_come_to_the_persons_hand_are_named_to_a_screen_reader() -> None:
+    """A deal or a draw puts cards in the hand on screen: the news names them (a screen reader's
+    user had to look for them), and nothing else does: a card played is no news of this kind."""
+    page = controller()
+    page.open("")
+    page.command(Command.START, {**FORM, "rounds": "orange"})
+    table = page.papillon
+    assert table is not None
+    table.news()
+    rng = random.Random(3)
+    told = 0
+    for _ in range(200):
+        hand = list(table.game.hands[0])
+        step(page, rng)
+        new = [card for card in table.game.hands[0] if card not in hand]
+        sentences = [line for line in table.news() if line.startswith("New in your hand")]
+        assert sentences == ([f"New in your hand: {', '.join(card_words(c) for c in sorted(new))}."] if new else [])
+        told += bool(new)
+        if table.game.is_over():
+            break
+    assert told
+
+
 def test_undo_is_off_in_papillon_hot_seat() -> None:
     page = controller()
     page.open("")

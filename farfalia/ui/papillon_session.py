@@ -183,6 +183,8 @@ class PapillonSession(Seating):
         #: The decisions made since :meth:`news` last told them, like :attr:`last`.
         self._untold: list[tuple[int, int, tuple[int, ...]]] = []
         self._told = 0
+        #: The hand on screen when the news last told it: whose, and its cards.
+        self._told_hand: tuple[int, Counter[int]] | None = None
         #: Whether an undo is allowed, for the game's changes and the actions it takes back.
         self._undo_checked: tuple[tuple[int, int] | None, bool] = (None, False)
 
@@ -266,7 +268,7 @@ class PapillonSession(Seating):
     def undo(self) -> int:
         """Take back the person's last decision and every bot decision after it."""
         back = super().undo()
-        self.picked, self.last = None, None
+        self.picked, self.last, self._told_hand = None, None, None  # (a card back in the hand is not new)
         self._untold.clear()
         return back
 
@@ -351,12 +353,25 @@ class PapillonSession(Seating):
         yang, names = self.game.settings.yang, self.names()
         sentences = [play_words(play, yang, names) for play in self._untold[-MAX_TOLD:]]
         self._untold.clear()
+        sentences += self._new_cards()
         pending = self.summary_pending()
         if pending is not None:
             sentences.append(text(f"pa.round-over.{self.game.settings.colours[pending]}"))
         elif self.deciding():
             sentences.append(self.task())
         return sentences
+
+    def _new_cards(self) -> list[str]:
+        """The cards come to the hand on screen since it was last told (a deal, a draw), named:
+        a screen shows them, a screen reader's user would have to look for them. Not across a
+        change of the person at a shared screen, nor under its cover."""
+        viewer = self.viewer()
+        hand = Counter(self.game.hands[viewer])
+        told, self._told_hand = self._told_hand, (viewer, hand)
+        if told is None or told[0] != viewer or self.needs_cover():
+            return []
+        new = sorted((hand - told[1]).elements())
+        return [text("pa.new-cards", cards=", ".join(card_words(card) for card in new))] if new else []
 
     def task(self) -> str:
         """What the person to decide is asked, in words (an attacked player with no Papillon is

@@ -396,6 +396,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "pa.detail.couteau": "Couteau Suisse's rolls {points}",
     "pa.score": "{name}: {points}",
     "pa.played": "{name}: {action}",
+    "pa.new-cards": "New in your hand: {cards}.",
     "pa.share-note": "This link replays the game so far: the finished rounds only, never the round in progress.",
     "pa.share-none": "Nothing to share yet: the first round is still being played.",
     "pa.editor-help": "Set up a practice round: give each hand, and the table or the starting cards, their cards: "
