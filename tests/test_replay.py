@@ -20,6 +20,7 @@ from farfalia.engine.rules import MODES, VARIANTS, Settings
 from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon, read_replay
 from farfalia.records.replay import MAX_LENGTH, decode, encode
 from farfalia.ui.account import describe
+from farfalia.ui.session import clean_name
 from tests.test_papillon_replay import finished, under_way
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,6 +129,16 @@ def test_names_must_be_printable_and_short() -> None:
             encode(game, bad)
     markup = ("<b>bold</b>", "<script>x</script>")
     assert decode(encode(game, markup)).names == markup  # data, escaped where shown
+    joined = ("\U0001f469\u200d\U0001f4bb Ann", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645")  # emoji, Persian
+    assert decode(encode(game, joined)).names == joined  # their joiners print nothing, yet belong
+
+
+def test_a_name_as_typed_keeps_only_what_a_link_may_carry() -> None:
+    """The start form's names are what a link carries: a control character typed (or pasted) is
+    dropped, a joiner kept (an emoji's joined name was taken, then refused when the game was shared)."""
+    assert clean_name("\x07Ann\u200b", 0) == "Ann"
+    assert clean_name("\U0001f469\u200d\U0001f4bb Ann", 0) == "\U0001f469\u200d\U0001f4bb Ann"
+    assert clean_name("\x07", 1) == "Player 2"
 
 
 def test_describe_tells_the_whole_game(valid: str) -> None:

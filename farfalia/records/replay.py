@@ -398,9 +398,18 @@ def _digit(char: str) -> int:
 # --------------------------------------------------------------------- names
 
 
+#: The joiners a name may hold though they print nothing (an emoji sequence, a Persian word).
+JOINERS = frozenset("\u200c\u200d")
+
+
+def name_character(character: str) -> bool:
+    """Whether a replay's name may hold ``character``: a printable one, or a joiner."""
+    return character.isprintable() or character in JOINERS
+
+
 def check_name(name: str) -> None:
     """Refuse a player's name that no replay may carry."""
-    if not name or len(name) > MAX_NAME or "\n" in name or not name.isprintable():
+    if not name or len(name) > MAX_NAME or not all(name_character(character) for character in name):
         raise replay_problem("replay-name", limit=MAX_NAME, name=repr(name[:30]))
 
 

@@ -22,7 +22,14 @@ from farfalia.engine.rules import PLAYERS, Settings
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, seat_view
 from farfalia.records.notation import format_actions, parse_actions
-from farfalia.records.replay import MAX_NAME, check_rules_edition, decode_chances, encode_chances, problem
+from farfalia.records.replay import (
+    MAX_NAME,
+    check_rules_edition,
+    decode_chances,
+    encode_chances,
+    name_character,
+    problem,
+)
 from farfalia.ui.texts import action_text, card_text, family_text, points_text, text
 
 #: Version of the saved form; a save of another version is refused, never guessed at.
@@ -411,8 +418,9 @@ def new_session(
 
 
 def clean_name(name: str, index: int) -> str:
-    """A player's name as typed, trimmed to :data:`MAX_NAME` characters (never empty)."""
-    cleaned = " ".join(name.split())[:MAX_NAME]
+    """A player's name as typed, trimmed to :data:`MAX_NAME` characters of those a replay may carry
+    (never empty)."""
+    cleaned = " ".join("".join(filter(name_character, name)).split())[:MAX_NAME]
     return cleaned or text("default-name", number=index + 1)
 
 
