@@ -174,7 +174,7 @@ class _Written:
 
     @property
     def chance_left(self) -> int:
-        """Whether written-out chance outcomes remain unused."""
+        """How many written-out chance outcomes remain unused."""
         return self.game.chance_left
 
 
