@@ -102,7 +102,6 @@ AUTOPLAY_DELAY = 350
 CHOICE_FIELDS = frozenset(
     ("game", "mode", "variants", "dealer", "level", "pace", "players", "rounds", "two-against-one", "forced-capture")
 )
-#: The commands of Farfalia's table that a Papillon table does not have.
 #: Seeds drawn for new games lie in ``0 .. SEED_LIMIT - 1``.
 SEED_LIMIT = 2**31
 
