@@ -38,15 +38,18 @@ TOUCH_TARGET: Final = (30, 44)
 #: A card's size in units at the scale 1.
 CARD_W, CARD_H = 72, 104
 #: A dummy's layout: how far below a column's face-down card its face-up card lies (a part of the
-#: cards' height); a plate's size (units, at the scale 1) and its gap below a dummy's layout.
+#: cards' height), the gap between its columns (units), how far below the strip the tall table's
+#: dummy opposite may lie, and how far above the trick's card before it.
 DUMMY_UP: Final = 22 / 0.62 / CARD_H
-#: The gap between a dummy's columns (units).
 DUMMY_GAP: Final = 6.0
-PLATE_SIZE: Final = (160.0, 50.0)
+DUMMY_TOP: Final = STRIP_HEIGHT + 4
+TRICK_CLEARANCE: Final = 8.0
+#: A plate's size (units, at the scale 1) and its gap below a dummy's layout.
+PLATE_SIZE: Final = (160, 50)
 PLATE_GAP: Final = 6.5
 #: A plate beside a dummy's layout: the gap between them, and its side's letter jutting out beyond.
 BESIDE_GAP: Final = 4.0
-PLATE_LETTER: Final = 11.0
+PLATE_LETTER: Final = 11
 #: The scale of a dummy's cards unless the screen needs them larger for a finger.
 DUMMY_SCALE: Final = 0.62
 
@@ -183,11 +186,12 @@ def tall(aspect: float, dummy_scale: float = DUMMY_SCALE) -> Layout:
     # The largest dummy opposite: with its plate beside it (the width's limit), above the trick (the
     # height's), and with its plate below it too; a larger one than the last has its plate beside it.
     column = CARD_H * (1 + DUMMY_UP)  # a dummy's column's height at the scale 1
+    clear = TRICK_CLEARANCE + 0.5  # (and half a unit: the layout's bottom is a sum of fractions)
     widest = ((width - 20 - BESIDE_GAP - PLATE_SIZE[0] - PLATE_LETTER) / 7 - DUMMY_GAP) / CARD_W
-    tallest = (lowest - trick_half - STRIP_HEIGHT - 12.5) / column
+    tallest = (lowest - trick_half - clear - DUMMY_TOP) / column
     if dummy_scale > tallest - (PLATE_GAP + PLATE_SIZE[1]) / column:
         dummy_scale = max(DUMMY_SCALE, min(dummy_scale, tallest, widest))
-    dummy_bottom = STRIP_HEIGHT + 4 + column * dummy_scale + 8.5  # the trick 8 below it
+    dummy_bottom = DUMMY_TOP + column * dummy_scale + clear  # where the trick may begin
     plate_below = dummy_bottom + PLATE_GAP + PLATE_SIZE[1] + trick_half
     centre_y = max((top + plate_y) / 2, plate_below if plate_below <= lowest else dummy_bottom + trick_half)
     radius_x = width / 2 - 88

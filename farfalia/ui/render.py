@@ -32,12 +32,14 @@ from farfalia.ui.layout import (
     CARD_H,
     CARD_W,
     DUMMY_GAP,
+    DUMMY_TOP,
     DUMMY_UP,
     PLATE_GAP,
     PLATE_LETTER,
     PLATE_SIZE,
     ROW_GAP,
     STRIP_HEIGHT,
+    TRICK_CLEARANCE,
     WIDE,
     Layout,
     hand_rows,
@@ -351,7 +353,7 @@ def dummy_place(offset: int, count: int, layout: Layout) -> DummyPlace:
     x, y = seat_anchor(offset, count, layout)
     trick_x, trick_y = trick_spot(offset, count, layout)
     if abs(math.sin(seat_angle(offset, count))) < 0.5:
-        return _across(x, y, trick_y - 8, layout)
+        return _across(x, y, trick_y - TRICK_CLEARANCE, layout)
     if x > layout.centre[0]:
         low, high = trick_x + CARD_W * layout.trick_scale + 12, layout.table_right
     else:
@@ -376,7 +378,7 @@ def _across(x: float, y: float, floor: float, layout: Layout) -> DummyPlace:
     plate_width, plate_height = (size * layout.words for size in PLATE_SIZE)
     if top + height + PLATE_GAP + plate_height <= floor:
         return DummyPlace(left, top, scale, 7, (left + span / 2, top + height + PLATE_GAP + plate_height / 2))
-    ceiling = STRIP_HEIGHT + 4 if layout.kind == "tall" else 10.0
+    ceiling = DUMMY_TOP if layout.kind == "tall" else 10.0
     top = max(ceiling, min(top, floor - height))
     beside = span + BESIDE_GAP + plate_width + PLATE_LETTER * layout.words  # the layout, then its plate
     left = min(max(x - beside / 2, 10.0), layout.table_right - beside)
@@ -553,20 +555,22 @@ def _plate(
     (``right`` of it or not), clear of the trick."""
     assert view.plan is not None
     x, y = at
+    width, height = PLATE_SIZE
     grown = f" scale({scale:g})" if scale != 1 else ""
-    plate = node("g", group, class_="plate", transform=f"translate({x - 80 * scale:.1f},{y - 25 * scale:.1f}){grown}")
+    plate = node("g", group, class_="plate",
+                 transform=f"translate({x - width / 2 * scale:.1f},{y - height / 2 * scale:.1f}){grown}")  # fmt: skip
     colour, dashes, letter = team_mark(view, info.side)
-    node("rect", plate, width=160, height=50, rx=10, fill=colours["plate"], stroke=colours[colour],
+    node("rect", plate, width=width, height=height, rx=10, fill=colours["plate"], stroke=colours[colour],
         stroke_width=4, stroke_dasharray=dashes, class_="team-mark")  # fmt: skip
     if letter:
-        badge = node("g", plate, class_="team-badge", transform=f"translate({160 if right else 0},25)", role="img",
-                    aria_label=text("team", letter=letter))  # fmt: skip
-        node("circle", badge, r=11, fill=colours[colour])
+        badge = node("g", plate, class_="team-badge", transform=f"translate({width if right else 0},{height // 2})",
+                    role="img", aria_label=text("team", letter=letter))  # fmt: skip
+        node("circle", badge, r=PLATE_LETTER, fill=colours[colour])
         _text(badge, "chip-text", letter, y=5, text_anchor="middle", fill="#ffffff")
     if acting:
         node("rect", plate, x=-5, y=-5, width=170, height=60, rx=13, fill="none", stroke=colours["highlight"],
             stroke_width=3, class_="turn-mark")  # fmt: skip
-    _text(plate, "seat-name", name, 148, x=80, y=21, text_anchor="middle", fill=colours["text"])
+    _text(plate, "seat-name", name, width - 12, x=width // 2, y=21, text_anchor="middle", fill=colours["text"])
     details = [plural_text("cards-left", info.hand_size)]
     if not info.is_dummy:
         details.append(text("points", points=view.totals[info.seat]))
@@ -600,7 +604,8 @@ def _collection(
     row = node("g", group, class_="collection", role="group",
               aria_label=text("collection-of", name=seat_name(info, names)))  # fmt: skip
     x, y = at
-    left, top = (x + 80 * plate + 6, y - 26) if beside else (x - 12 * len(info.collection) - 6, y + 25 * plate + 3)
+    half_width, half_height = (size // 2 * plate for size in PLATE_SIZE)
+    left, top = (x + half_width + 6, y - 26) if beside else (x - 12 * len(info.collection) - 6, y + half_height + 3)
     for k, card in enumerate(info.collection):
         drawn = place(card_face(card, colours), left + k * 24, top, 0.5)
         row.append(_label_card(drawn, card_text(card), None, None))
