@@ -99,7 +99,7 @@ def test_simulate_takes_papillon_s_options_as_flags(capsys: pytest.CaptureFixtur
     assert "2 v 1 is an option of three players" in capsys.readouterr().err
 
 
-def test_bench_prints_a_line_per_papillon_player_count() -> None:
+def test_bench_prints_a_line_per_papillon_player_count_and_blue_table() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "farfalia", "bench", "--game", "papillon", "--seconds", "0.2"],
         capture_output=True,
@@ -108,5 +108,9 @@ def test_bench_prints_a_line_per_papillon_player_count() -> None:
         check=True,
     )
     lines = done.stdout.strip().splitlines()
-    assert [line.split()[1] for line in lines] == ["2", "3", "4", "5"]
-    assert all(float(line.split()[3]) > 0 and line.endswith("games/s") for line in lines)
+    games, tables = lines[:4], lines[4:]
+    assert [line.split()[1] for line in games] == ["2", "3", "4", "5"]
+    assert all(float(line.split()[3]) > 0 and line.endswith("games/s") for line in games)
+    assert [line.split()[3] for line in tables] == ["8", "30", "49"]
+    assert all(float(line.split()[5]) > 0 and line.endswith("captures") for line in tables)
+    assert int(tables[-1].split()[-2]) > 150_000  # a table that discards have filled

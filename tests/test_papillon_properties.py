@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from farfalia.engine.errors import FarfaliaError
 from farfalia.engine.interface import random_play
-from farfalia.engine.papillon.captures import OPERATIONS, Capture, captures
+from farfalia.engine.papillon.captures import OPERATIONS, Capture, captures, equation
 from farfalia.engine.papillon.cards import BLUE, SIGNS, blue_numbers, deck_cards
 from farfalia.engine.papillon.game import PapillonGame, Roll, Shuffle, action_name, parse_action
 from farfalia.engine.papillon.rules import PapillonSettings
@@ -139,6 +139,10 @@ def test_bad_chance_outcomes_are_refused() -> None:
     assert waiting.current_player() == -1 and waiting.legal_actions() == []
 
 
+#: Every sign's operations, as (symbol, function).
+ALL_OPERATIONS = [operation for operations in OPERATIONS.values() for operation in operations]
+
+
 def brute_force_captures(hand: list[int], table: list[int], yang: int) -> set[Capture]:
     """The captures of P-R11–P-R14 and P-D14–P-D16 straight from their definitions, by trying
     every one or two cards of the hand against every set of table cards."""
@@ -192,4 +196,11 @@ def test_captures_are_exactly_those_the_rules_define(cards: list[int], data: st.
     cut = data.draw(st.integers(1, min(5, len(cards) - 1)))
     hand, table = cards[:cut], cards[cut:]
     yang = data.draw(st.sampled_from([12, 7, 0]))
-    assert captures(hand, table, yang) == brute_force_captures(hand, table, yang)
+    found = captures(hand, table, yang)
+    assert found == brute_force_captures(hand, table, yang)
+    for capture in found:  # each one's equation, as the chooser shows it, holds
+        left, _, right = equation(capture, table, yang).partition(" = ")
+        terms = left.split()
+        operate = next((operate for symbol, operate in ALL_OPERATIONS if symbol in terms[1:2]), None)
+        value = operate(int(terms[0]), int(terms[2])) if len(terms) == 3 and operate else sum(map(int, terms[::2]))
+        assert value == int(right) and any(value in blue_numbers(card, yang) for card in capture.played)

@@ -10,17 +10,20 @@ hands in the orange round.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Sequence
 from typing import Final
 
 from farfalia.bots.search import SearchBot
+from farfalia.engine.papillon.captures import PLAYED_BITS
 from farfalia.engine.papillon.cards import (
     BLUE,
     CHAT_NOIR,
     CHENILLE,
     CHRYSALIDE,
     COUTEAU,
+    DECK_SIZE,
     ORANGE,
     PAPILLON,
     SIGNS,
@@ -37,7 +40,6 @@ from farfalia.engine.papillon.game import (
     ORANGE_MOVES,
     TAKE_ATTACK,
     PapillonGame,
-    split_blue,
     split_orange,
 )
 from farfalia.engine.papillon.views import PapillonView
@@ -80,18 +82,28 @@ class PapillonHeuristicBot:
 
     def choose(self, view: PapillonView, rng: random.Random) -> int:
         """The best action by :func:`worth` (``rng`` is unused: the view fixes the choice)."""
-        return ranked(view)[0]
+        return ranked(view, 1)[0]
 
 
-def ranked(view: PapillonView) -> list[int]:
-    """The legal actions, best first by :func:`worth` (ties in ascending order)."""
-    return sorted(view.legal_actions, key=lambda action: -worth(view, action))
+def ranked(view: PapillonView, count: int | None = None) -> list[int]:
+    """The legal actions, best first by :func:`worth` (ties in ascending order); the best
+    ``count`` only, if given (found without sorting them all: a blue table that discards have
+    filled offers over 150,000 captures)."""
+    table = pile_worth(view.table)
+
+    def key(action: int) -> float:
+        return -worth(view, action, table)
+
+    if count is None:
+        return sorted(view.legal_actions, key=key)
+    return heapq.nsmallest(count, view.legal_actions, key=key)
 
 
-def worth(view: PapillonView, action: int) -> float:
-    """How good ``action`` looks to a careful player, in points for the acting side."""
+def worth(view: PapillonView, action: int, table: float | None = None) -> float:
+    """How good ``action`` looks to a careful player, in points for the acting side (``table``:
+    the blue table's :func:`pile_worth`, when known)."""
     if action >= BLUE_MOVES:
-        return _capture_worth(view, action)
+        return _capture_worth(action, pile_worth(view.table) if table is None else table)
     if action >= ORANGE_MOVES:
         return _placement_worth(view, action)
     if action == TAKE_ATTACK:
@@ -99,23 +111,43 @@ def worth(view: PapillonView, action: int) -> float:
     return 1.0 if action == CLOCKWISE else 0.0
 
 
+def card_worth(card: int) -> float:
+    """What a blue card in a side's pile is worth to it (P-R22; the Chat Noir taken on purpose)."""
+    return blue_points(card) + CARD_WORTH + 30 * (card == CHAT_NOIR) + 15 * (card in (YIN, YANG))
+
+
 def pile_worth(cards: Sequence[int]) -> float:
-    """What cards in a side's blue pile are worth to it (P-R22; the Chat Noir taken on purpose)."""
-    worth = sum(blue_points(card) for card in cards) + CARD_WORTH * len(cards)
-    worth += 30 * (CHAT_NOIR in cards) + 15 * ((YIN in cards) + (YANG in cards))
-    return worth
+    """What cards in a side's blue pile are worth to it."""
+    return sum(map(card_worth, cards), 0.0)
 
 
-def _capture_worth(view: PapillonView, action: int) -> float:
-    played, taken = split_blue(action)
+#: :func:`card_worth` summed over each byte of a mask of blue cards, byte by byte.
+_BYTE_WORTHS: Final = tuple(
+    tuple(
+        sum(card_worth(8 * k + bit) for bit in range(8) if byte >> bit & 1 and 8 * k + bit < DECK_SIZE)
+        for byte in range(256)
+    )
+    for k in range(-(-DECK_SIZE // 8))
+)
+
+
+def _mask_worth(mask: int) -> float:
+    """:func:`pile_worth` of the cards whose bits ``mask`` sets."""
+    return sum(worths[mask >> 8 * k & 255] for k, worths in enumerate(_BYTE_WORTHS))
+
+
+def _capture_worth(action: int, table: float) -> float:
+    code = action - BLUE_MOVES
+    played, taken = code & PLAYED_BITS, code >> DECK_SIZE
     if not taken:
-        if played == {CHRYSALIDE}:
-            return pile_worth([CHRYSALIDE]) - TABLE_RISK * pile_worth(view.table)
-        return -pile_worth(list(played)) - TABLE_RISK * pile_worth([*view.table, *played])
-    gained = pile_worth([*played, *taken])
-    if PAPILLON in played and CHAT_NOIR in taken:  # P-D21: −30 instead of +30
+        if played == 1 << CHRYSALIDE:
+            return card_worth(CHRYSALIDE) - TABLE_RISK * table
+        laid = _mask_worth(played)
+        return -laid - TABLE_RISK * (table + laid)
+    gained = _mask_worth(played | taken)
+    if played >> PAPILLON & 1 and taken >> CHAT_NOIR & 1:  # P-D21: −30 instead of +30
         gained -= 60
-    return gained - TABLE_RISK * pile_worth([card for card in view.table if card not in taken])
+    return gained - TABLE_RISK * (table - _mask_worth(taken))
 
 
 def _placement_worth(view: PapillonView, action: int) -> float:
@@ -180,7 +212,7 @@ class PapillonSearch:
         if len(view.legal_actions) < 2 or view.phase not in ("blue", "orange", "attacked"):
             return ()
         five = view.settings.players >= SHORT_HORIZON_PLAYERS
-        return tuple(ranked(view)[: FIVE_PLAYER_CANDIDATES if five else MOST_CANDIDATES])
+        return tuple(ranked(view, FIVE_PLAYER_CANDIDATES if five else MOST_CANDIDATES))
 
     def prior(self, view: PapillonView, rng: random.Random) -> int:
         """The heuristic's choice."""

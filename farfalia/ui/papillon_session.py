@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from farfalia.bots.papillon import PAPILLON_PLAYOUTS, PAPILLON_SEARCH
 from farfalia.engine.errors import NotationError, ReplayError, SaveError, SessionError
-from farfalia.engine.papillon.captures import equation
+from farfalia.engine.papillon.captures import PLAYED_BITS, cards_of, equation
 from farfalia.engine.papillon.cards import BASIC_COUNT, CHRYSALIDE, PAPILLON, card_name, face, parse_card
 from farfalia.engine.papillon.game import (
     BLUE_MOVES,
@@ -141,7 +141,7 @@ def papillon_hint_target(action: int, picked: int | None = None) -> str:
 def card_of(action: int) -> tuple[int, ...]:
     """The hand cards an action plays (none for the table's decisions)."""
     if action >= BLUE_MOVES:
-        return tuple(sorted(split_blue(action).played))
+        return tuple(cards_of(action - BLUE_MOVES & PLAYED_BITS))
     if action >= ORANGE_MOVES:
         return (split_orange(action)[0],)
     return ()

@@ -13,16 +13,20 @@ equation for a capture, for the page's chooser ("22 − 10 = 12").
   (iii) sign and x on the table, y and r from the hand (y on either side of − and ÷: P-E1).
 - The result r always comes from the hand (P-R10); a Couteau Suisse is any number 0–11
   wherever it lies (P-D16).
+
+A table that discards have filled holds tens of thousands of sums (a table of 50 cards, over
+150,000 captures), so captures are found as ints, one bit a card (:func:`capture_code`): a
+table's sums are built once, total by total, as a knapsack of masks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
 from farfalia.engine.errors import IllegalActionError
-from farfalia.engine.papillon.cards import MOINS, MULTIPLIER, PLUS, SIGNS, blue_numbers
+from farfalia.engine.papillon.cards import DECK_SIZE, MOINS, MULTIPLIER, PLUS, SIGNS, blue_numbers
 
 #: The operations of each sign: (symbol, function or None where it does not apply).
 OPERATIONS = {
@@ -30,6 +34,9 @@ OPERATIONS = {
     MOINS: (("−", lambda x, y: x - y if x >= y else None),),
     MULTIPLIER: (("×", lambda x, y: x * y), ("÷", lambda x, y: x // y if y and x % y == 0 else None)),
 }
+
+#: The bits of a capture code that hold the cards played (the cards taken lie above them).
+PLAYED_BITS = (1 << DECK_SIZE) - 1
 
 
 class Capture(NamedTuple):
@@ -39,19 +46,59 @@ class Capture(NamedTuple):
     taken: frozenset[int]
 
 
+def capture_code(played: Iterable[int], taken: Iterable[int] = ()) -> int:
+    """A capture as one int: a bit for each card taken, shifted above a bit for each card played."""
+    return sum(1 << card for card in taken) << DECK_SIZE | sum(1 << card for card in played)
+
+
+def split_code(code: int) -> Capture:
+    """The capture a :func:`capture_code` stands for."""
+    return Capture(frozenset(cards_of(code & PLAYED_BITS)), frozenset(cards_of(code >> DECK_SIZE)))
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards whose bits ``mask`` sets, ascending."""
+    cards = []
+    while mask:
+        lowest = mask & -mask
+        cards.append(lowest.bit_length() - 1)
+        mask ^= lowest
+    return cards
+
+
 def captures(hand: Sequence[int], table: Sequence[int], yang: int) -> set[Capture]:
     """Every match, sum and combination ``hand`` can make on ``table`` (not the Papillon's)."""
-    return {capture for capture, _ in _all(hand, table, yang)}
+    return {split_code(code) for code in capture_codes(hand, table, yang)}
+
+
+def capture_codes(hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0) -> set[int]:
+    """:func:`captures` as codes (:func:`capture_code`), each plus ``offset`` (a game's first
+    capture action, below ``1 << DECK_SIZE``), found without a set of cards each."""
+    results = [(card, numbers) for card in hand if (numbers := blue_numbers(card, yang))]
+    sums = _sums(_numbered(table, yang), max((max(numbers) for _, numbers in results), default=0))
+    found = {offset + code for code, _ in _combinations(hand, table, yang)}
+    for result, numbers in results:
+        played = offset + (1 << result)  # below the taken cards' bits: or-ing them adds
+        for number in numbers:
+            found.update([taken | played for taken in sums[number]])
+    return found
 
 
 def equation(capture: Capture, table: Sequence[int], yang: int) -> str:
     """One equation that justifies ``capture`` (a match shows as ``5 = 5``)."""
-    hand = sorted(capture.played)
-    for found, (left, value) in _all(hand, [card for card in table if card in capture.taken], yang):
-        if found == capture:
-            if any(isinstance(term, str) for term in left):  # an operation: its own order
-                return f"{' '.join(map(str, left))} = {value}"
-            return f"{' + '.join(map(str, _in_card_order(capture.taken, value, yang)))} = {value}"
+    taken_table = [card for card in table if card in capture.taken]
+    if len(capture.played) == 1:  # a match or a sum, if the taken cards add up to the result
+        (result,) = capture.played
+        numbers = blue_numbers(result, yang)
+        sums = _sums(_numbered(taken_table, yang), max(numbers, default=0))
+        whole = capture_code((), capture.taken)
+        for number in numbers:
+            if whole in sums[number]:
+                return f"{' + '.join(map(str, _in_card_order(capture.taken, number, yang)))} = {number}"
+    code = capture_code(capture.played, capture.taken)
+    for found, (left, value) in _combinations(sorted(capture.played), taken_table, yang):
+        if found == code:
+            return f"{' '.join(map(str, left))} = {value}"
     raise IllegalActionError(f"these cards make no capture: {capture}")
 
 
@@ -63,35 +110,50 @@ def _in_card_order(taken: frozenset[int], total: int, yang: int) -> list[int]:
     return [fixed.get(card, wild) for card in sorted(taken)]
 
 
-#: How a capture is justified, unformatted (formatting every capture's equation would slow
-#: the search's playouts): the numbers added up, or an operation (x, sign, y); and the result.
+def _numbered(cards: Sequence[int], yang: int) -> list[tuple[int, tuple[int, ...]]]:
+    return [(card, numbers) for card in cards if (numbers := blue_numbers(card, yang))]
+
+
+def _sums(numbered: list[tuple[int, tuple[int, ...]]], most: int) -> list[list[int]]:
+    """For each total up to ``most``, the sets of table cards whose numbers can add up to it
+    (one card: a match), as taken cards' bits of a :func:`capture_code`; a Couteau Suisse
+    counts as any of its numbers. Found once per table, then looked up for each card of the hand."""
+    by_total: list[list[int]] = [[0]] + [[] for _ in range(most)]  # the empty set, taken out below
+    for card, numbers in numbered:
+        taken = 1 << (card + DECK_SIZE)
+        grown = [
+            (total + number, [cards | taken for cards in by_total[total]])
+            for number in numbers
+            for total in range(most + 1 - number)
+            if by_total[total]
+        ]
+        for total, sets in grown:
+            by_total[total] += sets
+    by_total[0].remove(0)
+    return by_total
+
+
+#: How a combination is justified, unformatted: the operation (x, sign, y) and its result.
 Working = tuple[tuple[int | str, ...], int]
 
 
-def _all(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[tuple[Capture, Working]]:
-    numbered_table = [(card, blue_numbers(card, yang)) for card in table if blue_numbers(card, yang)]
-    table_signs = [card for card in table if card in SIGNS]
-    hand_signs = [card for card in hand if card in SIGNS]
-    results = [(card, blue_numbers(card, yang)) for card in hand if blue_numbers(card, yang)]
-    sums = _sums(numbered_table, max((max(values) for _, values in results), default=0))
-    for result, values in results:
-        for value in values:
-            for cards, numbers in sums.get(value, ()):
-                yield Capture(frozenset({result}), frozenset(cards)), (numbers, value)
-    # (i) sign and result from the hand, both operands on the table.
-    for sign in hand_signs:
+def _combinations(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[tuple[int, Working]]:
+    """The captures with a sign (P-R13, P-D15, P-E1), as codes with their equation."""
+    numbered_table = _numbered(table, yang)
+    results = _numbered(hand, yang)
+    for sign in (card for card in hand if card in SIGNS):  # (i) sign and result from the hand, operands on the table
         for (x, xs), (y, ys) in _pairs(numbered_table):
             for text, value in _operations(sign, xs, ys):
                 for result, values in results:
                     if value in values:
-                        yield Capture(frozenset({sign, result}), frozenset({x, y})), (text, value)
-    for sign in table_signs:
+                        yield capture_code((sign, result), (x, y)), (text, value)
+    for sign in (card for card in table if card in SIGNS):
         # (ii) sign and both operands on the table, the result from the hand.
         for (x, xs), (y, ys) in _pairs(numbered_table):
             for text, value in _operations(sign, xs, ys):
                 for result, values in results:
                     if value in values:
-                        yield Capture(frozenset({result}), frozenset({sign, x, y})), (text, value)
+                        yield capture_code((result,), (sign, x, y)), (text, value)
         # (iii) sign and one operand on the table, the other operand and the result from the hand.
         for x, xs in numbered_table:
             for y, ys in results:
@@ -99,7 +161,7 @@ def _all(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[tuple
                     for text, value in _operations(sign, first, second):
                         for result, values in results:
                             if result != y and value in values:
-                                yield Capture(frozenset({y, result}), frozenset({sign, x})), (text, value)
+                                yield capture_code((y, result), (sign, x)), (text, value)
 
 
 def _pairs(numbered: list[tuple[int, tuple[int, ...]]]) -> Iterator[tuple[tuple[int, tuple[int, ...]], ...]]:
@@ -116,26 +178,3 @@ def _operations(sign: int, xs: tuple[int, ...], ys: tuple[int, ...]) -> Iterator
                 value = operate(x, y)
                 if value is not None:
                     yield (x, symbol, y), value
-
-
-def _sums(numbered: list[tuple[int, tuple[int, ...]]], most: int) -> dict[int, list[tuple[tuple[int, ...], ...]]]:
-    """Every set of table cards whose numbers can add up to ``most`` or less (one card: a
-    match), by total, with the numbers used; a wild card (the one Couteau Suisse) takes any
-    number that fits. Found once per table, then looked up for each card of the hand."""
-    fixed = [(card, values[0]) for card, values in numbered if len(values) == 1]
-    wild = [card for card, values in numbered if len(values) > 1]
-    by_total: dict[int, list[tuple[tuple[int, ...], ...]]] = {}
-
-    def extend(start: int, cards: tuple[int, ...], numbers: tuple[int, ...], total: int) -> None:
-        if cards:
-            by_total.setdefault(total, []).append((cards, numbers))
-        for card in wild:
-            for number in range(min(11, most - total) + 1):
-                by_total.setdefault(total + number, []).append(((*cards, card), (*numbers, number)))
-        for index in range(start, len(fixed)):
-            card, value = fixed[index]
-            if total + value <= most:
-                extend(index + 1, (*cards, card), (*numbers, value), total + value)
-
-    extend(0, (), (), 0)
-    return by_total

@@ -16,12 +16,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Final, NamedTuple
 
 from farfalia.engine.errors import IllegalActionError, NotationError
 from farfalia.engine.interface import CHANCE, TERMINAL, Progress
-from farfalia.engine.papillon.captures import Capture, captures
+from farfalia.engine.papillon.captures import Capture, capture_code, capture_codes, split_code
 from farfalia.engine.papillon.cards import (
     BLUE,
     CENTRE_CARDS,
@@ -29,7 +30,6 @@ from farfalia.engine.papillon.cards import (
     CHENILLE,
     CHRYSALIDE,
     COUTEAU,
-    DECK_SIZE,
     MOINS,
     MULTIPLIER,
     ORANGE,
@@ -121,17 +121,12 @@ def orange_move(card: int, place: int, number: int = NO_NUMBER) -> int:
 
 def blue_move(played: Iterable[int], taken: Iterable[int] = ()) -> int:
     """The action that plays ``played`` from the hand and takes ``taken`` from the table."""
-    return BLUE_MOVES + (sum(1 << card for card in taken) << DECK_SIZE) + sum(1 << card for card in played)
-
-
-def _cards_of(mask: int) -> list[int]:
-    return [card for card in range(DECK_SIZE) if mask >> card & 1]
+    return BLUE_MOVES + capture_code(played, taken)
 
 
 def split_blue(action: int) -> Capture:
     """What a blue action plays and takes."""
-    value = action - BLUE_MOVES
-    return Capture(frozenset(_cards_of(value & ((1 << DECK_SIZE) - 1))), frozenset(_cards_of(value >> DECK_SIZE)))
+    return split_code(action - BLUE_MOVES)
 
 
 def split_orange(action: int) -> tuple[int, int, int]:
@@ -633,15 +628,8 @@ class PapillonGame:
         self.phase = "blue"
 
     def _blue_actions(self) -> list[int]:
-        hand, table = self.hands[self.current], self.table
-        found = {blue_move(capture.played, capture.taken) for capture in captures(hand, table, self.settings.yang)}
-        if PAPILLON in hand:  # P-R16, P-D17: it takes every table card, or lies down on an empty table
-            found.add(blue_move([PAPILLON], table))
-        if CHRYSALIDE in hand:  # P-D18: a whole turn, never a discard
-            found.add(blue_move([CHRYSALIDE]))
-        if not (self.settings.forced_capture and any(split_blue(move).taken for move in found)):
-            found |= {blue_move([card]) for card in hand if card not in (CHRYSALIDE, PAPILLON)}  # P-R18, P-D13
-        return sorted(found)
+        hand, table = tuple(self.hands[self.current]), tuple(self.table)
+        return list(_blue_actions(hand, table, self.settings.yang, self.settings.forced_capture))
 
     def _blue_play(self, capture: Capture) -> None:
         player, (played, taken) = self.current, capture
@@ -963,6 +951,21 @@ class PapillonGame:
 SECRET_FIELDS: Final = frozenset(
     ("hands", "deck", "draw_pile", "history", "_deciders", "seed", "draw", "_rng", "_script", "_script_used", "_need")
 )
+
+
+@lru_cache(maxsize=2)
+def _blue_actions(hand: tuple[int, ...], table: tuple[int, ...], yang: int, forced_capture: bool) -> tuple[int, ...]:
+    """A blue turn's legal actions, ascending; remembered for the last two positions asked about
+    (a page asks several times a position, a checked action once more, and a table that discards
+    have filled holds over 150,000 captures)."""
+    found = capture_codes(hand, table, yang, BLUE_MOVES)
+    if PAPILLON in hand:  # P-R16, P-D17: it takes every table card, or lies down on an empty table
+        found.add(blue_move([PAPILLON], table))
+    if CHRYSALIDE in hand:  # P-D18: a whole turn, never a discard
+        found.add(blue_move([CHRYSALIDE]))
+    if not (forced_capture and any(split_blue(move).taken for move in found)):
+        found |= {blue_move([card]) for card in hand if card not in (CHRYSALIDE, PAPILLON)}  # P-R18, P-D13
+    return tuple(sorted(found))
 
 
 def _copied(value: object) -> object:
