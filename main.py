@@ -129,6 +129,7 @@ class Page:
         window.addEventListener("resize", create_proxy(lambda _event: self._guarded(self._resize)))
         document.addEventListener("visibilitychange", create_proxy(self._on_visibility))
         window.addEventListener("pagehide", create_proxy(lambda _event: self.controller.page_hidden()))
+        window.addEventListener("hashchange", create_proxy(lambda _event: self._guarded(self._follow_address)))
         if store:
             store.onchange = create_proxy(self._refresh)
         self._measure()
@@ -250,6 +251,11 @@ class Page:
         listing = element(Id.SAVED_GAMES)
         if listing:
             listing.innerHTML = self.controller.saved_list()
+
+    def _follow_address(self) -> None:
+        """A link pasted into the address bar of the open page (no reload): show its replay."""
+        self.controller.follow(str(window.location.hash)[1:])
+        self.draw()
 
     def _on_visibility(self, _event: Any) -> None:
         if document.visibilityState == "hidden":

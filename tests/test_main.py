@@ -11,7 +11,10 @@ from types import ModuleType
 
 import pytest
 
+from farfalia.cli import random_game
 from farfalia.engine.cards import cards_of
+from farfalia.engine.rules import Settings
+from farfalia.records.replay import encode
 from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, SLOT_ATTRIBUTE, Id
 from farfalia.ui.saves import SLOT_PREFIX, Entry
 from farfalia.ui.texts import text
@@ -234,3 +237,23 @@ def test_the_pages_and_the_loader_use_the_contract_s_ids() -> None:
     loader = (ROOT / "assets" / "loader.js").read_text()
     used = set(re.findall(r'getElementById\("([^"]+)"\)', loader))
     assert used and used <= {str(member) for member in Id}
+
+
+def test_a_link_pasted_into_the_open_pages_address_opens_its_replay(page) -> None:  # type: ignore[no-untyped-def]
+    """Changing only the fragment does not reload a page: the page follows it (it opened only the
+    link it was loaded with), and the game it leaves stays saved. An address of no replay changes
+    nothing."""
+    _, document, window = page
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+    play_human_decisions(window, document, 2)
+    controller = window.farfaliaPage.controller
+    finished = random_game(Settings("two"), 4)
+    window.location.hash = f"#replay={encode(finished)}"
+    window.listeners["hashchange"](None)
+    assert controller.viewer is not None and controller.session is None
+    assert document.body.dataset.at == str(len(finished.actions)) and not document.elements[Id.NOTE].textContent
+    window.location.hash = "#elsewhere"
+    window.listeners["hashchange"](None)
+    assert controller.viewer is not None
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "new-game"}))
+    assert len(controller.saves.slots) == 1 and 'data-command="resume"' in document.elements[Id.OVERLAY].innerHTML

@@ -361,6 +361,14 @@ class Controller:
         else:
             self.show_start()
 
+    def follow(self, fragment: str) -> None:
+        """The address changed under the open page (a link pasted into its address bar, or
+        Back; the page's own writing of it tells nothing): open the replay it holds; any other
+        fragment changes nothing. A game under way is saved at every decision: the start
+        screen offers it again."""
+        if fragment.startswith("replay="):
+            self.open_replay(fragment)
+
     def show_start(self) -> None:
         """The start screen, offering to resume a saved game."""
         self.stop_thinking()

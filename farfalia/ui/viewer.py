@@ -59,7 +59,7 @@ class Stepper:
         for position, action in enumerate(replay.actions, 1):
             before = game.progress()
             self._passing(game, action)
-            game.apply(action)
+            self._apply(game, action)
             after = game.progress()
             if after.rounds > before.rounds:
                 self.hand_ends.append(position)
@@ -82,6 +82,10 @@ class Stepper:
     def _passing(self, game: Any, action: int) -> None:
         """Called once for each action, with the game before it, as the replay is first read."""
 
+    def _apply(self, game: Any, action: int) -> None:
+        """Take the replay's next action."""
+        game.apply(action)
+
     # ------------------------------------------------------------------ moving
 
     def jump(self, at: int) -> None:
@@ -96,7 +100,7 @@ class Stepper:
                     self._game.undo()
                     self.at -= 1
         while self.at < at:
-            self._game.apply(self.replay.actions[self.at])
+            self._apply(self._game, self.replay.actions[self.at])
             self.at += 1
 
     def step(self, delta: int) -> None:
@@ -197,6 +201,11 @@ class PapillonViewer(Stepper):
         self._told: int | None = None
         super().__init__(replay, at, view)
 
+    def _apply(self, game: PapillonGame, action: int) -> None:
+        """Take the replay's next action, unchecked: reading the replay's text checked them all
+        (a blue table that discards have filled offers over 150,000 actions to check against)."""
+        game.apply(action, check=False)
+
     def _passing(self, game: PapillonGame, action: int) -> None:
         self._plays.append((game.current_player(), action, tuple(game.table)))
 
@@ -213,7 +222,9 @@ class PapillonViewer(Stepper):
         """The current position with every hand open, or as one seat saw it (where a round
         ended, before the next one is dealt)."""
         game = self._game if self.finished_round() is None else self._game.between_rounds()
-        return all_hands_view(game) if self.view_name == ALL else papillon_seat_view(game, int(self.view_name))
+        if self.view_name == ALL:
+            return all_hands_view(game)
+        return papillon_seat_view(game, int(self.view_name), deciding=False)
 
     def last_play(self) -> str:
         """The action that led to this position, in words ("Anna: Play …"), or ""."""

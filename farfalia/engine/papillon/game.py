@@ -472,7 +472,7 @@ class PapillonGame:
             raise IllegalActionError("nothing to undo: no action has been played")
         again = PapillonGame(self.settings, self.seed, self._script, self.draw)
         for action in actions[:-1]:
-            again.apply(action)
+            again.apply(action, check=False)  # checked when first taken
         self.__dict__.update(again.__dict__)
         return actions[-1]
 

@@ -69,8 +69,10 @@ class PapillonView:
         return found
 
 
-def seat_view(game: PapillonGame, player: int) -> PapillonView:
-    """What ``player`` may know now, nothing more."""
+def seat_view(game: PapillonGame, player: int, deciding: bool = True) -> PapillonView:
+    """What ``player`` may know now, nothing more; with ``deciding`` False, a view to look at
+    (a replay's), without the legal actions a decision needs (a blue table that discards have
+    filled offers over 150,000)."""
     if not 0 <= player < game.players:
         raise ViewError(f"player {player!r} is not at this table of {game.players}")
     to_act = game.current_player()
@@ -82,7 +84,7 @@ def seat_view(game: PapillonGame, player: int) -> PapillonView:
         colour=game.colour,
         phase=game.phase,
         to_act=to_act if to_act >= 0 else None,
-        legal_actions=tuple(game.legal_actions()) if to_act == player else (),
+        legal_actions=tuple(game.legal_actions()) if to_act == player and deciding else (),
         hand=tuple(sorted(game.hands[player])),
         hand_sizes=tuple(len(hand) for hand in game.hands),
         orange_backs=tuple(sum(deck_of(card) == ORANGE for card in hand) for hand in game.hands),
@@ -110,9 +112,9 @@ def seat_view(game: PapillonGame, player: int) -> PapillonView:
 
 
 def all_hands_view(game: PapillonGame, seat: int = 0) -> PapillonView:
-    """The game seen with every hand open (a replay's), ``seat`` at the bottom throughout (the
-    table does not turn from step to step)."""
-    view = seat_view(game, seat)
+    """The game seen with every hand open (a replay's, to look at), ``seat`` at the bottom
+    throughout (the table does not turn from step to step)."""
+    view = seat_view(game, seat, deciding=False)
     return dataclasses.replace(view, hands=tuple(tuple(sorted(hand)) for hand in game.hands))
 
 
