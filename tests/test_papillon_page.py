@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from farfalia.bots.papillon import ranked
 from farfalia.engine.errors import FarfaliaError, SessionError
 from farfalia.engine.interface import random_play
 from farfalia.engine.papillon.cards import BASIC_COUNT, card_name
@@ -44,11 +45,20 @@ from farfalia.ui.papillon_render import (
     render_papillon,
     strip_rolls,
 )
-from farfalia.ui.papillon_screens import cards_taken, papillon_bar, round_summary, score_lines, signed, table_choices
+from farfalia.ui.papillon_screens import (
+    EDITOR_PLAYS,
+    cards_taken,
+    papillon_bar,
+    round_summary,
+    score_lines,
+    signed,
+    table_choices,
+)
 from farfalia.ui.papillon_session import PapillonSession, card_of, card_words, load_save
 from farfalia.ui.render import SVG_NS
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.session import Player
+from farfalia.ui.texts import text
 from farfalia.ui.viewer import PapillonViewer, ViewerMove
 from tests.test_papillon_rules import A, blue_position, cards, orange_position
 
@@ -207,6 +217,30 @@ def test_a_later_round_is_offered_to_the_editor_where_its_sides_can_be_kept(seed
     assert problems == []
     practice = build()
     assert practice.sides == game.sides and practice.hands == game.hands and practice.layout == game.layout
+
+
+#: A 2-player blue round where every decision is the first legal action: 56 discards.
+ALL_DISCARDS = "p1.2010.5.1k...-2oyLr"
+
+
+@pytest.mark.parametrize(("at", "offered"), [(6, 0), (53, EDITOR_PLAYS)])
+def test_the_editor_offers_the_likeliest_plays_where_there_are_thousands(at: int, offered: int) -> None:
+    """Early in the round of discards the editor offers every play that may follow, in the
+    legal actions' order; three cards before its end the table of 44 cards offers thousands:
+    the heuristic's best :data:`EDITOR_PLAYS` only, and says so (a button each made a megabyte)."""
+    page = controller()
+    page.open(f"replay={ALL_DISCARDS}&at={at}")
+    game = page.viewer.game
+    legal = game.legal_actions()
+    page.command(Command.EDIT_POSITION)
+    overlay = page.screen().overlay
+    shown = [unescape(name) for name in re.findall(r'data-action="([^"]+)"', overlay)]
+    if not offered:
+        assert shown == [action_name(action) for action in legal] and "editor-more" not in overlay
+    else:
+        best = ranked(seat_view(game, game.current), offered)
+        assert len(legal) > 1000 and shown == [action_name(action) for action in best]
+        assert text("pa.editor-more", shown=offered, total=len(legal)) in unescape(overlay)
 
 
 def test_hot_seat_covers_the_table_between_people() -> None:

@@ -55,7 +55,8 @@ _CHARS: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 @dataclass(frozen=True)
 class PapillonReplay:
     """A decoded Papillon game: settings, seed (None when the chance outcomes are written
-    out), player names, actions and the written-out chance outcomes."""
+    out), player names, actions (legal: :func:`decode_papillon` took each one from the legal
+    actions) and the written-out chance outcomes."""
 
     settings: PapillonSettings
     seed: int | None
@@ -71,7 +72,7 @@ class PapillonReplay:
         """The game, replayed (with written-out chance, it stops where they end)."""
         game = self.start()
         for action in self.actions:
-            game.apply(action)
+            game.apply(action, check=False)  # checked as the text was read
         return game
 
 

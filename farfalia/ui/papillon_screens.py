@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import Final
 
+from farfalia.bots.papillon import ranked
 from farfalia.engine.papillon.cards import card_name, deck_cards, hand_value, is_basic
 from farfalia.engine.papillon.game import PapillonGame, action_name, split_orange
 from farfalia.engine.papillon.rules import DEALS
+from farfalia.engine.papillon.views import seat_view
 from farfalia.ui.contract import Command
 from farfalia.ui.papillon_editor import SCENARIO_ROUNDS, PapillonEditor
 from farfalia.ui.papillon_render import NO_CHOICES, TableChoices
@@ -240,17 +243,28 @@ def papillon_editor_panel(
     fields = editor_hands(editor, editor.sizes(), card_name, _chip_kind, card_words, deck_cards(scenario.deck))
     fields += text_field("plays", text("editor-plays"), editor.plays_text(), "MO+YIxCN+E10 D5o@A1", wide=True)
     if game is not None and not game.is_over():
-        table = tuple(game.table)
+        table, legal = tuple(game.table), game.legal_actions()
+        offered = legal if len(legal) <= EDITOR_PLAYS else ranked(seat_view(game, game.current), EDITOR_PLAYS)
         fields += (
             f'<div class="editor-next" role="group" aria-label="{escape(text("pa.editor-next"))}">'
             + "".join(
                 button(action_words(action, table, settings.yang, names, played=True), action=action_name(action))
-                for action in game.legal_actions()
+                for action in offered
             )
             + "</div>"
         )
+        if len(offered) < len(legal):
+            fields += (
+                f'<p class="editor-more">{escape(text("pa.editor-more", shown=len(offered), total=len(legal)))}</p>'
+            )
+
     status = "\n".join(problems) if game is None else _ready(game, names)
     return editor_form(editor, text("pa.editor-help"), top, status, fields, preview, blocked=game is None)
+
+
+#: Plays the editor offers as buttons at most, a careful player's likeliest first where there are
+#: more (a blue table that discards have filled offers over 150,000); any other can be typed.
+EDITOR_PLAYS: Final = 40
 
 
 def _direction_words(direction: str) -> str:
