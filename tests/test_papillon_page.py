@@ -46,7 +46,6 @@ from farfalia.ui.papillon_render import (
     strip_rolls,
 )
 from farfalia.ui.papillon_screens import (
-    EDITOR_PLAYS,
     cards_taken,
     papillon_bar,
     round_summary,
@@ -54,7 +53,7 @@ from farfalia.ui.papillon_screens import (
     signed,
     table_choices,
 )
-from farfalia.ui.papillon_session import PapillonSession, card_of, card_words, load_save
+from farfalia.ui.papillon_session import DROP, MOST_OFFERED, PICK, PapillonSession, card_of, card_words, load_save
 from farfalia.ui.render import SVG_NS
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.session import Player
@@ -223,11 +222,12 @@ def test_a_later_round_is_offered_to_the_editor_where_its_sides_can_be_kept(seed
 ALL_DISCARDS = "p1.2010.5.1k...-2oyLr"
 
 
-@pytest.mark.parametrize(("at", "offered"), [(6, 0), (53, EDITOR_PLAYS)])
-def test_the_editor_offers_the_likeliest_plays_where_there_are_thousands(at: int, offered: int) -> None:
+@pytest.mark.parametrize(("at", "offered"), [(6, 0), (53, MOST_OFFERED)])
+def test_where_there_are_thousands_of_plays_the_likeliest_are_offered(at: int, offered: int) -> None:
     """Early in the round of discards the editor offers every play that may follow, in the
     legal actions' order; three cards before its end the table of 44 cards offers thousands:
-    the heuristic's best :data:`EDITOR_PLAYS` only, and says so (a button each made a megabyte)."""
+    the heuristic's best :data:`MOST_OFFERED` only, and says so (a button each made a megabyte).
+    Played from there, a card picked up offers its likeliest plays the same way."""
     page = controller()
     page.open(f"replay={ALL_DISCARDS}&at={at}")
     game = page.viewer.game
@@ -237,10 +237,19 @@ def test_the_editor_offers_the_likeliest_plays_where_there_are_thousands(at: int
     shown = [unescape(name) for name in re.findall(r'data-action="([^"]+)"', overlay)]
     if not offered:
         assert shown == [action_name(action) for action in legal] and "editor-more" not in overlay
-    else:
-        best = ranked(seat_view(game, game.current), offered)
-        assert len(legal) > 1000 and shown == [action_name(action) for action in best]
-        assert text("pa.editor-more", shown=offered, total=len(legal)) in unescape(overlay)
+        return
+    best = ranked(seat_view(game, game.current), offered)
+    assert len(legal) > 1000 and shown == [action_name(action) for action in best]
+    assert text("pa.editor-more", shown=offered, total=len(legal)) in unescape(overlay)
+    page.command(Command.EDITOR_PLAY, {"you": str(game.current)})
+    session = page.papillon
+    card = max(session.playable_cards(), key=lambda card: sum(card in card_of(action) for action in legal))
+    session.human_action(PICK + card_name(card))
+    bar = unescape(page.screen().bar)
+    choices = session.choices()
+    shown = re.findall(r'data-action="([^"]+)"', bar)
+    assert len(choices) > MOST_OFFERED and text("pa.more-choices", shown=offered, total=len(choices)) in bar
+    assert shown == [action_name(action) for action in ranked(seat_view(game, game.current), offered, choices)] + [DROP]
 
 
 def test_hot_seat_covers_the_table_between_people() -> None:

@@ -85,18 +85,17 @@ class PapillonHeuristicBot:
         return ranked(view, 1)[0]
 
 
-def ranked(view: PapillonView, count: int | None = None) -> list[int]:
-    """The legal actions, best first by :func:`worth` (ties in ascending order); the best
-    ``count`` only, if given (found without sorting them all: a blue table that discards have
-    filled offers over 150,000 captures)."""
+def ranked(view: PapillonView, count: int | None = None, actions: Sequence[int] | None = None) -> list[int]:
+    """``actions`` (the view's legal actions by default), best first by :func:`worth` (ties in
+    ascending order); the best ``count`` only, if given (found without sorting them all: a blue
+    table that discards have filled offers over 150,000 captures)."""
     table = pile_worth(view.table)
 
     def key(action: int) -> float:
         return -worth(view, action, table)
 
-    if count is None:
-        return sorted(view.legal_actions, key=key)
-    return heapq.nsmallest(count, view.legal_actions, key=key)
+    among = view.legal_actions if actions is None else actions
+    return sorted(among, key=key) if count is None else heapq.nsmallest(count, among, key=key)
 
 
 def worth(view: PapillonView, action: int, table: float | None = None) -> float:

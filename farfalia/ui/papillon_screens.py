@@ -7,17 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Final
 
-from farfalia.bots.papillon import ranked
 from farfalia.engine.papillon.cards import card_name, deck_cards, hand_value, is_basic
 from farfalia.engine.papillon.game import PapillonGame, action_name, split_orange
 from farfalia.engine.papillon.rules import DEALS
-from farfalia.engine.papillon.views import seat_view
 from farfalia.ui.contract import Command
 from farfalia.ui.papillon_editor import SCENARIO_ROUNDS, PapillonEditor
 from farfalia.ui.papillon_render import NO_CHOICES, TableChoices
-from farfalia.ui.papillon_session import DROP, PICK, PapillonSession, action_words, card_words
+from farfalia.ui.papillon_session import DROP, PICK, PapillonSession, action_words, card_words, offered
 from farfalia.ui.screens import (
     DIALOG,
     REGION,
@@ -74,7 +71,13 @@ def papillon_bar(session: PapillonSession) -> str:
             status = text("pa.task.picked", card=card_words(picked))
         else:
             status = session.task()
-        buttons = "".join(button(session.words(action), action=action_name(action)) for action in session.choices())
+        choices = session.choices()
+        shown = offered(session.game, choices)
+        buttons = "".join(button(session.words(action), action=action_name(action)) for action in shown)
+        if len(shown) < len(choices):
+            buttons += (
+                f'<p class="info-line">{escape(text("pa.more-choices", shown=len(shown), total=len(choices)))}</p>'
+            )
         if picked is not None:
             buttons += button(text("pa.drop"), action=DROP)
     else:
@@ -244,27 +247,20 @@ def papillon_editor_panel(
     fields += text_field("plays", text("editor-plays"), editor.plays_text(), "MO+YIxCN+E10 D5o@A1", wide=True)
     if game is not None and not game.is_over():
         table, legal = tuple(game.table), game.legal_actions()
-        offered = legal if len(legal) <= EDITOR_PLAYS else ranked(seat_view(game, game.current), EDITOR_PLAYS)
+        shown = offered(game, legal)
         fields += (
             f'<div class="editor-next" role="group" aria-label="{escape(text("pa.editor-next"))}">'
             + "".join(
                 button(action_words(action, table, settings.yang, names, played=True), action=action_name(action))
-                for action in offered
+                for action in shown
             )
             + "</div>"
         )
-        if len(offered) < len(legal):
-            fields += (
-                f'<p class="editor-more">{escape(text("pa.editor-more", shown=len(offered), total=len(legal)))}</p>'
-            )
+        if len(shown) < len(legal):
+            fields += f'<p class="editor-more">{escape(text("pa.editor-more", shown=len(shown), total=len(legal)))}</p>'
 
     status = "\n".join(problems) if game is None else _ready(game, names)
     return editor_form(editor, text("pa.editor-help"), top, status, fields, preview, blocked=game is None)
-
-
-#: Plays the editor offers as buttons at most, a careful player's likeliest first where there are
-#: more (a blue table that discards have filled offers over 150,000); any other can be typed.
-EDITOR_PLAYS: Final = 40
 
 
 def _direction_words(direction: str) -> str:

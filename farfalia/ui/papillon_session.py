@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from farfalia.bots.papillon import PAPILLON_PLAYOUTS, PAPILLON_SEARCH
+from farfalia.bots.papillon import PAPILLON_PLAYOUTS, PAPILLON_SEARCH, ranked
 from farfalia.engine.errors import NotationError, ReplayError, SaveError, SessionError
 from farfalia.engine.papillon.captures import PLAYED_BITS, cards_of, equation
 from farfalia.engine.papillon.cards import BASIC_COUNT, CHRYSALIDE, PAPILLON, card_name, face, parse_card
@@ -73,6 +73,9 @@ ATOUT_NAMES: Final = (
 PAPILLON_SAVE_FORMAT: Final = 1
 #: The settings a save holds, by name (every field of :class:`PapillonSettings`).
 PAPILLON_SETTINGS: Final = tuple(field.name for field in dataclasses.fields(PapillonSettings))
+#: Plays offered as buttons at most, where there are more (a blue table that discards have filled
+#: offers thousands with one card): the heuristic's likeliest; a real game's table rarely offers 40.
+MOST_OFFERED: Final = 40
 #: A picked-up card's action prefix (``pick:E5``), and letting it go.
 PICK: Final = "pick:"
 DROP: Final = "drop"
@@ -129,6 +132,14 @@ def action_words(action: int, table: Sequence[int], yang: int, names: Sequence[s
     if played:
         return text("pa.play-take", played=played_cards, cards=taken, equation=equation(capture, table, yang))
     return text("pa.take", cards=taken, equation=equation(capture, table, yang))
+
+
+def offered(game: PapillonGame, actions: Sequence[int]) -> Sequence[int]:
+    """Of ``actions`` (the player to act's), those to offer as buttons: all, or, where there are
+    more than :data:`MOST_OFFERED`, the heuristic's likeliest first (it sees the actor's seat)."""
+    if len(actions) <= MOST_OFFERED:
+        return actions
+    return ranked(seat_view(game, game.current), MOST_OFFERED, actions)
 
 
 def papillon_hint_target(action: int, picked: int | None = None) -> str:

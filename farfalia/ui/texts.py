@@ -412,6 +412,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "pa.editor-partners": "The winner's partners",
     "pa.editor-next": "Plays that may follow",
     "pa.editor-more": "The likeliest {shown} of {total} plays: type any other in the plays above.",
+    "pa.more-choices": "The likeliest {shown} of {total} plays of this card.",
     "pa.editor-over": "Ready: the round is over.",
     "pa.decision.blue": "capture or lay a card",
     "pa.decision.orange": "place a card",
