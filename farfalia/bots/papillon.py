@@ -120,19 +120,24 @@ def pile_worth(cards: Sequence[int]) -> float:
     return sum(map(card_worth, cards), 0.0)
 
 
-#: :func:`card_worth` summed over each byte of a mask of blue cards, byte by byte.
-_BYTE_WORTHS: Final = tuple(
+#: :func:`card_worth` summed over the cards of each value of a byte of a mask of blue cards,
+#: for each of the mask's 8 bytes.
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = (
     tuple(
         sum(card_worth(8 * k + bit) for bit in range(8) if byte >> bit & 1 and 8 * k + bit < DECK_SIZE)
         for byte in range(256)
     )
-    for k in range(-(-DECK_SIZE // 8))
+    for k in range(8)
 )
 
 
 def _mask_worth(mask: int) -> float:
-    """:func:`pile_worth` of the cards whose bits ``mask`` sets."""
-    return sum(worths[mask >> 8 * k & 255] for k, worths in enumerate(_BYTE_WORTHS))
+    """:func:`pile_worth` of the cards whose bits ``mask`` sets, a byte at a time (written out:
+    a ranking of 150,000 captures spends most of its time here)."""
+    return (
+        _B0[mask & 255] + _B1[mask >> 8 & 255] + _B2[mask >> 16 & 255] + _B3[mask >> 24 & 255]
+        + _B4[mask >> 32 & 255] + _B5[mask >> 40 & 255] + _B6[mask >> 48 & 255] + _B7[mask >> 56]
+    )  # fmt: skip
 
 
 def _capture_worth(action: int, table: float) -> float:
@@ -143,10 +148,11 @@ def _capture_worth(action: int, table: float) -> float:
             return card_worth(CHRYSALIDE) - TABLE_RISK * table
         laid = _mask_worth(played)
         return -laid - TABLE_RISK * (table + laid)
-    gained = _mask_worth(played | taken)
+    taken_worth = _mask_worth(taken)
+    gained = _mask_worth(played) + taken_worth
     if played >> PAPILLON & 1 and taken >> CHAT_NOIR & 1:  # P-D21: −30 instead of +30
         gained -= 60
-    return gained - TABLE_RISK * (table - _mask_worth(taken))
+    return gained - TABLE_RISK * (table - taken_worth)
 
 
 def _placement_worth(view: PapillonView, action: int) -> float:
