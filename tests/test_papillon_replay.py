@@ -181,7 +181,7 @@ def test_the_viewer_tells_a_step_as_the_play_and_a_jump_as_the_position() -> Non
     assert viewer.news() == []  # once
     viewer.move(ViewerMove.NEXT)
     (played,) = viewer.news()
-    assert played.startswith(("Anna: ", "Bea: ")) and played == viewer.last_play()
+    assert played.startswith(("Anna ", "Bea ")) and played == viewer.last_play()
     assert escape(played) in viewer_bar(viewer)  # the bar says what the last action did
     viewer.jump(0)
     assert viewer.last_play() == ""

@@ -135,7 +135,7 @@ def test_every_papillon_diagram_shows_its_moment() -> None:
     # The rulebook's example: Moins and Yin take the Chat Noir and the 10 (22 - 10 = 12).
     assert names(sign.game.table) == ["CN", "E10"] and sign.game.current_player() == anna
     sign.move(ViewerMove.NEXT)
-    assert sign.last_play() == "Anna: Play Moins + Yin, take 10 of Éléments, Chat Noir (22 − 10 = 12)"
+    assert sign.last_play() == "Anna plays Moins + Yin and takes 10 of Éléments, Chat Noir (22 − 10 = 12)."
     assert names(total.game.table) == ["D5", "F6"] and "S11" in names(total.game.hands[marc])
     assert names(same.game.table) == ["E3"] and "D3" in names(same.game.hands[marc])
     assert names(papillon.game.table) == ["F2", "F9"] and "PA" in names(papillon.game.hands[anna])

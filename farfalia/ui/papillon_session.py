@@ -100,38 +100,46 @@ def place_words(place: int) -> str:
 
 
 def play_words(play: tuple[int, int, tuple[int, ...]], yang: int, names: Sequence[str]) -> str:
-    """A decision taken, ``(player, action, table before it)``, in words: "Anna: Play …"."""
+    """A decision taken, ``(player, action, table before it)``, told as it happened: "Anna plays 5
+    of Formes and takes 5 of Serpents (5 = 5)."."""
     player, action, table = play
-    return text("pa.played", name=names[player], action=action_words(action, table, yang, names, played=True))
+    return action_words(action, table, yang, names, by=names[player])
 
 
-def action_words(action: int, table: Sequence[int], yang: int, names: Sequence[str], played: bool = False) -> str:
+def action_words(
+    action: int, table: Sequence[int], yang: int, names: Sequence[str], played: bool = False, by: str | None = None
+) -> str:
     """What ``action`` does, in words (a capture with its arithmetic; with ``played``, with the
-    cards it plays too: for a hint or the last play, where no card has been picked)."""
+    cards it plays too: for a hint, where no card has been picked); told as taken ``by`` a player
+    ("Anna lays …"), with the cards it plays."""
+
+    def words(key: str, **fields: object) -> str:
+        return text(f"pa.{key}", **fields) if by is None else text(f"pa.told.{key}", name=by, **fields)
+
     if action in (CLOCKWISE, COUNTERCLOCKWISE):
-        return text("pa.clockwise" if action == CLOCKWISE else "pa.counterclockwise")
+        return words("clockwise" if action == CLOCKWISE else "counterclockwise")
     if action == TAKE_ATTACK:
-        return text("pa.draw-three")
+        return words("draw-three")
     if action < ORANGE_MOVES:
         chosen = [names[seat] for seat in range(len(names)) if (action - PARTNERS) >> seat & 1]
-        return text("pa.partners", names=join_names(chosen))
+        return words("partners", names=join_names(chosen))
     if action < BLUE_MOVES:
         card, place, number = split_orange(action)
         if number != NO_NUMBER:
-            return text("pa.place-as", card=card_words(card), number=number, place=place_words(place))
-        return text("pa.place", card=card_words(card), place=place_words(place))
+            return words("place-as", card=card_words(card), number=number, place=place_words(place))
+        return words("place", card=card_words(card), place=place_words(place))
     capture = split_blue(action)
     played_cards = " + ".join(card_words(card) for card in sorted(capture.played))
     if capture.played == {CHRYSALIDE}:
-        return text("pa.chrysalide")
+        return words("chrysalide")
     if not capture.taken:
-        return text("pa.lay", card=played_cards)
+        return words("lay", card=played_cards)
     taken = ", ".join(card_words(card) for card in sorted(capture.taken))
     if PAPILLON in capture.played:
-        return text("pa.papillon-takes", cards=taken)
-    if played:
-        return text("pa.play-take", played=played_cards, cards=taken, equation=equation(capture, table, yang))
-    return text("pa.take", cards=taken, equation=equation(capture, table, yang))
+        return words("papillon-takes", cards=taken)
+    if played or by is not None:
+        return words("play-take", played=played_cards, cards=taken, equation=equation(capture, table, yang))
+    return words("take", cards=taken, equation=equation(capture, table, yang))
 
 
 def offered(game: PapillonGame, actions: Sequence[int]) -> Sequence[int]:
