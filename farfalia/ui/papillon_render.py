@@ -391,7 +391,7 @@ def _information(
     _words(
         group,
         heading,
-        19,
+        min(19, room / (len(heading) * 0.6)),  # smaller, not squeezed, where it is long ("Blaue Runde · Durchgang 1")
         room,
         x=x,
         y=y,
@@ -692,7 +692,7 @@ def layout_spots(frame: Frame) -> tuple[dict[int, tuple[float, float]], float, f
         for col, place in enumerate(places)
         if place is not None
     }
-    return spots, scale, cell_w - 4
+    return spots, scale, cell_w - CAPTION_SIZE * frame.words * 0.7  # captions apart by more than a space
 
 
 def _orange_layout(
@@ -758,6 +758,10 @@ def _orange_layout(
         _caption(group, place_caption(place), cx, top, room, frame, colours)
 
 
+#: A layout place's caption's size (units, at the panel's words' scale 1).
+CAPTION_SIZE = 13
+
+
 def _caption_height(frame: Frame) -> float:
     """A layout place's caption's height, from its top to the card under it (clear of the ring
     that marks the card a target)."""
@@ -768,7 +772,7 @@ def _caption(
     parent: ET.Element, words: str, cx: float, top: float, room: float, frame: Frame, colours: Mapping[str, str]
 ) -> None:
     """A layout place's caption over it, squeezed into ``room`` units if it is longer."""
-    size = 13 * frame.words
+    size = CAPTION_SIZE * frame.words
     _words(parent, words, size, room, x=cx, y=top + size * 0.85, fill=colours["muted"], text_anchor="middle")
 
 
