@@ -128,7 +128,7 @@ FONT_FAMILY = "'DejaVu Sans', 'Segoe UI', system-ui, sans-serif"
 def squeeze(content: str, size: float, room: float | None) -> dict[str, object]:
     """The attributes that fit words of ``size`` units into ``room`` units where they would be
     wider (an estimate from their length: a name in a longer language)."""
-    if room is None or len(content) * size * 0.6 <= room:
+    if room is None or len(content) * size * 0.6 <= room + 0.5:  # (+ 0.5: words sized to fit their room)
         return {}
     return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
 
