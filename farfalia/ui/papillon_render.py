@@ -391,7 +391,7 @@ def _information(
     _words(
         group,
         heading,
-        min(19, room / (len(heading) * 0.6)),  # smaller, not squeezed, where it is long ("Blaue Runde · Durchgang 1")
+        min(19, room / (len(heading) * 0.62)),  # smaller where it is long ("Blaue Runde · Durchgang 1"; bold: 0.62 em)
         room,
         x=x,
         y=y,
