@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from farfalia.bots.papillon import PAPILLON_PLAYOUTS, PAPILLON_SEARCH, ranked
+from farfalia.engine.cards import cards_of
 from farfalia.engine.errors import NotationError, ReplayError, SaveError, SessionError
-from farfalia.engine.papillon.captures import PLAYED_BITS, cards_of, equation
+from farfalia.engine.papillon.captures import PLAYED_BITS, equation
 from farfalia.engine.papillon.cards import BASIC_COUNT, CHRYSALIDE, PAPILLON, card_name, face, parse_card
 from farfalia.engine.papillon.game import (
     BLUE_MOVES,

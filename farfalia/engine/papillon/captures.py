@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
+from farfalia.engine.cards import cards_of
 from farfalia.engine.errors import IllegalActionError
 from farfalia.engine.papillon.cards import DECK_SIZE, MOINS, MULTIPLIER, PLUS, SIGNS, blue_numbers
 
@@ -54,16 +55,6 @@ def capture_code(played: Iterable[int], taken: Iterable[int] = ()) -> int:
 def split_code(code: int) -> Capture:
     """The capture a :func:`capture_code` stands for."""
     return Capture(frozenset(cards_of(code & PLAYED_BITS)), frozenset(cards_of(code >> DECK_SIZE)))
-
-
-def cards_of(mask: int) -> list[int]:
-    """The cards whose bits ``mask`` sets, ascending."""
-    cards = []
-    while mask:
-        lowest = mask & -mask
-        cards.append(lowest.bit_length() - 1)
-        mask ^= lowest
-    return cards
 
 
 def captures(hand: Sequence[int], table: Sequence[int], yang: int) -> set[Capture]:
