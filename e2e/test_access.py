@@ -201,6 +201,6 @@ def test_a_papillon_round_played_with_the_keyboard_alone(page: Page, site: str) 
     page.wait_for_selector(".panel.summary[aria-modal=true]")
     assert page.evaluate(FOCUSED) == "command:continue"
     heard = page.evaluate("() => window.heard")  # the live region keeps its last lines only
-    plays = [line for line in heard if line.startswith(("Player 1: ", "Player 2: "))]
+    plays = [line for line in heard if line.startswith(("Player 1 ", "Player 2 "))]
     assert len(plays) == int(page.get_attribute("body", "data-actions") or 0)
     assert "The blue round is over" in heard
