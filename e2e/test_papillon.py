@@ -119,3 +119,30 @@ def test_pointing_at_a_capture_marks_the_cards_it_takes(page: Page, site: str) -
     assert sorted(marked.nth(k).get_attribute("data-card") or "" for k in range(marked.count())) == sorted(
         action.partition("x")[2].split("+")
     )
+
+
+#: A 2-player blue round where every decision is the first legal action: 56 discards, a table of up
+#: to 52 cards whose turns offer up to 163,112 captures (reading it once took 22 s, opening it 45 s).
+ALL_DISCARDS = "p1.2010.5.1k...-2oyLr"
+
+
+def test_a_link_of_a_table_filled_by_discards_opens_steps_and_is_pasted_into_an_open_page(
+    page: Page, site: str
+) -> None:
+    """Pasted into the address of the page already open (only the fragment changes: no reload),
+    the link opens in the viewer, which steps back and forth within the default waits; the editor
+    at one of its last turns offers the likeliest plays, not thousands."""
+    open_game(page, site)
+    for at in (53, 50):  # the second: a link pasted over another
+        page.goto(f"{site}/index.html#replay={ALL_DISCARDS}&at={at}")
+        page.wait_for_function(f"() => document.body.dataset.at === '{at}'")
+        assert page.locator("#table svg .blue-table .card").count() > 40
+    for key, expected in (("ArrowLeft", 49), ("End", 56), ("Home", 0), ("ArrowRight", 1)):
+        page.keyboard.press(key)
+        page.wait_for_function(f"() => document.body.dataset.at === '{expected}'")
+    page.goto(f"{site}/index.html#replay={ALL_DISCARDS}&at=50")
+    page.wait_for_function("() => document.body.dataset.at === '50'")
+    page.locator("[data-command=edit-position]").first.dispatch_event("click")
+    page.wait_for_selector(".editor-more")
+    assert page.locator(".editor-next button").count() == 40
+    assert "40 of 144044 plays" in page.inner_text(".editor-more")

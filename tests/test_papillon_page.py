@@ -158,7 +158,9 @@ def strip_words(drawing: str) -> list[str]:
 
 def test_a_rounds_summary_is_read_over_the_table_before_the_next_deal() -> None:
     """At two players the orange round is dealt as soon as the blue one is scored (no direction
-    to choose, P-D4): its hands stay hidden under the summary, in the game and in the viewer."""
+    to choose, P-D4): its hands stay hidden under the summary, in the game and in the viewer; the
+    table under it is the blue round's, in its colour and under its heading (the game already
+    counts the orange round as under way)."""
     page, table = started()
     rng = random.Random(2)
     while table.summary_pending() is None:
@@ -168,6 +170,7 @@ def test_a_rounds_summary_is_read_over_the_table_before_the_next_deal() -> None:
     drawing = page.screen().table
     assert not table.view().hand and not any(f'data-card="{card_name(card)}"' in drawing for card in dealt)
     assert not [words for words in strip_words(drawing) if "Draw pile" in words]  # not "Draw pile: 0"
+    assert strip_words(drawing)[0].startswith("Blue round") and "round-blue" in drawing
     assert table.last_play()
     page.command(Command.CONTINUE)
     assert not table.last_play()  # the blue round's last capture is not the orange round's last play
@@ -175,7 +178,7 @@ def test_a_rounds_summary_is_read_over_the_table_before_the_next_deal() -> None:
     assert all(f'data-card="{card_name(card)}"' in page.screen().table for card in dealt)
     assert f"Draw pile: {table.view().draw_pile}" in strip_words(page.screen().table)
     viewer = PapillonViewer(decode_papillon(encode_papillon(table.game)), at=len(table.game.actions))
-    assert viewer.finished_round() == 0 and not any(viewer.view().hands)
+    assert viewer.finished_round() == 0 and not any(viewer.view().hands) and viewer.view().colour == "blue"
 
 
 def test_the_bar_keeps_the_hint_greyed_while_others_play_and_the_last_play_in_the_choices_room() -> None:
@@ -953,3 +956,20 @@ def test_a_rounds_summary_says_how_each_score_came_about(players: int) -> None:
             assert any(line.endswith(f"together: {signed(orange[game.sides.index(side)])}") for line in orange_lines)
     page = round_summary(game, names, 0)
     assert all(escape(line) in page for line in blue_lines)
+
+
+def test_the_draw_pile_is_named_once_there_is_one() -> None:
+    """Before the orange round's deal (its starter choosing the direction) no place is named
+    "Pile 0"; once dealt, the pile's place says how many cards it holds."""
+    game = PapillonGame(PapillonSettings(3, rounds="orange"), 1)
+    assert game.phase == "direction" and not any(game.layout)
+
+    def pile_words() -> list[str]:
+        drawing = ET.fromstring(render_papillon(seat_view(game, 0), ["A", "B", "C"], WIDE))
+        pile = drawing.find(".//*[@class='draw-pile']")
+        assert pile is not None
+        return [words.text or "" for words in pile.iter(f"{{{SVG_NS}}}text")]
+
+    assert pile_words() == []
+    game.apply(game.legal_actions()[0])
+    assert pile_words() == [f"Pile {len(game.draw_pile)}"]

@@ -710,7 +710,8 @@ def _orange_layout(
             )
             if view.draw_pile:
                 pile.append(_at(papillon_back(ORANGE if view.draw_pile_orange else 0), left, top + caption_top, scale))
-            _caption(pile, text("pa.draw-short", count=view.draw_pile), cx, top, room, frame, colours)
+            if any(view.layout):  # none before the deal (not "Pile 0" over an empty place)
+                _caption(pile, text("pa.draw-short", count=view.draw_pile), cx, top, room, frame, colours)
             continue
         cards = view.layout[place]
         label = f"{place_words(place)}: " + (card_words(cards[-1]) if cards else text("pa.empty"))

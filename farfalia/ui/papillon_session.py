@@ -37,7 +37,7 @@ from farfalia.engine.papillon.game import (
 )
 from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON as PAPILLON_RULES
-from farfalia.engine.papillon.views import PapillonView, seat_view
+from farfalia.engine.papillon.views import PapillonView, at_round_end, seat_view
 from farfalia.records.papillon_replay import chance_text, read_chance
 from farfalia.records.replay import problem
 from farfalia.ui.announce import MAX_TOLD
@@ -222,8 +222,10 @@ class PapillonSession(Seating):
     def view(self) -> PapillonView:
         """The seat view the screen shows: under a round's summary, the table as the round
         left it (not the next round, which at two players is dealt at once)."""
-        game = self.game if self.summary_pending() is None else self.game.between_rounds()
-        return seat_view(game, self.viewer())
+        pending = self.summary_pending()
+        if pending is None:
+            return seat_view(self.game, self.viewer())
+        return at_round_end(seat_view(self.game.between_rounds(), self.viewer()), pending)
 
     # ----------------------------------------------------------------- acting
 

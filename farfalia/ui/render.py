@@ -769,6 +769,10 @@ def _mark_outcome(drawn: ET.Element, trick: Trick, position: int, card: int, col
                 face.set("stroke-width", "4")
 
 
+#: Where the tall strip's last trick's cards begin, right of its label (units).
+LAST_TRICK_INDENT = 220
+
+
 def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str], layout: Layout) -> None:
     """The hand's last completed trick, its winner and pick, so a finished trick can still be read."""
     if not view.tricks:
@@ -781,8 +785,9 @@ def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Map
         x, y, scale, step = layout.info[0], 232.0, 0.58, 46.0
         _text(group, "small-heading", label, x=x, y=y, fill=colours["muted"])
     else:  # the strip's second line: the label on the left, the cards beside it
-        x, y, scale, step = layout.info[0] + 220, 84.0, 0.5, 42.0
-        _text(group, "small-heading", label, x=layout.info[0], y=y + 40, fill=colours["muted"])
+        x, y, scale, step = layout.info[0] + LAST_TRICK_INDENT, 84.0, 0.5, 42.0
+        room = LAST_TRICK_INDENT - 10  # a long name ("Dummy of Player 1") squeezed, clear of the cards
+        _text(group, "small-heading", label, room, x=layout.info[0], y=y + 40, fill=colours["muted"])
     for k, (position, card) in enumerate(trick.plays(len(view.seats))):
         note = f", {text('played-by', name=seat_name(view.seats[position], names))}" + _outcome_note(
             trick, position, card

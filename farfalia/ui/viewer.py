@@ -10,7 +10,7 @@ from typing import Any
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.game import Game
 from farfalia.engine.papillon.game import PapillonGame
-from farfalia.engine.papillon.views import PapillonView, all_hands_view
+from farfalia.engine.papillon.views import PapillonView, all_hands_view, at_round_end
 from farfalia.engine.papillon.views import seat_view as papillon_seat_view
 from farfalia.engine.state import HandResult
 from farfalia.engine.views import View, omniscient_view, seat_view
@@ -221,10 +221,13 @@ class PapillonViewer(Stepper):
     def view(self) -> PapillonView:
         """The current position with every hand open, or as one seat saw it (where a round
         ended, before the next one is dealt)."""
-        game = self._game if self.finished_round() is None else self._game.between_rounds()
+        ended = self.finished_round()
+        game = self._game if ended is None else self._game.between_rounds()
         if self.view_name == ALL:
-            return all_hands_view(game)
-        return papillon_seat_view(game, int(self.view_name), deciding=False)
+            view = all_hands_view(game)
+        else:
+            view = papillon_seat_view(game, int(self.view_name), deciding=False)
+        return view if ended is None else at_round_end(view, ended)
 
     def last_play(self) -> str:
         """The action that led to this position, in words ("Anna: Play …"), or ""."""

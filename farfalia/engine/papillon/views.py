@@ -111,6 +111,13 @@ def seat_view(game: PapillonGame, player: int, deciding: bool = True) -> Papillo
     )
 
 
+def at_round_end(view: PapillonView, finished: int) -> PapillonView:
+    """``view`` of a game between rounds (:meth:`~PapillonGame.between_rounds`) as round
+    ``finished`` left it: in that round's colour, not in the next one's, which the game already
+    counts as under way."""
+    return dataclasses.replace(view, colour=view.settings.colours[finished])
+
+
 def all_hands_view(game: PapillonGame, seat: int = 0) -> PapillonView:
     """The game seen with every hand open (a replay's, to look at), ``seat`` at the bottom
     throughout (the table does not turn from step to step)."""
