@@ -12,11 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from farfalia.bots.papillon import (
+    PAPILLON_SEARCH,
     PapillonHeuristicBot,
     PapillonRandomBot,
     PapillonSampler,
     PapillonSearchBot,
     margin,
+    ranked,
 )
 from farfalia.bots.tournament import make_bot, tournament
 from farfalia.cli import main
@@ -150,6 +152,23 @@ def test_the_search_is_reproducible_and_legal() -> None:
     view = seat_view(game, game.current_player())
     choices = {PapillonSearchBot(SMALL_SEARCH).choose(view, random.Random(3)) for _ in range(2)}
     assert len(choices) == 1 and choices <= set(view.legal_actions)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_searchs_prior_and_candidates_are_the_heuristics(players: int) -> None:
+    """The search's prior is the heuristic's choice and its candidates the heuristic's best (one
+    ranking found for both), at every decision of a game, whichever is asked for first."""
+    game = PapillonGame(PapillonSettings(players=players), players)
+    rng = random.Random(players)
+    while not game.is_over():
+        view = seat_view(game, game.current_player())
+        candidates = PAPILLON_SEARCH.candidates(view)
+        prior = PAPILLON_SEARCH.prior(view, rng)
+        assert prior == PapillonHeuristicBot().choose(view, rng) == ranked(view)[0]
+        assert candidates in ((), tuple(ranked(view)[: len(candidates)]))
+        again = seat_view(game, game.current_player())  # an equal view, a new object: ranked again
+        assert PAPILLON_SEARCH.prior(again, rng) == prior
+        game.apply(rng.choice(game.legal_actions()))
 
 
 def test_margin_reads_the_blue_piles_and_the_orange_hands() -> None:
