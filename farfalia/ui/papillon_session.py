@@ -10,8 +10,11 @@ capture ("22 − 10 = 12"), and the orange layout marks the places it may go.
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
+from functools import reduce
+from operator import or_
 from typing import Any, Final
 
 from farfalia.bots.papillon import PAPILLON_PLAYOUTS, PAPILLON_SEARCH, ranked
@@ -241,16 +244,21 @@ class PapillonSession(Seating):
         card stands for (direction, partners, drawing when attacked)."""
         if not self.deciding():
             return []
-        legal = self.game.legal_actions()
-        if self.picked is not None:
-            return [action for action in legal if self.picked in card_of(action)]
-        return [action for action in legal if not card_of(action)]
+        legal, picked = self.game.legal_actions(), self.picked
+        if picked is None:  # the lowest actions (a blue table of discards offers 150,000 others)
+            return legal[: bisect_left(legal, ORANGE_MOVES)]
+        if self.game.phase == "blue":
+            return [action for action in legal if action >= BLUE_MOVES and (action - BLUE_MOVES) >> picked & 1]
+        return [action for action in legal if picked in card_of(action)]
 
     def playable_cards(self) -> set[int]:
         """The hand cards that can be picked up now."""
         if not self.deciding():
             return set()
-        return {card for action in self.game.legal_actions() for card in card_of(action)}
+        legal = self.game.legal_actions()
+        if self.game.phase == "blue":  # every card played, from one mask (there may be 150,000 captures)
+            return set(cards_of(reduce(or_, (action - BLUE_MOVES & PLAYED_BITS for action in legal), 0)))
+        return {card for action in legal for card in card_of(action)}
 
     def human_action(self, action: str) -> None:
         """A person's click: pick up a card (``pick:E5``; done at once when it can do one
