@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import Final
 
 from farfalia.bots.search import SearchBot
-from farfalia.engine.papillon.captures import PLAYED_BITS
 from farfalia.engine.papillon.cards import (
     BLUE,
     CHAT_NOIR,
@@ -40,6 +39,7 @@ from farfalia.engine.papillon.game import (
     ORANGE_MOVES,
     TAKE_ATTACK,
     PapillonGame,
+    blue_masks,
     split_orange,
 )
 from farfalia.engine.papillon.views import PapillonView
@@ -141,8 +141,7 @@ def _mask_worth(mask: int) -> float:
 
 
 def _capture_worth(action: int, table: float) -> float:
-    code = action - BLUE_MOVES
-    played, taken = code & PLAYED_BITS, code >> DECK_SIZE
+    played, taken = blue_masks(action)
     if not taken:
         if played == 1 << CHRYSALIDE:
             return card_worth(CHRYSALIDE) - TABLE_RISK * table

@@ -258,7 +258,6 @@ def papillon_editor_panel(
         )
         if len(shown) < len(legal):
             fields += f'<p class="editor-more">{escape(text("pa.editor-more", shown=len(shown), total=len(legal)))}</p>'
-
     status = "\n".join(problems) if game is None else _ready(game, names)
     return editor_form(editor, text("pa.editor-help"), top, status, fields, preview, blocked=game is None)
 

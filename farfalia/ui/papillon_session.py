@@ -20,7 +20,7 @@ from typing import Any, Final
 from farfalia.bots.papillon import PAPILLON_PLAYOUTS, PAPILLON_SEARCH, ranked
 from farfalia.engine.cards import cards_of
 from farfalia.engine.errors import NotationError, ReplayError, SaveError, SessionError
-from farfalia.engine.papillon.captures import PLAYED_BITS, equation
+from farfalia.engine.papillon.captures import equation
 from farfalia.engine.papillon.cards import BASIC_COUNT, CHRYSALIDE, PAPILLON, card_name, face, parse_card
 from farfalia.engine.papillon.game import (
     BLUE_MOVES,
@@ -34,6 +34,7 @@ from farfalia.engine.papillon.game import (
     PapillonChance,
     PapillonGame,
     action_name,
+    blue_masks,
     parse_action,
     split_blue,
     split_orange,
@@ -164,7 +165,7 @@ def papillon_hint_target(action: int, picked: int | None = None) -> str:
 def card_of(action: int) -> tuple[int, ...]:
     """The hand cards an action plays (none for the table's decisions)."""
     if action >= BLUE_MOVES:
-        return tuple(cards_of(action - BLUE_MOVES & PLAYED_BITS))
+        return tuple(cards_of(blue_masks(action)[0]))
     if action >= ORANGE_MOVES:
         return (split_orange(action)[0],)
     return ()
@@ -248,7 +249,7 @@ class PapillonSession(Seating):
         if picked is None:  # the lowest actions (a blue table of discards offers 150,000 others)
             return legal[: bisect_left(legal, ORANGE_MOVES)]
         if self.game.phase == "blue":
-            return [action for action in legal if action >= BLUE_MOVES and (action - BLUE_MOVES) >> picked & 1]
+            return [action for action in legal if blue_masks(action)[0] >> picked & 1]
         return [action for action in legal if picked in card_of(action)]
 
     def playable_cards(self) -> set[int]:
@@ -257,7 +258,7 @@ class PapillonSession(Seating):
             return set()
         legal = self.game.legal_actions()
         if self.game.phase == "blue":  # every card played, from one mask (there may be 150,000 captures)
-            return set(cards_of(reduce(or_, (action - BLUE_MOVES & PLAYED_BITS for action in legal), 0)))
+            return set(cards_of(reduce(or_, (blue_masks(action)[0] for action in legal), 0)))
         return {card for action in legal for card in card_of(action)}
 
     def human_action(self, action: str) -> None:
@@ -370,7 +371,8 @@ class PapillonSession(Seating):
         return action_words(action, self.game.table, self.game.settings.yang, self.names(), played)
 
     def last_play(self) -> str:
-        """The last decision, in words ("Anna: Play 5 of Formes, take 5 of Serpents (5 = 5)"), or ""."""
+        """The last decision, told as it happened ("Anna plays 5 of Formes and takes 5 of Serpents
+        (5 = 5)."), or ""."""
         return "" if self.last is None else play_words(self.last, self.game.settings.yang, self.names())
 
     def news(self) -> list[str]:

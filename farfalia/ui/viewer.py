@@ -230,7 +230,7 @@ class PapillonViewer(Stepper):
         return view if ended is None else at_round_end(view, ended)
 
     def last_play(self) -> str:
-        """The action that led to this position, in words ("Anna: Play …"), or ""."""
+        """The action that led to this position, told as it happened ("Anna lays …"), or ""."""
         return play_words(self._plays[self.at - 1], self.replay.settings.yang, self.names()) if self.at else ""
 
     def news(self) -> list[str]:

@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from farfalia.engine.errors import IllegalActionError, NotationError
 from farfalia.engine.interface import CHANCE, TERMINAL, Progress
-from farfalia.engine.papillon.captures import Capture, capture_code, capture_codes, split_code
+from farfalia.engine.papillon.captures import PLAYED_BITS, Capture, capture_code, capture_codes, split_code
 from farfalia.engine.papillon.cards import (
     BLUE,
     CENTRE_CARDS,
@@ -30,6 +30,7 @@ from farfalia.engine.papillon.cards import (
     CHENILLE,
     CHRYSALIDE,
     COUTEAU,
+    DECK_SIZE,
     MOINS,
     MULTIPLIER,
     ORANGE,
@@ -127,6 +128,13 @@ def blue_move(played: Iterable[int], taken: Iterable[int] = ()) -> int:
 def split_blue(action: int) -> Capture:
     """What a blue action plays and takes."""
     return split_code(action - BLUE_MOVES)
+
+
+def blue_masks(action: int) -> tuple[int, int]:
+    """What a blue action plays and takes, as masks (bit ``card`` for each card): :func:`split_blue`
+    without its sets, for loops over a turn's every capture."""
+    code = action - BLUE_MOVES
+    return code & PLAYED_BITS, code >> DECK_SIZE
 
 
 def split_orange(action: int) -> tuple[int, int, int]:
