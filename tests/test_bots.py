@@ -118,16 +118,23 @@ def test_bots_always_take_a_card_they_may_take(game_settings: Settings, seed: in
     assume(picks > skip)  # the game ended first (rare: games offer many picks)
 
 
-def test_a_search_in_slices_decides_as_a_search_in_one_go() -> None:
+def test_a_search_in_steps_decides_as_a_search_in_one_go() -> None:
+    """A step is one candidate's playout (the page draws between steps); a deal's margins count
+    once every candidate is played out on it, and the decision is the one-go search's."""
     game = bot_game(Settings("basic5"), 4, HeuristicBot(), 14)
     view = seat_view(game, game.to_act().player)  # type: ignore[union-attr]
     whole = Search(view, random.Random(9), 200)
-    whole.advance(whole.iterations)
+    whole.complete()
     sliced = Search(view, random.Random(9), 200)
+    steps = 0
     while not sliced.finished:
-        sliced.advance(3)
+        done, margins = sliced.done, list(sliced.margins)
+        sliced.step()
+        steps += 1
+        assert sliced.margins == margins or sliced.done == done + 1 or not margins
     assert sliced.margins == whole.margins and sliced.best() == whole.best()
     assert len(view.legal_actions) > 1 and whole.done == whole.iterations > 1
+    assert steps == 1 + whole.done * len(whole.candidates)  # the set-up, then a playout a step
 
 
 def test_the_omniscient_bot_sees_every_card() -> None:

@@ -12,14 +12,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from farfalia.bots.papillon import (
+    MOST_CANDIDATES,
     PAPILLON_SEARCH,
+    RANK_STEP,
     PapillonHeuristicBot,
     PapillonRandomBot,
     PapillonSampler,
+    PapillonSearch,
     PapillonSearchBot,
     margin,
     ranked,
 )
+from farfalia.bots.search import Search
 from farfalia.bots.tournament import make_bot, tournament
 from farfalia.cli import main
 from farfalia.engine.errors import SettingsError
@@ -169,6 +173,29 @@ def test_the_searchs_prior_and_candidates_are_the_heuristics(players: int) -> No
         again = seat_view(game, game.current_player())  # an equal view, a new object: ranked again
         assert PAPILLON_SEARCH.prior(again, rng) == prior
         game.apply(rng.choice(game.legal_actions()))
+
+
+def test_the_searchs_set_up_ranks_a_table_of_thousands_of_captures_in_steps() -> None:
+    """At a table that discards have filled (two players, always the first legal action), the
+    search's set-up ranks :data:`RANK_STEP` actions a step, so the page draws between them; the
+    best it keeps are those of one ranking of all, and a search cut short (the page's time limit)
+    while setting up still ends with the heuristic's choice."""
+    game = PapillonGame(PapillonSettings(2, rounds="blue"), 5)
+    while len(game.table) < 40 or game.phase != "blue":
+        game.apply(game.legal_actions()[0])
+    view = seat_view(game, game.current_player())
+    steps = sum(1 for _ in PapillonSearch().prepare(view))
+    assert len(view.legal_actions) > 3 * RANK_STEP and steps == -(-len(view.legal_actions) // RANK_STEP)
+    search = Search(view, random.Random(1), SMALL_SEARCH, PapillonSearch())
+    search.step()
+    assert not search.finished and search.candidates == ()  # one step ranked, nothing more
+    search.conclude()
+    while not search.finished:
+        search.step()
+    assert search.done == 0 and search.best() == ranked(view, 1)[0]
+    whole = Search(view, random.Random(1), SMALL_SEARCH, PapillonSearch())
+    whole.complete()
+    assert whole.candidates == tuple(ranked(view, MOST_CANDIDATES)) and whole.done == whole.iterations > 0
 
 
 def test_margin_reads_the_blue_piles_and_the_orange_hands() -> None:

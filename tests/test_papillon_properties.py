@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.engine.errors import FarfaliaError
+from farfalia.engine.errors import FarfaliaError, IllegalActionError
 from farfalia.engine.interface import random_play
 from farfalia.engine.papillon.captures import OPERATIONS, Capture, captures, equation
 from farfalia.engine.papillon.cards import BLUE, SIGNS, blue_numbers, deck_cards
-from farfalia.engine.papillon.game import PapillonGame, Roll, Shuffle, action_name, parse_action
+from farfalia.engine.papillon.game import PapillonGame, Roll, Shuffle, action_name, blue_move, parse_action
 from farfalia.engine.papillon.rules import PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON, seat_view
 from tests.test_interface import check_random_game
@@ -204,3 +204,37 @@ def test_captures_are_exactly_those_the_rules_define(cards: list[int], data: st.
         operate = next((operate for symbol, operate in ALL_OPERATIONS if symbol in terms[1:2]), None)
         value = operate(int(terms[0]), int(terms[2])) if len(terms) == 3 and operate else sum(map(int, terms[::2]))
         assert value == int(right) and any(value in blue_numbers(card, yang) for card in capture.played)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(deck_cards(BLUE)), min_size=2, max_size=14, unique=True), st.data())
+def test_a_checked_blue_action_is_refused_exactly_when_it_is_not_listed(cards: list[int], data: st.DataObject) -> None:
+    """A checked blue action is judged on its own cards, not looked up among every capture (a
+    table that discards have filled lists 150,000): it is refused exactly when the legal actions
+    do not list it. Tried: listed actions, and cards of the hand played with cards of the table
+    taken at random (the Papillon, the Chrysalide, signs and discards among them), forced
+    capture on and off (P-D13)."""
+    cut = data.draw(st.integers(1, min(5, len(cards) - 1)))
+    hand, table = cards[:cut], cards[cut:]
+    forced = data.draw(st.booleans())
+
+    def position() -> PapillonGame:
+        game = PapillonGame(PapillonSettings(players=2, rounds="blue", forced_capture=forced), seed=1)
+        while game.phase != "blue":
+            game.apply(game.legal_actions()[0])
+        game.hands[game.current], game.table = list(hand), list(table)
+        return game
+
+    game = position()
+    legal = set(game.legal_actions())
+    played, taken = st.sets(st.sampled_from(hand), min_size=1, max_size=3), st.sets(st.sampled_from(table), max_size=5)
+    tried = [blue_move(*play) for play in data.draw(st.lists(st.tuples(played, taken), min_size=5, max_size=30))]
+    tried += data.draw(st.lists(st.sampled_from(sorted(legal)), max_size=5))
+    for action in tried:
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            assert action not in legal, action_name(action)
+        else:
+            assert action in legal, action_name(action)
+            game = position()

@@ -106,14 +106,14 @@ def test_strong_bots_by_default_and_hints_for_the_human() -> None:
         session.hint_search()  # a bot acts first
     assert HINT_OFF in turn_bar(session)  # greyed in its place: the bar keeps its height
     search = session.bot_search()
-    assert search.iterations > 0  # the strong bot searches
     session.finish_bot()
+    assert search.iterations > 0 and search.done == search.iterations  # the strong bot searched
     with pytest.raises(FarfaliaError):
         session.finish_bot()  # that decision is made
     while session.bot_to_act():
         session.bot_action()
     hint = session.hint_search()
-    hint.advance(hint.iterations)
+    hint.complete()
     assert hint.best() in session.game.legal_actions()
     assert "Hint" in turn_bar(session) and HINT_OFF not in turn_bar(session)
 

@@ -8,14 +8,16 @@ points minus its opponents' mean) wins, the heuristic's choice being preferred
 when the difference is within :data:`PRIOR_BONUS` points. The dealer's discards
 and Double You are left to the heuristic: they come before the proposal is known.
 
-A :class:`Search` runs in slices (``advance``) so that the page can yield to the
-browser between them; its outcome depends on the iteration budget only, never on
-time, so a decision is reproducible.
+A :class:`Search` runs in steps (``step``: a playout, or a piece of the set-up, where a
+model ranks thousands of actions first) so that the page can yield to the browser between
+them; its outcome depends on the iteration budget only, never on time, so a decision
+is reproducible.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any, Final, Protocol
 
 from farfalia.bots.heuristic import HeuristicBot
@@ -44,6 +46,10 @@ class SearchModel(Protocol):
     comparing, a prior choice, a determinizing sampler, and playouts that say how
     well an action turned out for the player to act."""
 
+    def prepare(self, view: Any) -> Iterator[None]:
+        """Work to do before :meth:`candidates` and :meth:`prior` are asked, a step per item
+        (the page draws between steps); nothing, where they are quick."""
+
     def candidates(self, view: Any) -> tuple[Any, ...]:
         """The actions to compare (none: the prior decides alone)."""
 
@@ -65,6 +71,10 @@ class FarfaliaSearch:
     """Farfalia's :class:`SearchModel`: plays, picks and trump are searched (a pick
     never costs the side a point, so "take none" is never compared); playouts run to
     the hand's end with the rules core's fast kernel, winners always picking."""
+
+    def prepare(self, view: View) -> Iterator[None]:
+        """Nothing: a view's legal actions are few."""
+        return iter(())
 
     def candidates(self, view: View) -> tuple[Action, ...]:
         """The legal actions of a searched kind, when there is a choice."""
@@ -112,35 +122,73 @@ class Search:
         self.view = view
         self.rng = rng
         self.model = model
-        self.fallback = model.prior(view, rng)
-        self.candidates = model.candidates(view)
-        budget = model.budget(view, playouts)
-        self.iterations = -(-budget // len(self.candidates)) if self.candidates else 0
-        self.sampler = model.sampler(view) if self.iterations else None
+        self.playouts = playouts
+        #: Deals played out for every candidate.
         self.done = 0
+        #: The model's set-up still to run, a step each (None once run).
+        self._preparing: Iterator[None] | None = model.prepare(view)
+        self._cut = False
+        self.fallback: Any = None
+        self.candidates: tuple[Any, ...] = ()
+        self.iterations = 0
+        self.sampler: Sampler | None = None
+        self.margins: list[float] = []
+        #: The deal under way, its luck and its candidates' margins so far (None between deals).
+        self._deal: tuple[Any, float, list[float]] | None = None
+
+    def _set_up(self) -> None:
+        """Ask the prepared model for the prior, the candidates and the budget."""
+        view, model = self.view, self.model
+        self.fallback = model.prior(view, self.rng)
+        self.candidates = model.candidates(view)
+        budget = model.budget(view, self.playouts)
+        self.iterations = -(-budget // len(self.candidates)) if self.candidates and not self._cut else 0
+        self.sampler = model.sampler(view) if self.iterations else None
         self.margins = [0.0] * len(self.candidates)
 
     @property
     def finished(self) -> bool:
-        """Whether the budget is spent."""
-        return self.done >= self.iterations
+        """Whether the set-up is done and the budget spent."""
+        return self._preparing is None and self.done >= self.iterations
 
-    def advance(self, iterations: int) -> None:
-        """Run up to ``iterations`` more sampled deals."""
-        for _ in range(min(iterations, self.iterations - self.done)):
+    def step(self) -> None:
+        """The next piece of work, short enough for the page to draw after it: a step of the
+        set-up, or one candidate's playout on the deal under way (a deal counts once every
+        candidate is played out on it)."""
+        if self._preparing is not None:
+            if next(self._preparing, StopIteration) is StopIteration:
+                self._preparing = None
+                self._set_up()
+            return
+        if self.finished:
+            return
+        if self._deal is None:
             assert self.sampler is not None
             world = self.sampler.sample(self.rng)
-            luck = self.rng.random()
-            for k, action in enumerate(self.candidates):
-                self.margins[k] += self.model.playout(self.view, world, action, luck)
+            self._deal = (world, self.rng.random(), [])
+        world, luck, margins = self._deal
+        margins.append(self.model.playout(self.view, world, self.candidates[len(margins)], luck))
+        if len(margins) == len(self.candidates):
+            self.margins = [total + margin for total, margin in zip(self.margins, margins)]
             self.done += 1
+            self._deal = None
+
+    def complete(self) -> None:
+        """Run the set-up and the whole budget."""
+        while not self.finished:
+            self.step()
 
     def conclude(self) -> None:
-        """Stop here: the budget becomes the deals already played out (the page's time limit)."""
+        """Stop at the deals already played out for every candidate (the page's time limit); a
+        set-up under way still ends, with no deal to play out after it."""
+        self._cut = True
         self.iterations = self.done
+        self._deal = None
 
     def best(self) -> Any:
-        """The chosen action (the prior's, where the search has nothing to add)."""
+        """The chosen action (the prior's, where the search has nothing to add); only once
+        :attr:`finished`."""
+        assert self.finished, "the search is under way"
         if not self.candidates or not self.done:
             return self.fallback
 
@@ -165,7 +213,7 @@ class SearchBot:
     def choose(self, view: Any, rng: random.Random) -> Any:
         """Search to the end of the budget and return the best action."""
         search = Search(view, rng, self.playouts, self.model)
-        search.advance(search.iterations)
+        search.complete()
         return search.best()
 
 

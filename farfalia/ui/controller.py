@@ -1152,8 +1152,9 @@ class Controller:
             self._search = None
             return False
         start = time.perf_counter()
+        search.step()  # one at least, however short the slice
         while not search.finished and time.perf_counter() - start < seconds:
-            search.advance(1)
+            search.step()
         if not search.finished and time.perf_counter() - self._think_started >= THINK_LIMIT_SECONDS:
             search.conclude()
         if not search.finished:

@@ -191,7 +191,7 @@ class Seating:
             raise SessionError("no bot decision is under way")
         search = self._thinking[1]
         self._thinking = None
-        search.advance(search.iterations)
+        search.complete()
         action = search.best()
         self._apply(action)
         return action

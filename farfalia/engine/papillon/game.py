@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from farfalia.engine.errors import IllegalActionError, NotationError
 from farfalia.engine.interface import CHANCE, TERMINAL, Progress
-from farfalia.engine.papillon.captures import PLAYED_BITS, Capture, capture_code, capture_codes, split_code
+from farfalia.engine.papillon.captures import PLAYED_BITS, Capture, capture_code, capture_codes, equation, split_code
 from farfalia.engine.papillon.cards import (
     BLUE,
     CENTRE_CARDS,
@@ -349,10 +349,17 @@ class PapillonGame:
         if not check:
             self._perform(code)
             return
-        if type(code) is not int or code not in self.legal_actions():
+        if type(code) is not int or not self._allows(code):
             reason = self.why_illegal(code) if type(code) is int else "not an action"
             raise IllegalActionError(f"{action!r:.40} is illegal: {reason} ({self.situation()})")
         self._perform(code)
+
+    def _allows(self, code: int) -> bool:
+        """Whether ``code`` is a legal action; a blue turn's judged on its own cards
+        (:func:`_blue_allows`), not looked up in the list of every capture."""
+        if self.phase == "blue" and self._need is None:
+            return _blue_allows(tuple(self.hands[self.current]), tuple(self.table), self.settings, code)
+        return code in self.legal_actions()
 
     def _perform(self, code: int) -> None:
         """Apply a legal action, unchecked (the checked :meth:`apply`, and playouts)."""
@@ -974,6 +981,31 @@ def _blue_actions(hand: tuple[int, ...], table: tuple[int, ...], yang: int, forc
     if not (forced_capture and any(split_blue(move).taken for move in found)):
         found |= {blue_move([card]) for card in hand if card not in (CHRYSALIDE, PAPILLON)}  # P-R18, P-D13
     return tuple(sorted(found))
+
+
+def _blue_allows(hand: tuple[int, ...], table: tuple[int, ...], settings: PapillonSettings, action: int) -> bool:
+    """Whether :func:`_blue_actions` lists ``action``, found from its own cards: those it plays
+    are in the hand, those it takes on the table, and an equation justifies it (a checked action
+    at a table that discards have filled need not list 150,000 captures)."""
+    code = action - BLUE_MOVES
+    played, taken = code & PLAYED_BITS, code >> DECK_SIZE
+    on_table = sum(1 << card for card in table)
+    if code <= 0 or played & ~sum(1 << card for card in hand) or taken & ~on_table:
+        return False
+    if played == 1 << PAPILLON:  # P-R16, P-D17: every table card, or nothing on an empty table
+        return taken == on_table
+    if played == 1 << CHRYSALIDE:  # P-D18
+        return not taken
+    if played >> PAPILLON & 1 or played >> CHRYSALIDE & 1:
+        return False
+    if not taken:  # a discard of one card (P-R18), unless a capture is possible and forced (P-D13)
+        alone = not played & (played - 1)
+        return alone and (not settings.forced_capture or action in _blue_actions(hand, table, settings.yang, True))
+    try:
+        equation(split_code(code), table, settings.yang)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def _copied(value: object) -> object:
