@@ -10,11 +10,13 @@ import os
 import random
 import signal
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
 
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, watch
+from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, FAILED, watch
 from e2e.driver import click_and_wait, open_game, start
 from farfalia.ui.contract import Command, Data
 
@@ -22,10 +24,21 @@ KILLS = 10
 
 
 def launch(playwright: Playwright, profile: Path) -> BrowserContext:
-    """Chromium on a profile kept on disk, as a person's browser is."""
+    """Chromium on a profile kept on disk, as a person's browser is, writing its log there."""
     return playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 800}
-    )
+        str(profile), executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--enable-logging", f"--log-file={profile}.log"],
+        viewport={"width": 1280, "height": 800},
+    )  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def browser_log(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[None]:
+    """After a failure, what Chromium logged (a renderer's crash says why there, if anywhere)."""
+    yield
+    if request.node.stash.get(FAILED, False):
+        for log in tmp_path.glob("*.log"):
+            lines = [line for line in log.read_text(errors="replace").splitlines() if "dbus" not in line]
+            print(f"--- the last lines of {log.name}:", *lines[-60:], sep="\n")
 
 
 def kill_browser(profile: Path) -> None:

@@ -62,17 +62,19 @@ def captures(hand: Sequence[int], table: Sequence[int], yang: int) -> set[Captur
     return {split_code(code) for code in capture_codes(hand, table, yang)}
 
 
-def capture_codes(hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0) -> set[int]:
+def capture_codes(hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0) -> list[int]:
     """:func:`captures` as codes (:func:`capture_code`), each plus ``offset`` (a game's first
-    capture action, below ``1 << DECK_SIZE``), found without a set of cards each."""
+    capture action, below ``1 << DECK_SIZE``), ascending, found without a set of cards each: a
+    sum's codes come in ascending runs (:func:`_sums`), which one sort merges."""
     results = [(card, numbers) for card in hand if (numbers := blue_numbers(card, yang))]
-    sums = _sums(_numbered(table, yang), max((max(numbers) for _, numbers in results), default=0))
-    found = {offset + code for code, _ in _combinations(hand, table, yang)}
+    sums = _sums(_numbered(sorted(table), yang), max((max(numbers) for _, numbers in results), default=0))
+    found = [offset + code for code, _ in _combinations(hand, table, yang)]
     for result, numbers in results:
         played = offset + (1 << result)  # below the taken cards' bits: or-ing them adds
         for number in numbers:
-            found.update([taken | played for taken in sums[number]])
-    return found
+            found += [taken | played for taken in sums[number]]
+    found.sort()
+    return list(dict.fromkeys(found))  # a Couteau Suisse, any number, makes a capture more than once
 
 
 def equation(capture: Capture, table: Sequence[int], yang: int) -> str:
@@ -108,7 +110,9 @@ def _numbered(cards: Sequence[int], yang: int) -> list[tuple[int, tuple[int, ...
 def _sums(numbered: list[tuple[int, tuple[int, ...]]], most: int) -> list[list[int]]:
     """For each total up to ``most``, the sets of table cards whose numbers can add up to it
     (one card: a match), as taken cards' bits of a :func:`capture_code`; a Couteau Suisse
-    counts as any of its numbers. Found once per table, then looked up for each card of the hand."""
+    counts as any of its numbers. Found once per table, then looked up for each card of the hand.
+    With ``numbered`` in ascending order, each new card's sets lie above all before them: every
+    total's sets ascend, but where a card of several numbers joined them (a run for each)."""
     by_total: list[list[int]] = [[0]] + [[] for _ in range(most)]  # the empty set, taken out below
     for card, numbers in numbered:
         taken = 1 << (card + DECK_SIZE)

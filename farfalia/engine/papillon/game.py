@@ -974,12 +974,13 @@ def _blue_actions(hand: tuple[int, ...], table: tuple[int, ...], yang: int, forc
     (a page asks several times a position, a checked action once more, and a table that discards
     have filled holds over 150,000 captures)."""
     found = capture_codes(hand, table, yang, BLUE_MOVES)
+    takes = bool(found) or (PAPILLON in hand and bool(table))
     if PAPILLON in hand:  # P-R16, P-D17: it takes every table card, or lies down on an empty table
-        found.add(blue_move([PAPILLON], table))
+        found.append(blue_move([PAPILLON], table))
     if CHRYSALIDE in hand:  # P-D18: a whole turn, never a discard
-        found.add(blue_move([CHRYSALIDE]))
-    if not (forced_capture and any(split_blue(move).taken for move in found)):
-        found |= {blue_move([card]) for card in hand if card not in (CHRYSALIDE, PAPILLON)}  # P-R18, P-D13
+        found.append(blue_move([CHRYSALIDE]))
+    if not (forced_capture and takes):
+        found += [blue_move([card]) for card in hand if card not in (CHRYSALIDE, PAPILLON)]  # P-R18, P-D13
     return tuple(sorted(found))
 
 
