@@ -177,15 +177,18 @@ def test_the_searchs_prior_and_candidates_are_the_heuristics(players: int) -> No
 
 def test_the_searchs_set_up_ranks_a_table_of_thousands_of_captures_in_steps() -> None:
     """At a table that discards have filled (two players, always the first legal action), the
-    search's set-up ranks :data:`RANK_STEP` actions a step, so the page draws between them; the
+    search's set-up finds the captures a table card a step, and ranks them :data:`RANK_STEP` a
+    step, so the page draws between steps; the
     best it keeps are those of one ranking of all, and a search cut short (the page's time limit)
     while setting up still ends with the heuristic's choice."""
     game = PapillonGame(PapillonSettings(2, rounds="blue"), 5)
     while len(game.table) < 40 or game.phase != "blue":
         game.apply(game.legal_actions()[0])
-    view = seat_view(game, game.current_player())
+    view = seat_view(game, game.current_player())  # its captures not found yet: found in steps too
     steps = sum(1 for _ in PapillonSearch().prepare(view))
-    assert len(view.legal_actions) > 3 * RANK_STEP and steps == -(-len(view.legal_actions) // RANK_STEP)
+    again = sum(1 for _ in PapillonSearch().prepare(seat_view(game, game.current_player())))  # remembered
+    assert len(view.legal_actions) > 3 * RANK_STEP and again == -(-len(view.legal_actions) // RANK_STEP)
+    assert steps >= again + len(view.table)  # a step a table card, at least, to find them
     search = Search(view, random.Random(1), SMALL_SEARCH, PapillonSearch())
     search.step()
     assert not search.finished and search.candidates == ()  # one step ranked, nothing more

@@ -196,6 +196,34 @@ def test_the_bar_keeps_the_hint_greyed_while_others_play_and_the_last_play_in_th
     assert deciding.picked == choosy and "info-line" not in papillon_bar(deciding)  # its choices in the room
 
 
+@pytest.mark.parametrize("forced", [False, True])
+def test_the_cards_that_can_be_picked_up_and_their_choices_are_those_of_the_legal_actions(forced: bool) -> None:
+    """At every decision of Ann's in a game against two quick bots, forced capture on and off
+    (P-D13), the hand cards offered are those some legal action plays (a blue turn's found
+    without its captures where any card may go) and a picked card's choices, asked twice,
+    those of its legal actions."""
+    players = [Player("Ann", False), Player("Bot", True), Player("Bob", True)]
+    table = PapillonSession(PapillonSettings(3, forced_capture=forced), 5, players, "instant", "quick")
+    rng = random.Random(5)
+    decisions = 0
+    while not table.game.is_over():
+        if table.summary_pending() is not None:
+            table.dismiss_summary()
+        elif table.bot_to_act():
+            table.bot_action()
+        else:
+            legal = table.game.legal_actions()
+            assert table.playable_cards() == {card for action in legal for card in card_of(action)}
+            for card in sorted(table.playable_cards())[:3]:
+                table.picked = card
+                mine = [action for action in legal if card in card_of(action)]
+                assert table.choices() == mine and table.choices() == mine
+            table.picked = None
+            table.human_action(action_name(rng.choice(legal)))
+            decisions += 1
+    assert decisions > 20
+
+
 @pytest.mark.parametrize(("seed", "kept"), [(0, True), (2, False)])
 def test_a_later_round_is_offered_to_the_editor_where_its_sides_can_be_kept(seed: int, kept: bool) -> None:
     """Five players, some plays into the orange round: the editor opens on that round, its

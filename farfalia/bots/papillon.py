@@ -39,6 +39,7 @@ from farfalia.engine.papillon.game import (
     ORANGE_MOVES,
     TAKE_ATTACK,
     PapillonGame,
+    blue_actions_in_steps,
     blue_masks,
     split_orange,
 )
@@ -219,10 +220,14 @@ class PapillonSearch:
         self._ranked: tuple[PapillonView, list[int]] | None = None
 
     def prepare(self, view: PapillonView) -> Iterator[None]:
-        """Rank ``view``'s legal actions, :data:`RANK_STEP` a step: the best so far are kept
-        and ranked again with the next actions (the same best as ranking all at once)."""
+        """Find ``view``'s legal actions in steps, if they are a blue turn's, then rank them,
+        :data:`RANK_STEP` a step: the best so far are kept and ranked again with the next
+        actions (the same best as ranking all at once)."""
         if self._ranked is not None and self._ranked[0] is view:
             return
+        if view.actions is None:
+            settings = view.settings
+            yield from blue_actions_in_steps(view.hand, view.table, settings.yang, settings.forced_capture)
         actions, best = view.legal_actions, list[int]()
         for start in range(0, len(actions), RANK_STEP):
             best = ranked(view, MOST_CANDIDATES, best + list(actions[start : start + RANK_STEP]))

@@ -209,6 +209,8 @@ class PapillonSession(Seating):
         self._told = 0
         #: The hand on screen when the news last told it: whose, and its cards.
         self._told_hand: tuple[int, Counter[int]] | None = None
+        #: :meth:`choices` at a state and picked card.
+        self._choices: tuple[tuple[int, int | None], list[int]] = ((-1, None), [])
         #: Whether an undo is allowed, for the game's changes and the actions it takes back.
         self._undo_checked: tuple[tuple[int, int] | None, bool] = (None, False)
 
@@ -242,9 +244,15 @@ class PapillonSession(Seating):
 
     def choices(self) -> list[int]:
         """The decisions the bar offers: those of the picked-up card, else those no hand
-        card stands for (direction, partners, drawing when attacked)."""
+        card stands for (direction, partners, drawing when attacked); found once a state
+        and picked card (a card may have thousands, among 100,000 captures)."""
         if not self.deciding():
             return []
+        if self._choices[0] != (self._changes, self.picked):
+            self._choices = ((self._changes, self.picked), self._find_choices())
+        return self._choices[1]
+
+    def _find_choices(self) -> list[int]:
         legal, picked = self.game.legal_actions(), self.picked
         if picked is None:  # the lowest actions (a blue table of discards offers 150,000 others)
             return legal[: bisect_left(legal, ORANGE_MOVES)]
@@ -256,8 +264,11 @@ class PapillonSession(Seating):
         """The hand cards that can be picked up now."""
         if not self.deciding():
             return set()
-        legal = self.game.legal_actions()
-        if self.game.phase == "blue":  # every card played, from one mask (there may be 150,000 captures)
+        game = self.game
+        if game.phase == "blue" and not game.settings.forced_capture:  # any card can go (P-R18, P-D17, P-D18)
+            return set(game.hands[game.current])
+        legal = game.legal_actions()
+        if game.phase == "blue":  # every card played, from one mask (there may be 150,000 captures)
             return set(cards_of(reduce(or_, (blue_masks(action)[0] for action in legal), 0)))
         return {card for action in legal for card in card_of(action)}
 

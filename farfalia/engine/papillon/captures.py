@@ -21,9 +21,9 @@ table's sums are built once, total by total, as a knapsack of masks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from itertools import combinations
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar, cast
 
 from farfalia.engine.cards import cards_of
 from farfalia.engine.errors import IllegalActionError
@@ -35,6 +35,8 @@ OPERATIONS = {
     MOINS: (("−", lambda x, y: x - y if x >= y else None),),
     MULTIPLIER: (("×", lambda x, y: x * y), ("÷", lambda x, y: x // y if y and x % y == 0 else None)),
 }
+
+T = TypeVar("T")
 
 #: The bits of a capture code that hold the cards played (the cards taken lie above them).
 PLAYED_BITS = (1 << DECK_SIZE) - 1
@@ -64,17 +66,37 @@ def captures(hand: Sequence[int], table: Sequence[int], yang: int) -> set[Captur
 
 def capture_codes(hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0) -> list[int]:
     """:func:`captures` as codes (:func:`capture_code`), each plus ``offset`` (a game's first
-    capture action, below ``1 << DECK_SIZE``), ascending, found without a set of cards each: a
-    sum's codes come in ascending runs (:func:`_sums`), which one sort merges."""
+    capture action, below ``1 << DECK_SIZE``), ascending, found without a set of cards each."""
+    return run_steps(capture_codes_in_steps(hand, table, yang, offset))
+
+
+def capture_codes_in_steps(
+    hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0
+) -> Generator[None, None, list[int]]:
+    """:func:`capture_codes`, found a step at a time (a step a table card of the sums, a step a
+    card of the hand): a page draws between steps. A sum's codes come in ascending runs
+    (:func:`_sums`), which one sort merges."""
     results = [(card, numbers) for card in hand if (numbers := blue_numbers(card, yang))]
-    sums = _sums(_numbered(sorted(table), yang), max((max(numbers) for _, numbers in results), default=0))
+    most = max((max(numbers) for _, numbers in results), default=0)
+    sums = yield from _sums(_numbered(sorted(table), yang), most)
     found = [offset + code for code, _ in _combinations(hand, table, yang)]
     for result, numbers in results:
+        yield
         played = offset + (1 << result)  # below the taken cards' bits: or-ing them adds
         for number in numbers:
             found += [taken | played for taken in sums[number]]
+    yield
     found.sort()
     return list(dict.fromkeys(found))  # a Couteau Suisse, any number, makes a capture more than once
+
+
+def run_steps(steps: Generator[None, None, T]) -> T:
+    """What work done in steps (a generator that yields between them) returns, done in one go."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return cast(T, end.value)
 
 
 def equation(capture: Capture, table: Sequence[int], yang: int) -> str:
@@ -83,7 +105,7 @@ def equation(capture: Capture, table: Sequence[int], yang: int) -> str:
     if len(capture.played) == 1:  # a match or a sum, if the taken cards add up to the result
         (result,) = capture.played
         numbers = blue_numbers(result, yang)
-        sums = _sums(_numbered(taken_table, yang), max(numbers, default=0))
+        sums = run_steps(_sums(_numbered(taken_table, yang), max(numbers, default=0)))
         whole = capture_code((), capture.taken)
         for number in numbers:
             if whole in sums[number]:
@@ -107,14 +129,16 @@ def _numbered(cards: Sequence[int], yang: int) -> list[tuple[int, tuple[int, ...
     return [(card, numbers) for card in cards if (numbers := blue_numbers(card, yang))]
 
 
-def _sums(numbered: list[tuple[int, tuple[int, ...]]], most: int) -> list[list[int]]:
+def _sums(numbered: list[tuple[int, tuple[int, ...]]], most: int) -> Generator[None, None, list[list[int]]]:
     """For each total up to ``most``, the sets of table cards whose numbers can add up to it
     (one card: a match), as taken cards' bits of a :func:`capture_code`; a Couteau Suisse
-    counts as any of its numbers. Found once per table, then looked up for each card of the hand.
-    With ``numbered`` in ascending order, each new card's sets lie above all before them: every
-    total's sets ascend, but where a card of several numbers joined them (a run for each)."""
+    counts as any of its numbers. Found once per table, a step a card, then looked up for each
+    card of the hand. With ``numbered`` in ascending order, each new card's sets lie above all
+    before them: every total's sets ascend, but where a card of several numbers joined them (a
+    run for each)."""
     by_total: list[list[int]] = [[0]] + [[] for _ in range(most)]  # the empty set, taken out below
     for card, numbers in numbered:
+        yield
         taken = 1 << (card + DECK_SIZE)
         grown = [
             (total + number, [cards | taken for cards in by_total[total]])

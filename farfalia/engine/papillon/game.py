@@ -14,15 +14,22 @@ are ints in ascending order, an illegal one raises and changes nothing, and sett
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from typing import Final, NamedTuple
 
 from farfalia.engine.errors import IllegalActionError, NotationError
 from farfalia.engine.interface import CHANCE, TERMINAL, Progress
-from farfalia.engine.papillon.captures import PLAYED_BITS, Capture, capture_code, capture_codes, equation, split_code
+from farfalia.engine.papillon.captures import (
+    PLAYED_BITS,
+    Capture,
+    capture_code,
+    capture_codes_in_steps,
+    equation,
+    run_steps,
+    split_code,
+)
 from farfalia.engine.papillon.cards import (
     BLUE,
     CENTRE_CARDS,
@@ -643,8 +650,9 @@ class PapillonGame:
         self.phase = "blue"
 
     def _blue_actions(self) -> list[int]:
-        hand, table = tuple(self.hands[self.current]), tuple(self.table)
-        return list(_blue_actions(hand, table, self.settings.yang, self.settings.forced_capture))
+        return list(
+            blue_actions(self.hands[self.current], self.table, self.settings.yang, self.settings.forced_capture)
+        )
 
     def _blue_play(self, capture: Capture) -> None:
         player, (played, taken) = self.current, capture
@@ -968,12 +976,30 @@ SECRET_FIELDS: Final = frozenset(
 )
 
 
-@lru_cache(maxsize=2)
-def _blue_actions(hand: tuple[int, ...], table: tuple[int, ...], yang: int, forced_capture: bool) -> tuple[int, ...]:
-    """A blue turn's legal actions, ascending; remembered for the last two positions asked about
-    (a page asks several times a position, a checked action once more, and a table that discards
-    have filled holds over 150,000 captures)."""
-    found = capture_codes(hand, table, yang, BLUE_MOVES)
+#: A blue turn's position: the hand, the table (both ascending), the Yang's number, forced capture.
+TurnKey = tuple[tuple[int, ...], tuple[int, ...], int, bool]
+#: The legal actions of the last :data:`REMEMBERED_TURNS` blue turns asked about: a page asks
+#: several times about a position, a checked action once more, and a table that discards have
+#: filled holds over 150,000 captures.
+_remembered: dict[TurnKey, tuple[int, ...]] = {}
+REMEMBERED_TURNS: Final = 2
+
+
+def blue_actions(hand: Iterable[int], table: Iterable[int], yang: int, forced_capture: bool) -> tuple[int, ...]:
+    """A blue turn's legal actions, ascending (:func:`blue_actions_in_steps` in one go)."""
+    return run_steps(blue_actions_in_steps(hand, table, yang, forced_capture))
+
+
+def blue_actions_in_steps(
+    hand: Iterable[int], table: Iterable[int], yang: int, forced_capture: bool
+) -> Generator[None, None, tuple[int, ...]]:
+    """A blue turn's legal actions, ascending, found a step at a time (a page draws between
+    steps: :func:`~farfalia.engine.papillon.captures.capture_codes_in_steps`) and remembered."""
+    key = (tuple(sorted(hand)), tuple(sorted(table)), yang, forced_capture)
+    if key in _remembered:
+        return _remembered[key]
+    hand, table = key[0], key[1]
+    found = yield from capture_codes_in_steps(hand, table, yang, BLUE_MOVES)
     takes = bool(found) or (PAPILLON in hand and bool(table))
     if PAPILLON in hand:  # P-R16, P-D17: it takes every table card, or lies down on an empty table
         found.append(blue_move([PAPILLON], table))
@@ -981,11 +1007,15 @@ def _blue_actions(hand: tuple[int, ...], table: tuple[int, ...], yang: int, forc
         found.append(blue_move([CHRYSALIDE]))
     if not (forced_capture and takes):
         found += [blue_move([card]) for card in hand if card not in (CHRYSALIDE, PAPILLON)]  # P-R18, P-D13
-    return tuple(sorted(found))
+    actions = tuple(sorted(found))
+    while len(_remembered) >= REMEMBERED_TURNS:
+        del _remembered[next(iter(_remembered))]
+    _remembered[key] = actions
+    return actions
 
 
 def _blue_allows(hand: tuple[int, ...], table: tuple[int, ...], settings: PapillonSettings, action: int) -> bool:
-    """Whether :func:`_blue_actions` lists ``action``, found from its own cards: those it plays
+    """Whether :func:`blue_actions` lists ``action``, found from its own cards: those it plays
     are in the hand, those it takes on the table, and an equation justifies it (a checked action
     at a table that discards have filled need not list 150,000 captures)."""
     code = action - BLUE_MOVES
@@ -1001,7 +1031,7 @@ def _blue_allows(hand: tuple[int, ...], table: tuple[int, ...], settings: Papill
         return False
     if not taken:  # a discard of one card (P-R18), unless a capture is possible and forced (P-D13)
         alone = not played & (played - 1)
-        return alone and (not settings.forced_capture or action in _blue_actions(hand, table, settings.yang, True))
+        return alone and (not settings.forced_capture or action in blue_actions(hand, table, settings.yang, True))
     try:
         equation(split_code(code), table, settings.yang)
     except IllegalActionError:

@@ -12,11 +12,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Final
 
 from farfalia.engine.errors import ViewError
 from farfalia.engine.papillon.cards import ORANGE, deck_of
-from farfalia.engine.papillon.game import PapillonChance, PapillonGame
+from farfalia.engine.papillon.game import PapillonChance, PapillonGame, blue_actions
 from farfalia.engine.papillon.rules import PapillonSettings
 
 
@@ -29,7 +30,9 @@ class PapillonView:
     colour: str
     phase: str
     to_act: int | None
-    legal_actions: tuple[int, ...]
+    #: The legal actions (none unless the player decides now); None for a blue turn's, which
+    #: follow from the hand and the table and are found when first asked (:attr:`legal_actions`).
+    actions: tuple[int, ...] | None
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     orange_backs: tuple[int, ...]
@@ -61,6 +64,14 @@ class PapillonView:
     #: Every hand, when all are seen (a replay's view of every hand); empty in a seat's view.
     hands: tuple[tuple[int, ...], ...] = ()
 
+    @cached_property
+    def legal_actions(self) -> tuple[int, ...]:
+        """The player's legal actions, ascending (a blue turn's from the hand and the table: a
+        search finds them in steps first, :func:`~farfalia.engine.papillon.game.blue_actions_in_steps`)."""
+        if self.actions is not None:
+            return self.actions
+        return blue_actions(self.hand, self.table, self.settings.yang, self.settings.forced_capture)
+
     def public_cards(self) -> set[int]:
         """Every card this view names (the player's own hand and what lies face up)."""
         found = set(self.hand) | set(self.table) | set(self.set_aside)
@@ -78,13 +89,14 @@ def seat_view(game: PapillonGame, player: int, deciding: bool = True) -> Papillo
     to_act = game.current_player()
     pile = game.draw_pile
     orange_on_top = next((index for index, card in enumerate(pile) if deck_of(card) != ORANGE), len(pile))
+    blue_turn = deciding and to_act == player and game.phase == "blue"  # its actions found when asked
     return PapillonView(
         settings=game.settings,
         player=player,
         colour=game.colour,
         phase=game.phase,
         to_act=to_act if to_act >= 0 else None,
-        legal_actions=tuple(game.legal_actions()) if to_act == player and deciding else (),
+        actions=None if blue_turn else tuple(game.legal_actions()) if deciding and to_act == player else (),
         hand=tuple(sorted(game.hands[player])),
         hand_sizes=tuple(len(hand) for hand in game.hands),
         orange_backs=tuple(sum(deck_of(card) == ORANGE for card in hand) for hand in game.hands),
