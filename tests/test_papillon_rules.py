@@ -375,6 +375,65 @@ def test_16_the_end_of_a_tour() -> None:
     assert game.layout == layout and game.current == B and game.direction == 1 and game.tour == 2
 
 
+def test_p_e16_two_chat_noirs_in_one_turn_make_one_attack() -> None:
+    """P-E16, P-D35, P-D36. As in scenario 14, but A's two cards of the turn are both Chat Noirs
+    (the orange one, and the blue one drawn earlier, P-D10): B is attacked once, draws 3 (not
+    6), then plays on with D11o and the three cards drawn; one card is left in the pile."""
+    game = orange_position(3, (5, 9), [["CNo", "CN", "E11o"], ["D11o"], ["S11o"]], A)
+    game.draw_pile = cards("E4", "D4", "S4", "F4")
+    game.apply(orange_move(CHAT_NOIR + DECK_SIZE, CENTRE))
+    game.apply(orange_move(CHAT_NOIR, CENTRE))
+    assert game.current == B and game.phase == "attacked" and game.legal_actions() == [TAKE_ATTACK]
+    game.apply(TAKE_ATTACK)
+    assert game.current == B and game.phase == "orange" and game.hands[B] == cards("D11o", "E4", "D4", "S4")
+    assert game.draw_pile == cards("F4")
+
+
+def test_p_e17_a_yang_numbered_22_takes_the_chat_noir_on_purpose() -> None:
+    """P-E17, P-E8, P-D21. With the Yang numbered 22 (P-D9), the Yang in hand matches the Chat
+    Noir on the table (22 = 22): a legal capture, and the Chat Noir so taken counts +30 for A's
+    side. At the usual Yang (12), no match: the Yang is only laid."""
+    game = blue_position(2, [["YA", "E1"], ["E2"]], ["CN"], A, settings=PapillonSettings(2, rounds="blue", yang=22))
+    match = blue_move(cards("YA"), cards("CN"))
+    assert match in game.legal_actions()
+    game.apply(match)
+    assert game.chat_noir == [30, 0] and game.piles[game.sides[A]] == cards("YA", "CN")
+    usual = blue_position(2, [["YA", "E1"], ["E2"]], ["CN"], A)
+    assert match not in usual.legal_actions()
+
+
+def test_p_d39_apocalypse_ends_the_round_with_the_tour_points_and_the_hands() -> None:
+    """P-R42, P-D39, P-E4. Three players, starting cards 5 and 9, an empty draw pile, A with 20
+    tour points. A places his 6 on S1 and keeps a 1 that fits nowhere; B (two 1s) and C (a 1)
+    cannot place nor draw, nor can A again: one full round of blocked turns, and the orange round
+    ends at once. Each scores his tour points plus his hand, no penalty for the unfinished tour:
+    A 20 + 1 = 21, B 1 + 1 = 2, C 1."""
+    game = orange_position(3, (5, 9), [["E6o", "E1o"], ["D1o", "F1o"], ["S1o"]], A)
+    game.draw_pile, game.tour_points = [], [20, 0, 0]
+    game.apply(orange_move(parse_card("E6o"), S1))
+    assert game.is_over() and game.orange_scores == [21, 2, 1] and game.returns() == (-21, -2, -1)
+
+
+def test_p_d40_p_d41_held_atouts_are_counted_at_the_end() -> None:
+    """P-R39, P-R43, P-D40, P-D41. Two players, the last tour: A places his last card, a 5, and the
+    round ends. B holds the Chat Noir (22), the Papillon (0, but B first draws 3: E1, E2, E3, 6
+    points), the Couteau Suisse (rolled: 3 + 4 = 7), the Chenille (1), the Chrysalide and the Plus
+    (0), the Yin and the Yang (12 each) and a 5: 22 + 6 + 7 + 1 + 12 + 12 + 5 = 65, plus 30 tour
+    points for the last tour = 95. A: 0."""
+    settings = PapillonSettings(players=2, rounds="orange")
+    setup = decided(PapillonGame(settings, seed=1))
+    game = decided(PapillonGame(settings, 1, [*setup.history, Roll(((3, 4),))], draw=False))
+    game.hands = [cards("E5o"), cards(*["CNo", "PAo", "CSo", "CHo", "CYo", "PLo", "YIo", "YAo", "D5o"])]
+    game.layout = [[ORANGE * DECK_SIZE + number] for number in (5, 9)] + [[] for _ in game.layout[2:]]
+    game.tops[:2] = [5, 9]
+    game.current = game.starter = A
+    game.draw_pile, game.deck, game.tour, game.last_tour = cards("E1", "E2", "E3", "E4"), [], 4, True
+    game.apply(orange_move(parse_card("E5o"), 0))
+    assert game.is_over() and game.history[-1] == Roll(((3, 4),)) and game.couteau_rolls == [0, 7]
+    assert game.hands[B][-3:] == cards("E1", "E2", "E3") and game.draw_pile == cards("E4")
+    assert game.tour_points == [0, 30] and game.orange_scores == [0, 95]
+
+
 def test_the_draw_pile_runs_out_in_the_turn_a_player_goes_out() -> None:
     """P-D37, P-D38, P-E15. Two players, tour 1 of 4, fourteen orange cards undealt. B places a 4
     and has nothing more to place; A cannot place his 11, draws the pile's last card, a 10, places

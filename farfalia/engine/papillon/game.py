@@ -668,7 +668,7 @@ class PapillonGame:
             self.table = [card for card in self.table if card not in taken]
             self.piles[side] += sorted(played) + sorted(taken)
             self.last_capturer = player
-            if CHAT_NOIR in played | taken:  # P-D21: on purpose, unless the Papillon took it
+            if CHAT_NOIR in played | taken:  # P-D21, P-E17: on purpose, unless the Papillon took it
                 self.chat_noir[side] = -30 if PAPILLON in played else 30
         self.turns += 1
         self._next_blue()
@@ -879,7 +879,7 @@ class PapillonGame:
         ends_turn = False
         if f == CHRYSALIDE:  # P-R35
             self.direction = -self.direction
-        elif f == CHAT_NOIR:  # P-R36, P-D35: the attack is aimed once the turn ends
+        elif f == CHAT_NOIR:  # P-R36, P-D35, P-E16: one attack, aimed once the turn ends
             self._chat_noir_placed = True
         elif f == PAPILLON:  # P-R37, P-R38, P-D36
             ends_turn = True
