@@ -159,6 +159,11 @@ def test_4_two_hand_cards_and_one_sign_at_most() -> None:
         Capture(frozenset({MULTIPLIER, six}), frozenset(cards("E2", "E3"))),
         Capture(frozenset({six}), frozenset(cards("E6"))),
     }
+    game = blue_position(2, [["PL", "MD", "D6"], ["E1"]], ["E2", "E3", "E6"], A)
+    for played, taken in ((["PL", "MD", "D6"], ["E2", "E3"]), (["PL", "MD"], ["E2", "E3", "E6"])):
+        with pytest.raises(FarfaliaError, match="no match, sum or combination"):  # and nothing changes
+            game.apply(blue_move(cards(*played), cards(*taken)))
+    assert game.hands[A] == cards("PL", "MD", "D6") and game.table == cards("E2", "E3", "E6")
 
 
 def test_5_the_joker_on_the_table() -> None:
