@@ -27,10 +27,10 @@ CHROMIUM_ARGS = [
 ]
 
 
-#: What Playwright says when Chromium's renderer or browser process dies under a test. Seen in
-#: about one full run in four, at random tests of disk-backed profiles (e2e/test_durable.py), never
-#: twice in a row, never when the same tests ran alone 70 times: such a test runs once more, and
-#: the run's summary lists it (``RERUN``); any other failure fails at once.
+#: What Playwright says when Chromium's renderer or browser process dies under a test. Seen now
+#: and then in full runs, in the tests of disk-backed profiles (e2e/test_durable.py), never twice
+#: in a row, never in 66 runs of those tests alone: such a test runs once more, and the run's
+#: summary counts it ("1 rerun"); any other failure fails at once.
 BROWSER_CRASHES = [r"Page crashed", r"Target crashed"]
 
 
