@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from farfalia.bots.papillon import (
     MOST_CANDIDATES,
     PAPILLON_SEARCH,
-    RANK_STEP,
     PapillonHeuristicBot,
     PapillonRandomBot,
     PapillonSampler,
@@ -175,19 +174,20 @@ def test_the_searchs_prior_and_candidates_are_the_heuristics(players: int) -> No
         game.apply(rng.choice(game.legal_actions()))
 
 
-def test_the_searchs_set_up_ranks_a_table_of_thousands_of_captures_in_steps() -> None:
+def test_the_searchs_set_up_ranks_a_table_of_many_captures_in_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     """At a table that discards have filled (two players, always the first legal action), the
     search's set-up finds the captures a table card a step, and ranks them :data:`RANK_STEP` a
-    step, so the page draws between steps; the
-    best it keeps are those of one ranking of all, and a search cut short (the page's time limit)
-    while setting up still ends with the heuristic's choice."""
+    step (made small here), so the page draws between steps; the best it keeps are those of one
+    ranking of all, and a search cut short (the page's time limit) while setting up still ends
+    with the heuristic's choice."""
+    monkeypatch.setattr("farfalia.bots.papillon.RANK_STEP", 40)
     game = PapillonGame(PapillonSettings(2, rounds="blue"), 5)
-    while len(game.table) < 40 or game.phase != "blue":
+    while len(game.table) < 20 or game.phase != "blue":
         game.apply(game.legal_actions()[0])
     view = seat_view(game, game.current_player())  # its captures not found yet: found in steps too
     steps = sum(1 for _ in PapillonSearch().prepare(view))
     again = sum(1 for _ in PapillonSearch().prepare(seat_view(game, game.current_player())))  # remembered
-    assert len(view.legal_actions) > 3 * RANK_STEP and again == -(-len(view.legal_actions) // RANK_STEP)
+    assert not view.crowded and len(view.legal_actions) > 3 * 40 and again == -(-len(view.legal_actions) // 40)
     assert steps >= again + len(view.table)  # a step a table card, at least, to find them
     search = Search(view, random.Random(1), SMALL_SEARCH, PapillonSearch())
     search.step()

@@ -1,16 +1,20 @@
-"""Fuzz what a link can carry into the page: forged, re-signed replays and hostile
+"""Fuzz what a link can carry into the page: forged, re-signed replays of both games and hostile
 parameters, opened through the page's own controller in CPython.
 
-Every input must either open or be refused with a clear message, quickly. Inputs start
-from real replays of every mode and are altered: characters and runs of characters
-replaced or inserted (ASCII, Unicode digits such as "²" and "٣", full-width digits, lone
-surrogates), whole fields replaced by huge numbers, and the check re-computed so the
-decoder cannot lean on it; the ``at``, ``view``, ``controls`` and ``theme`` parameters get
-the same treatment. ``tests/test_links_fuzz.py`` runs a few thousand in CI; by hand:
+Every input must either open or be refused with a clear message, quickly. Inputs start from real
+replays (every Farfalia mode; Papillon at 2 to 5 players, with its options, games of random play,
+of bots and of nothing but discards, and games shared under way) and are altered: characters and
+runs of characters replaced or inserted (ASCII, Unicode digits such as "²" and "٣", full-width
+digits, lone surrogates), whole fields replaced by huge numbers, and the check re-computed so the
+decoder cannot lean on it; the ``at``, ``view``, ``controls`` and ``theme`` parameters get the same
+treatment. ``tests/test_links_fuzz.py`` runs a few thousand in CI; by hand:
 
-    .venv/bin/python tools/fuzz_links.py --inputs 1000000
+    .venv/bin/python tools/fuzz_links.py --inputs 100000 --game papillon
 
-prints how many opened, how many were refused, the slowest input and any failure.
+prints how many opened, how many were refused, the slowest input and any failure. ``--slow``
+searches for slow links instead of sampling them: it keeps the slowest links met so far and
+alters those (their actions' numbers, counts, settings and names above all), so that each round
+starts from the worst yet; it prints the slowest it found (``tests/test_links_fuzz.py`` keeps them).
 """
 
 from __future__ import annotations
@@ -19,21 +23,28 @@ import argparse
 import random
 import string
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from farfalia.bots.papillon import PapillonHeuristicBot
 from farfalia.engine.definition import FARFALIA
 from farfalia.engine.interface import random_play
+from farfalia.engine.papillon.game import PapillonGame
+from farfalia.engine.papillon.rules import DEALS, PapillonSettings
+from farfalia.engine.papillon.views import PAPILLON, seat_view
 from farfalia.engine.rules import MODES, Settings
 from farfalia.records import replay
+from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon
 from farfalia.ui.controller import Controller
 from farfalia.ui.saves import MemoryStorage
 
 ALPHABET = string.ascii_letters + string.digits + "-_.~&=%#+ \n" + "²٣０١\ud800\udfffé€ß\x00"
 HUGE = ("z" * 20, "9" * 19, "zzzzzzzzzzzz", "1" + "0" * 30, "-1", "0", "", "²", "\ud800", "٣٣")
 PARAMETERS = ("at", "view", "controls", "theme", "replay")
+#: The games a run fuzzes, by name.
+GAMES = ("farfalia", "papillon")
 
 
-def real_replays(seed: int = 0) -> list[str]:
+def farfalia_replays(seed: int = 0) -> list[str]:
     """A replay of a game in progress, and one of a whole game, for every mode."""
     texts = []
     for number, mode in enumerate(MODES):
@@ -43,6 +54,48 @@ def real_replays(seed: int = 0) -> list[str]:
             game.undo()
         texts.append(replay.encode(game))
     return texts
+
+
+def papillon_replays(seed: int = 0) -> list[str]:
+    """At every player count: a whole game of random play, one of the heuristic's, one of nothing
+    but discards (its table crowded), and a game shared under way (its chance written out); with
+    the options (2 v 1, forced capture) and a practice round."""
+    texts = []
+    for players in sorted(DEALS):
+        for options in (
+            {},
+            {"forced_capture": True},
+            {"two_against_one": True} if players == 3 else {"rounds": "orange"},
+        ):
+            settings = PapillonSettings(players=players, **options)  # type: ignore[arg-type]
+            game = random_play(PAPILLON, settings, seed + players)
+            texts.append(encode_papillon(game))
+            texts.append(encode_finished_rounds(game) if len(settings.colours) > 1 else encode_papillon(game))
+        texts.append(
+            encode_papillon(_played(PapillonSettings(players=players), seed, lambda game: game.offered_actions()[0]))
+        )
+        texts.append(encode_papillon(_played(PapillonSettings(players=players), seed, _heuristic(seed))))
+    return texts
+
+
+def _heuristic(seed: int) -> Callable[[PapillonGame], int]:
+    """The heuristic bot's choice at each seat's turn."""
+    bot, rng = PapillonHeuristicBot(), random.Random(seed)
+    return lambda game: bot.choose(seat_view(game, game.current), rng)
+
+
+def _played(settings: PapillonSettings, seed: int, choose: Callable[[PapillonGame], int]) -> PapillonGame:
+    game = PAPILLON.new(settings, seed)
+    while not game.is_over():
+        game.apply(choose(game))
+    return game
+
+
+def real_replays(seed: int = 0, games: tuple[str, ...] = GAMES) -> list[str]:
+    """Real replays of the ``games`` named."""
+    return (farfalia_replays(seed) if "farfalia" in games else []) + (
+        papillon_replays(seed) if "papillon" in games else []
+    )
 
 
 def resign(text: str) -> str:
@@ -59,6 +112,7 @@ def junk(rng: random.Random, longest: int = 24) -> str:
 
 
 def altered_replay(rng: random.Random, text: str) -> str:
+    """``text`` altered at random (a character, a run, a field replaced), re-signed."""
     kind = rng.randrange(4)
     if kind == 0:  # one character
         index = rng.randrange(len(text))
@@ -75,24 +129,64 @@ def altered_replay(rng: random.Random, text: str) -> str:
     return resign(".".join(fields))
 
 
+#: The characters of a replay's base64url and base-36 parts.
+BASE64 = string.ascii_letters + string.digits + "-_"
+BASE36 = string.digits + string.ascii_lowercase
+
+
+def grown_replay(rng: random.Random, text: str) -> str:
+    """``text`` altered where a link's work lies, still well formed, re-signed: its actions' number
+    (bytes replaced, added, made all zeros or all ones: every decision the first or last action),
+    its count of actions, its players and options, its seed, its names."""
+    fields = text.split(".")
+    if len(fields) < 7:
+        return altered_replay(rng, text)
+    kind = rng.randrange(6)
+    actions = fields[5]
+    if kind == 0 and actions:  # some characters of the actions replaced
+        index = rng.randrange(len(actions))
+        fields[5] = (
+            actions[:index] + "".join(rng.choice(BASE64) for _ in range(rng.randrange(1, 4))) + actions[index + 3 :]
+        )
+    elif kind == 1:  # more actions: characters added
+        fields[5] = actions + "".join(rng.choice(BASE64) for _ in range(rng.randrange(1, 40)))
+    elif kind == 2:  # every decision the first action, or the last
+        fields[5] = "" if rng.random() < 0.5 else "_" * rng.randrange(1, 3 * len(actions) + 20)
+    elif kind == 3:  # another count
+        count = int(fields[3], 36) if fields[3].isalnum() and len(fields[3]) < 8 else 0
+        fields[3] = replay.base36(max(0, count + rng.choice((-5, -1, 1, 5, 50, 400, count))))
+    elif kind == 4:  # other settings: a digit of them
+        settings = fields[1]
+        index = rng.randrange(len(settings))
+        fields[1] = settings[:index] + rng.choice(BASE36[:10] + "ryht") + settings[index + 1 :]
+    else:  # another seed
+        fields[2] = replay.base36(rng.randrange(36 ** rng.randrange(1, 8)))
+    return resign(".".join(fields))
+
+
 def fragments(rng: random.Random, texts: list[str]) -> Iterator[str]:
     """Endless link fragments: a real or altered replay, with real or hostile parameters."""
     while True:
         text = rng.choice(texts)
         if rng.random() < 0.8:
-            text = altered_replay(rng, text)
-        parameters = {"replay": text}
-        for name in PARAMETERS[:-1]:
-            roll = rng.random()
-            if roll < 0.3:
-                parameters[name] = {"at": "3", "view": "0", "controls": "1", "theme": "light"}[name]
-            elif roll < 0.5:
-                parameters[name] = rng.choice((*HUGE, "all", "dark", "2"))
-            elif roll < 0.6:
-                parameters[name] = junk(rng)
-        order = list(parameters.items())
-        rng.shuffle(order)
-        yield "&".join(f"{name}={value}" for name, value in order)
+            text = grown_replay(rng, text) if rng.random() < 0.4 else altered_replay(rng, text)
+        yield with_parameters(rng, text)
+
+
+def with_parameters(rng: random.Random, text: str) -> str:
+    """A link fragment opening ``text``, with real or hostile parameters beside it."""
+    parameters = {"replay": text}
+    for name in PARAMETERS[:-1]:
+        roll = rng.random()
+        if roll < 0.3:
+            parameters[name] = {"at": "3", "view": "0", "controls": "1", "theme": "light"}[name]
+        elif roll < 0.5:
+            parameters[name] = rng.choice((*HUGE, "all", "dark", "2"))
+        elif roll < 0.6:
+            parameters[name] = junk(rng)
+    order = list(parameters.items())
+    rng.shuffle(order)
+    return "&".join(f"{name}={value}" for name, value in order)
 
 
 def open_link(fragment: str) -> bool:
@@ -104,16 +198,49 @@ def open_link(fragment: str) -> bool:
     return controller.viewer is not None
 
 
+def timed_open(fragment: str) -> tuple[float, bool]:
+    """The seconds :func:`open_link` takes (the least of two runs: the machine is noisy), and what it returns."""
+    best, shown = float("inf"), False
+    for _ in range(2):
+        start = time.perf_counter()
+        shown = open_link(fragment)
+        best = min(best, time.perf_counter() - start)
+    return best, shown
+
+
+def search_slow(rng: random.Random, texts: list[str], rounds: int, keep: int = 12) -> list[tuple[float, str]]:
+    """The slowest link fragments found by keeping the ``keep`` slowest met so far and altering
+    those, ``rounds`` alterations in all."""
+    pool = sorted(((timed_open(f"replay={text}")[0], f"replay={text}") for text in texts), reverse=True)[:keep]
+    for _ in range(rounds):
+        _, fragment = rng.choice(pool)
+        text = fragment.removeprefix("replay=")
+        candidate = "replay=" + (grown_replay(rng, text) if rng.random() < 0.8 else altered_replay(rng, text))
+        seconds, _ = timed_open(candidate)
+        if seconds > pool[-1][0]:
+            pool = sorted([*pool, (seconds, candidate)], reverse=True)[:keep]
+    return pool
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Fuzz links through the page's controller.")
     parser.add_argument("--inputs", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--game", choices=GAMES, action="append", help="the games whose links to fuzz (both by default)"
+    )
+    parser.add_argument("--slow", action="store_true", help="search for slow links rather than sample links")
     options = parser.parse_args()
     rng = random.Random(options.seed)
+    texts = real_replays(games=tuple(options.game or GAMES))
+    if options.slow:
+        for seconds, fragment in search_slow(rng, texts, options.inputs):
+            print(f"{seconds * 1000:7.1f} ms {fragment}")
+        return
     opened = refused = 0
     slowest = {True: (0.0, ""), False: (0.0, "")}
     failures: list[str] = []
-    for _, fragment in zip(range(options.inputs), fragments(rng, real_replays())):
+    for _, fragment in zip(range(options.inputs), fragments(rng, texts)):
         start = time.perf_counter()
         try:
             shown = open_link(fragment)
@@ -121,7 +248,7 @@ def main() -> None:
             failures.append(f"{type(error).__name__}: {error} <- {fragment[:80]!r}")
             continue
         opened, refused = opened + shown, refused + (not shown)
-        slowest[shown] = max(slowest[shown], (time.perf_counter() - start, fragment[:80]))
+        slowest[shown] = max(slowest[shown], (time.perf_counter() - start, fragment[:120]))
     print(f"{options.inputs} links: {opened} opened, {refused} refused with a message, {len(failures)} failed")
     for shown, label in ((False, "refusal"), (True, "opening")):
         print(f"slowest {label}: {slowest[shown][0] * 1000:.0f} ms for {slowest[shown][1]!r}")

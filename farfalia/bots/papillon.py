@@ -39,8 +39,8 @@ from farfalia.engine.papillon.game import (
     ORANGE_MOVES,
     TAKE_ATTACK,
     PapillonGame,
-    blue_actions_in_steps,
     blue_masks,
+    offered_blue_actions_in_steps,
     split_orange,
 )
 from farfalia.engine.papillon.views import PapillonView
@@ -58,8 +58,7 @@ MOST_CANDIDATES: Final = 8
 #: At five players, the heuristic's best 4 only, each with twice the playouts: with 8, the strong bot
 #: was not measurably better than the heuristic over some deals (tournaments: docs/bots.md).
 FIVE_PLAYER_CANDIDATES: Final = 4
-#: Legal actions a step of the search's set-up ranks (about 10 ms in the page; a table that
-#: discards have filled offers over 150,000 captures).
+#: Actions a step of the search's set-up ranks (about 10 ms in the page).
 RANK_STEP: Final = 2000
 #: Decisions each playout plays on per player at the table before the position is valued.
 HORIZON: Final = 3
@@ -74,8 +73,8 @@ class PapillonRandomBot:
     """Any legal action, uniformly."""
 
     def choose(self, view: PapillonView, rng: random.Random) -> int:
-        """A uniformly random legal action."""
-        return rng.choice(view.legal_actions)
+        """A uniformly random action among those offered (every legal one, but at a crowded table)."""
+        return rng.choice(view.offered_actions)
 
 
 class PapillonHeuristicBot:
@@ -90,15 +89,15 @@ class PapillonHeuristicBot:
 
 
 def ranked(view: PapillonView, count: int | None = None, actions: Sequence[int] | None = None) -> list[int]:
-    """``actions`` (the view's legal actions by default), best first by :func:`worth` (ties in
+    """``actions`` (the view's offered actions by default), best first by :func:`worth` (ties in
     ascending order); the best ``count`` only, if given (found without sorting them all: a blue
-    table that discards have filled offers over 150,000 captures)."""
+    table that discards have filled offers thousands)."""
     table = pile_worth(view.table)
 
     def key(action: int) -> float:
         return -worth(view, action, table)
 
-    among = view.legal_actions if actions is None else actions
+    among = view.offered_actions if actions is None else actions
     return sorted(among, key=key) if count is None else heapq.nsmallest(count, among, key=key)
 
 
@@ -220,15 +219,15 @@ class PapillonSearch:
         self._ranked: tuple[PapillonView, list[int]] | None = None
 
     def prepare(self, view: PapillonView) -> Iterator[None]:
-        """Find ``view``'s legal actions in steps, if they are a blue turn's, then rank them,
+        """Find ``view``'s offered actions in steps, if they are a blue turn's, then rank them,
         :data:`RANK_STEP` a step: the best so far are kept and ranked again with the next
         actions (the same best as ranking all at once)."""
         if self._ranked is not None and self._ranked[0] is view:
             return
         if view.actions is None:
             settings = view.settings
-            yield from blue_actions_in_steps(view.hand, view.table, settings.yang, settings.forced_capture)
-        actions, best = view.legal_actions, list[int]()
+            yield from offered_blue_actions_in_steps(view.hand, view.table, settings.yang, settings.forced_capture)
+        actions, best = view.offered_actions, list[int]()
         for start in range(0, len(actions), RANK_STEP):
             best = ranked(view, MOST_CANDIDATES, best + list(actions[start : start + RANK_STEP]))
             yield
@@ -242,8 +241,9 @@ class PapillonSearch:
 
     def candidates(self, view: PapillonView) -> tuple[int, ...]:
         """The heuristic's best actions (:data:`MOST_CANDIDATES`, :data:`FIVE_PLAYER_CANDIDATES` at
-        five players), when there is a choice."""
-        if len(view.legal_actions) < 2 or view.phase not in ("blue", "orange", "attacked"):
+        five players), when there is a choice; none at a crowded table, where each playout would
+        find thousands of captures at every turn (the heuristic decides alone)."""
+        if len(view.offered_actions) < 2 or view.phase not in ("blue", "orange", "attacked") or view.crowded:
             return ()
         five = view.settings.players >= SHORT_HORIZON_PLAYERS
         return tuple(self._best(view, FIVE_PLAYER_CANDIDATES if five else MOST_CANDIDATES))

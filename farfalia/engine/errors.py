@@ -32,6 +32,12 @@ class IllegalActionError(FarfaliaError):
     """An action that the rules do not allow in the current situation."""
 
 
+class TooManyActionsError(FarfaliaError):
+    """A position whose legal actions are too many to list (a Papillon table that discards have
+    filled offers millions of captures): its game offers a bounded selection instead, and still
+    takes any legal action."""
+
+
 class ViewError(FarfaliaError):
     """A view asked of what it cannot show: a player not in the game, or hidden cards
     to sample where no hand is being played."""

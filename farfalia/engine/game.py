@@ -51,10 +51,17 @@ class Game:
     """
 
     def __init__(
-        self, settings: Settings | None = None, seed: int = 0, chance: Iterable[Chance] = (), draw: bool = True
+        self,
+        settings: Settings | None = None,
+        seed: int = 0,
+        chance: Iterable[Chance] = (),
+        draw: bool = True,
+        undoable: bool = True,
     ) -> None:
         self.settings = settings if settings is not None else Settings()
         self.seed = seed
+        #: Whether each action keeps what :meth:`undo` needs (a reader of a replay takes nothing back).
+        self.undoable = undoable
         #: Whether chance outcomes beyond ``chance`` are drawn from the seed; if not, the
         #: game waits at the next chance event (a replay of finished hands stops there).
         self.draw = draw
@@ -64,7 +71,7 @@ class Game:
         self._script_used = 0
         #: Every step so far: player actions and chance outcomes, in order.
         self.history: list[Action | Chance] = []
-        self._undo: list[tuple[State, object, int, int]] = []
+        self._undo: list[tuple[State, object | None, int, int]] = []
         self._resolve_chance()
 
     @classmethod
@@ -174,13 +181,16 @@ class Game:
             return ACTIONS[action]
         raise IllegalActionError(f"{action!r:.40} is not an action code")
 
-    def apply(self, action: Action | int | str) -> None:
+    def apply(self, action: Action | int | str, check: bool = True) -> None:
         """Apply a legal action; an illegal one raises :class:`IllegalActionError`
-        naming the action and the situation, and changes nothing."""
+        naming the action and the situation, and changes nothing. A reader of actions taken
+        from :meth:`legal_actions` may skip the check (``check=False``)."""
         act = self.parse(action)
-        if act not in self._state.legal_actions():
+        if check and act not in self._state.legal_actions():
             raise IllegalActionError(f"{act} is illegal: {self.why_illegal(act)} ({self.situation()})")
-        self._undo.append((self._state.copy(), self._rng.getstate(), len(self.history), self._script_used))
+        # The generator's state is kept only once a chance outcome is drawn (:meth:`_resolve_chance`).
+        if self.undoable:
+            self._undo.append((self._state.copy(), None, len(self.history), self._script_used))
         self._state.apply(act)
         self.history.append(act)
         try:
@@ -196,7 +206,8 @@ class Game:
         state, rng_state, length, used = self._undo.pop()
         last = self.history[length]
         self._state = state
-        self._rng.setstate(rng_state)  # type: ignore[arg-type]
+        if rng_state is not None:
+            self._rng.setstate(rng_state)  # type: ignore[arg-type]
         del self.history[length:]
         self._script_used = used
         return last  # type: ignore[return-value]
@@ -212,6 +223,8 @@ class Game:
             if outcome is None and not self.draw:
                 return
             if outcome is None:
+                if self.undoable and self._undo and self._undo[-1][1] is None:  # the state before the action
+                    self._undo[-1] = (self._undo[-1][0], self._rng.getstate(), *self._undo[-1][2:])
                 outcome = state.chance_outcome(self._rng)
             state.apply_chance(outcome)
             self.history.append(outcome)

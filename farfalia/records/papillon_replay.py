@@ -7,7 +7,15 @@ eighth part before the check, the chance outcomes written out.
   seat, then ``y<n>`` when the Yang is not 12 (base 36);
 - ``seed``, ``count``, ``names``, ``actions`` and ``check`` as in Farfalia's: every action
   is its index among the legal actions, packed mixed-radix into one integer; a forced draw (an
-  attacked player with no Papillon, P-E14) is not written, and is taken where it falls;
+  attacked player with no Papillon, P-E14) is not written, and is taken where it falls. At a
+  *crowded* blue table (:func:`~farfalia.engine.papillon.game.crowded`: listing its captures would
+  gather more than :data:`~farfalia.engine.papillon.game.LISTED_WORK` codes, which no game played
+  by people comes near), a ``p2`` text spells the action out instead (:class:`_Spelled`: the hand
+  cards played, the table cards taken), so reading it never lists millions of captures; a ``p1``
+  text, which spells nothing, is refused there. A game that never meets a crowded table is
+  written ``p1``, as the site always wrote it, the two versions being the same text then. Both
+  ``capture_work`` and ``LISTED_WORK`` are therefore part of the ``p2`` format (pinned by
+  ``tests/test_crowded.py``);
 - ``chance`` (with ``x``): the shuffles (``S`` and two characters a card) and the rolls
   (``R`` and a digit a die), ``~``-separated. :func:`encode_finished_rounds` shares a game
   under way this way: its finished blue round, and nothing of the orange round's cards.
@@ -19,15 +27,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Final
 
 from farfalia.engine.cards import ascii_int
 from farfalia.engine.errors import FarfaliaError, ReplayError
-from farfalia.engine.papillon.game import TAKE_ATTACK, PapillonChance, PapillonGame, Roll, Shuffle
+from farfalia.engine.papillon.game import (
+    TAKE_ATTACK,
+    PapillonChance,
+    PapillonGame,
+    Roll,
+    Shuffle,
+    blue_move,
+    split_blue,
+)
 from farfalia.engine.papillon.rules import ROUNDS, PapillonSettings
 from farfalia.engine.papillon.views import PAPILLON
 from farfalia.records.replay import (
     CHANCE_WRITTEN,
+    Choices,
+    Listed,
     Replay,
     base36,
     check_body,
@@ -46,7 +65,9 @@ from farfalia.records.replay import (
     unpack_actions,
 )
 
-PAPILLON_VERSION: Final = "p1"
+#: The versions read: ``p1`` (every action an index among the legal actions) and ``p2`` (a crowded
+#: table's actions spelled out); a text is written ``p1`` whenever the two agree.
+PAPILLON_VERSIONS: Final = ("p1", "p2")
 #: The Yang's number unless the settings say otherwise (P-D9).
 USUAL_YANG: Final = PapillonSettings().yang
 _CHARS: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -80,7 +101,7 @@ def read_replay(text: str) -> Replay | PapillonReplay:
     """The replay a text describes, of either game; a clear :class:`ReplayError` otherwise."""
     if isinstance(text, str) and text[:1] == "p":
         version = text.partition(".")[0]
-        if version != PAPILLON_VERSION:
+        if version not in PAPILLON_VERSIONS:
             raise replay_problem("replay-version", version=repr(version[:8]))
         return decode_papillon(text)
     return decode(text)
@@ -137,12 +158,12 @@ def decode_papillon(text: str) -> PapillonReplay:
     settings = _decode_settings(fields[1])
     seed, count = seed_and_count(fields)
     chance = read_chance(fields[6]) if seed is None else ()
-    names = decode_names(fields[4], settings.players, "Papillon")
+    names = decode_names(fields[4], settings.players, PAPILLON.name)
     try:
         game = _start(settings, seed, chance)
     except FarfaliaError as error:
         raise replay_problem("replay-chance-rules", error=error) from error
-    written = _Written(game)
+    written = _Written(game, spells=fields[0] != PAPILLON_VERSIONS[0])
     unpack_actions(written, count, int.from_bytes(from_base64url(fields[5]), "big"))
     written.draw_if_forced()  # after the last decision too (a game may end with one: an Apocalypse)
     return PapillonReplay(settings, seed, names, tuple(written.actions), chance)
@@ -151,22 +172,32 @@ def decode_papillon(text: str) -> PapillonReplay:
 class _Written:
     """A game as its replay text writes it: a forced draw (an attacked player with no Papillon to
     counter with, :attr:`~PapillonGame.draw_forced`) is not written, and taken where it falls; texts
-    written before it was an action (P-E14) hold none either."""
+    written before it was an action (P-E14) hold none either. A crowded table's action is spelled
+    out where the text ``spells`` (``p2``), else refused."""
 
-    def __init__(self, game: PapillonGame) -> None:
+    def __init__(self, game: PapillonGame, spells: bool = True) -> None:
         self.game = game
+        self.spells = spells
         #: Every action taken, forced draws included.
         self.actions: list[int] = []
+        #: Whether an action was spelled out (a crowded table's): the text is then a ``p2``.
+        self.spelled = False
 
     def draw_if_forced(self) -> None:
         """Take the forced draws that fall now."""
         while self.game.draw_forced:
             self.apply(TAKE_ATTACK)
 
-    def legal_actions(self) -> list[int]:
-        """The legal actions of the next written decision."""
+    def choices(self) -> Choices:
+        """How the next written decision's actions are written: spelled out at a crowded table,
+        else by their index among the legal actions."""
         self.draw_if_forced()
-        return self.game.legal_actions()
+        if not self.game.crowded:
+            return Listed(self.game.legal_actions())
+        if not self.spells:
+            raise replay_problem("replay-crowded", version=PAPILLON_VERSIONS[0])
+        self.spelled = True
+        return _Spelled(self.game)
 
     def apply(self, action: int) -> None:
         """Take ``action``."""
@@ -177,6 +208,37 @@ class _Written:
     def chance_left(self) -> int:
         """How many written-out chance outcomes remain unused."""
         return self.game.chance_left
+
+
+class _Spelled:
+    """A crowded blue table's action, spelled out: which one or two cards of the hand (ascending)
+    it plays, then which cards of the table (ascending) it takes, one bit each: as many numbers as
+    ways to choose them, legal or not (:meth:`at` refuses those the rules do not allow)."""
+
+    def __init__(self, game: PapillonGame) -> None:
+        self.game = game
+        hand = sorted(game.hands[game.current])
+        self.plays: list[tuple[int, ...]] = [(card,) for card in hand] + list(combinations(hand, 2))
+        self.table = sorted(game.table)
+
+    @property
+    def size(self) -> int:
+        """The plays from the hand, times the sets of table cards."""
+        return len(self.plays) << len(self.table)
+
+    def index(self, action: int) -> int:
+        """The number ``action`` is spelled as."""
+        played, taken = split_blue(action)
+        taken_bits = sum(1 << place for place, card in enumerate(self.table) if card in taken)
+        return self.plays.index(tuple(sorted(played))) + len(self.plays) * taken_bits
+
+    def at(self, index: int) -> int:
+        """The action spelled as ``index``; :class:`ReplayError` if the rules do not allow it."""
+        taken_bits, play = divmod(index, len(self.plays))
+        action = blue_move(self.plays[play], [card for place, card in enumerate(self.table) if taken_bits >> place & 1])
+        if self.game.why_illegal(action) is not None:
+            raise replay_problem("replay-illegal")
+        return action
 
 
 def _start(settings: PapillonSettings, seed: int | None, chance: tuple[PapillonChance, ...]) -> PapillonGame:
@@ -199,13 +261,15 @@ def _encode(
         if not game.draw_forced:
             decisions.append(action)
         game.apply(action)
+    written = _Written(_start(settings, seed, tuple(chance)))
+    packed = pack_actions(written, decisions)
     fields = [
-        PAPILLON_VERSION,
+        PAPILLON_VERSIONS[written.spelled],
         _encode_settings(settings),
         CHANCE_WRITTEN if seed is None else base36(seed),
         base36(len(decisions)),
-        encode_names(tuple(names), settings.players, "Papillon"),
-        to_base64url(int_bytes(pack_actions(_Written(_start(settings, seed, tuple(chance))), decisions))),
+        encode_names(tuple(names), settings.players, PAPILLON.name),
+        to_base64url(int_bytes(packed)),
     ]
     if chance:
         fields.append(chance_text(chance))

@@ -125,7 +125,7 @@ def _encode(settings: Settings, seed: int | None, actions: list[Action], names: 
         CHANCE_WRITTEN if seed is None else base36(seed),
         base36(len(actions)),
         encode_names(names, settings.players, settings.mode),
-        to_base64url(int_bytes(pack_actions(_start(settings, seed, chance), actions))),
+        to_base64url(int_bytes(pack_actions(Played(_start(settings, seed, chance)), actions))),
     ]
     if chance:
         fields.append(encode_chances(chance))
@@ -145,6 +145,9 @@ REPLAY_PROBLEMS: dict[str, str] = {
     "replay-old-double-you": "this game was recorded before the Double You rules were corrected (D7, D12) "
     "and cannot be replayed as it was played",
     "replay-fit": "the replay's actions do not fit its game",
+    "replay-illegal": "the replay's actions break the rules",
+    "replay-crowded": "this replay reaches a table that offers more captures than a {version} replay can be read "
+    "at (a table that discards have filled): it cannot be opened",
     "replay-too-many": "the replay has more actions than its game allows",
     "replay-settings": "bad settings in the replay: {error}",
     "replay-seed-chance": "the replay's seed and chance parts do not agree",
@@ -255,12 +258,48 @@ def _start(settings: Settings, seed: int | None, chance: Sequence[Chance]) -> Ga
     return FARFALIA.new(settings, seed)
 
 
-class Steps(Protocol):
-    """What packing a game's actions needs of it (a :class:`~farfalia.engine.interface.Play`, or a
-    view of one that leaves forced actions unwritten)."""
+class Choices(Protocol):
+    """One decision's actions as the numbers a replay writes: ``size`` of them, each action's
+    :meth:`index`, and the action :meth:`at` an index."""
 
-    def legal_actions(self) -> Sequence[Any]:
-        """The legal actions, ascending."""
+    @property
+    def size(self) -> int:
+        """How many numbers the decision's actions are written with (none: no decision is due)."""
+
+    def index(self, action: Any) -> int:
+        """The number ``action`` is written as."""
+
+    def at(self, index: int) -> Any:
+        """The action written as ``index``; :class:`ReplayError` if it is no legal action."""
+
+
+class Listed:
+    """The usual :class:`Choices`: each legal action by its index among them, ascending."""
+
+    def __init__(self, legal: Sequence[Any]) -> None:
+        self.legal = legal
+
+    @property
+    def size(self) -> int:
+        """How many legal actions there are."""
+        return len(self.legal)
+
+    def index(self, action: Any) -> int:
+        """``action``'s index among the legal actions."""
+        return self.legal.index(action)
+
+    def at(self, index: int) -> Any:
+        """The legal action at ``index``."""
+        return self.legal[index]
+
+
+class Steps(Protocol):
+    """What packing a game's actions needs of it: each decision's :class:`Choices`, and taking an
+    action (a :class:`~farfalia.engine.interface.Play` seen through :class:`Played`, or a view of
+    one that leaves forced actions unwritten)."""
+
+    def choices(self) -> Choices:
+        """How the next decision's actions are written."""
 
     def apply(self, action: Any) -> None:
         """Take a legal action."""
@@ -270,14 +309,34 @@ class Steps(Protocol):
         """Given chance outcomes not used yet."""
 
 
+class Played:
+    """A game whose every decision is written as its legal actions' index (:class:`Listed`)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def choices(self) -> Choices:
+        """The legal actions, listed."""
+        return Listed(self.game.legal_actions())
+
+    def apply(self, action: Any) -> None:
+        """Take ``action``, one of those :meth:`choices` listed (not checked again)."""
+        self.game.apply(action, check=False)
+
+    @property
+    def chance_left(self) -> int:
+        """Given chance outcomes not used yet."""
+        return int(self.game.chance_left)
+
+
 def pack_actions(game: Steps, actions: Sequence[Any]) -> int:
-    """``actions`` as one mixed-radix integer of their indices among the legal actions,
-    played on ``game`` from where it stands (any game of the site)."""
+    """``actions`` as one mixed-radix integer of the numbers each decision writes them as
+    (:meth:`Steps.choices`), played on ``game`` from where it stands (any game of the site)."""
     value, weight = 0, 1
     for action in actions:
-        legal = game.legal_actions()
-        value += legal.index(action) * weight
-        weight *= len(legal)
+        choices = game.choices()
+        value += choices.index(action) * weight
+        weight *= choices.size
         game.apply(action)
     return value
 
@@ -287,13 +346,14 @@ def unpack_actions(game: Steps, count: int, value: int) -> tuple[Any, ...]:
     :class:`ReplayError` when they do not fit it."""
     actions = []
     for _ in range(count):
-        legal = game.legal_actions()
-        if not legal:
+        choices = game.choices()
+        if not choices.size:
             raise replay_problem("replay-too-many")
-        value, index = divmod(value, len(legal))
-        actions.append(legal[index])
+        value, index = divmod(value, choices.size)
+        action = choices.at(index)
+        actions.append(action)
         try:
-            game.apply(legal[index])
+            game.apply(action)
         except FarfaliaError as error:  # a written-out chance outcome that breaks the rules
             raise replay_problem("replay-chance-rules", error=error) from error
     if value:
@@ -307,10 +367,10 @@ def _unpack(
     settings: Settings, seed: int | None, count: int, value: int, chance: tuple[Chance, ...] | list[Chance]
 ) -> tuple[Action, ...]:
     try:
-        game = _start(settings, seed, chance)
+        game = Game(settings, 0 if seed is None else seed, chance, draw=seed is not None, undoable=False)
     except FarfaliaError as error:
         raise replay_problem("replay-chance-rules", error=error) from error
-    return unpack_actions(game, count, value)
+    return unpack_actions(Played(game), count, value)
 
 
 # -------------------------------------------------------------------- chance

@@ -1090,7 +1090,7 @@ class Controller:
             return None
         always = self.preferences.autoplay == "always"
         if self.papillon is not None:
-            forced = self.papillon.game.legal_actions()
+            forced = self.papillon.game.offered_actions()
             last = len(self.papillon.game.hands[actor]) == 1
             return action_name(forced[0]) if len(forced) == 1 and (always or last) else None
         game = self._game_session().game

@@ -74,7 +74,9 @@ def papillon_bar(session: PapillonSession) -> str:
         choices = session.choices()
         shown = offered(session.game, choices)
         buttons = "".join(button(session.words(action), action=action_name(action)) for action in shown)
-        if len(shown) < len(choices):
+        if session.game.crowded:
+            buttons += f'<p class="info-line">{escape(text("pa.crowded-choices", shown=len(shown)))}</p>'
+        elif len(shown) < len(choices):
             buttons += (
                 f'<p class="info-line">{escape(text("pa.more-choices", shown=len(shown), total=len(choices)))}</p>'
             )
@@ -246,7 +248,7 @@ def papillon_editor_panel(
     fields = editor_hands(editor, editor.sizes(), card_name, _chip_kind, card_words, deck_cards(scenario.deck))
     fields += text_field("plays", text("editor-plays"), editor.plays_text(), "MO+YIxCN+E10 D5o@A1", wide=True)
     if game is not None and not game.is_over():
-        table, legal = tuple(game.table), game.legal_actions()
+        table, legal = tuple(game.table), game.offered_actions()
         shown = offered(game, legal)
         fields += (
             f'<div class="editor-next" role="group" aria-label="{escape(text("pa.editor-next"))}">'
@@ -256,7 +258,9 @@ def papillon_editor_panel(
             )
             + "</div>"
         )
-        if len(shown) < len(legal):
+        if game.crowded:
+            fields += f'<p class="editor-more">{escape(text("pa.editor-crowded", shown=len(shown)))}</p>'
+        elif len(shown) < len(legal):
             fields += f'<p class="editor-more">{escape(text("pa.editor-more", shown=len(shown), total=len(legal)))}</p>'
     status = "\n".join(problems) if game is None else _ready(game, names)
     return editor_form(editor, text("pa.editor-help"), top, status, fields, preview, blocked=game is None)

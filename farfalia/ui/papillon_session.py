@@ -253,8 +253,8 @@ class PapillonSession(Seating):
         return self._choices[1]
 
     def _find_choices(self) -> list[int]:
-        legal, picked = self.game.legal_actions(), self.picked
-        if picked is None:  # the lowest actions (a blue table of discards offers 150,000 others)
+        legal, picked = self.game.offered_actions(), self.picked
+        if picked is None:  # the lowest actions (a blue table offers thousands of others)
             return legal[: bisect_left(legal, ORANGE_MOVES)]
         if self.game.phase == "blue":
             return [action for action in legal if blue_masks(action)[0] >> picked & 1]
@@ -267,8 +267,8 @@ class PapillonSession(Seating):
         game = self.game
         if game.phase == "blue" and not game.settings.forced_capture:  # any card can go (P-R18, P-D17, P-D18)
             return set(game.hands[game.current])
-        legal = game.legal_actions()
-        if game.phase == "blue":  # every card played, from one mask (there may be 150,000 captures)
+        legal = game.offered_actions()  # at a crowded table, some captures of every card that captures
+        if game.phase == "blue":  # every card played, from one mask (there may be thousands of captures)
             return set(cards_of(reduce(or_, (blue_masks(action)[0] for action in legal), 0)))
         return {card for action in legal for card in card_of(action)}
 
@@ -296,7 +296,7 @@ class PapillonSession(Seating):
             chosen = parse_action(action)
         except NotationError as error:
             raise SessionError(text("not-legal-now", action=action)) from error
-        if chosen not in self.game.legal_actions():
+        if self.game.why_illegal(chosen) is not None:
             raise SessionError(text("not-legal-now", action=action))
         self._apply(chosen)
 

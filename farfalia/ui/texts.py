@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from farfalia.engine.actions import NO_TRUMP_SUIT, Action
 from farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_NAMES, SUIT_OF
 from farfalia.engine.errors import FarfaliaError, Message, SessionError
+from farfalia.engine.papillon.rules import PAPILLON_SETTINGS_PROBLEMS
 from farfalia.engine.rules import SETTINGS_PROBLEMS
 from farfalia.records.papillon_scenario import PAPILLON_PROBLEMS
 from farfalia.records.replay import REPLAY_PROBLEMS
@@ -422,6 +423,8 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "pa.editor-next": "Plays that may follow",
     "pa.editor-more": "The likeliest {shown} of {total} plays: type any other in the plays above.",
     "pa.more-choices": "The likeliest {shown} of {total} plays of this card.",
+    "pa.crowded-choices": "The likeliest {shown} plays of this card: the table offers too many to list them all.",
+    "pa.editor-crowded": "The likeliest {shown} plays: the table offers too many to list; type any other above.",
     "pa.editor-over": "Ready: the round is over.",
     "pa.decision.blue": "capture or lay a card",
     "pa.decision.orange": "place a card",
@@ -441,7 +444,9 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "problem.link-view": "the link's view is not a number: {value}",
     **{
         f"problem.{key}": english
-        for key, english in (PROBLEMS | PAPILLON_PROBLEMS | REPLAY_PROBLEMS | SETTINGS_PROBLEMS).items()
+        for key, english in (
+            PROBLEMS | PAPILLON_PROBLEMS | REPLAY_PROBLEMS | SETTINGS_PROBLEMS | PAPILLON_SETTINGS_PROBLEMS
+        ).items()
     },
 }
 
@@ -529,8 +534,9 @@ def message_text(message: object) -> str:
     if not isinstance(message, Message) or f"problem.{message.key}" not in TEXT:
         return str(message)
     values = dict(message.values)
-    if "mode" in values:
-        values["mode"] = text(f"mode.{values['mode']}")
+    if "mode" in values:  # a Farfalia mode, or a game of the site named alone
+        named = next((key for key in (f"mode.{values['mode']}", f"game.{values['mode']}") if key in TEXT), None)
+        values["mode"] = text(named) if named else str(values["mode"])
     code, card, led, error = (values.get(name) for name in ("code", "card", "led", "error"))
     if isinstance(code, str) and isinstance(card, int):
         values["reason"] = reason_text(code, card, led if isinstance(led, int) else None)

@@ -22,7 +22,7 @@ table's sums are built once, total by total, as a knapsack of masks.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Iterator, Sequence
-from itertools import combinations
+from itertools import islice
 from typing import NamedTuple, TypeVar, cast
 
 from farfalia.engine.cards import cards_of
@@ -67,19 +67,27 @@ def captures(hand: Sequence[int], table: Sequence[int], yang: int) -> set[Captur
 def capture_codes(hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0) -> list[int]:
     """:func:`captures` as codes (:func:`capture_code`), each plus ``offset`` (a game's first
     capture action, below ``1 << DECK_SIZE``), ascending, found without a set of cards each."""
-    return run_steps(capture_codes_in_steps(hand, table, yang, offset))
+    found = run_steps(capture_codes_in_steps(hand, table, yang, offset))
+    assert found is not None  # no budget: every capture is listed
+    return found
 
 
 def capture_codes_in_steps(
-    hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0
-) -> Generator[None, None, list[int]]:
+    hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0, budget: int | None = None
+) -> Generator[None, None, list[int] | None]:
     """:func:`capture_codes`, found a step at a time (a step a table card of the sums, a step a
     card of the hand): a page draws between steps. A sum's codes come in ascending runs
-    (:func:`_sums`), which one sort merges."""
+    (:func:`_sums`), which one sort merges. With a ``budget``, None as soon as listing them
+    would gather more than that many codes (:func:`capture_work`): the work is never more."""
     results = [(card, numbers) for card in hand if (numbers := blue_numbers(card, yang))]
     most = max((max(numbers) for _, numbers in results), default=0)
-    sums = yield from _sums(_numbered(sorted(table), yang), most)
-    found = [offset + code for code, _ in _combinations(hand, table, yang)]
+    sums = yield from _sums(_numbered(sorted(table), yang), most, budget)
+    if sums is None:
+        return None
+    groups = list(_combination_groups(hand, table, yang))
+    if budget is not None and _gathered([len(sets) for sets in sums], results, groups) > budget:
+        return None
+    found = [offset + code for group in groups for code, _ in group.codes()]
     for result, numbers in results:
         yield
         played = offset + (1 << result)  # below the taken cards' bits: or-ing them adds
@@ -88,6 +96,74 @@ def capture_codes_in_steps(
     yield
     found.sort()
     return list(dict.fromkeys(found))  # a Couteau Suisse, any number, makes a capture more than once
+
+
+def some_capture_codes_in_steps(
+    hand: Sequence[int], table: Sequence[int], yang: int, each: int, offset: int = 0
+) -> Generator[None, None, list[int]]:
+    """At most ``each`` captures of each hand card as the card the sums are made for, and at most
+    ``each`` of each combination's group, ascending: the first found, taking the table's cards in
+    ascending order (a table that discards have filled offers millions; a card that can capture
+    keeps some). Found a step a table card, in a time that grows with the table and ``each``."""
+    results = [(card, numbers) for card in hand if (numbers := blue_numbers(card, yang))]
+    most = max((max(numbers) for _, numbers in results), default=0)
+    sums = yield from _sums(_numbered(sorted(table), yang), most, cap=each)
+    assert sums is not None  # no budget
+    found = [
+        offset + code for group in _combination_groups(hand, table, yang) for code, _ in islice(group.codes(), each)
+    ]
+    for result, numbers in results:
+        played = offset + (1 << result)
+        found += islice((taken | played for number in numbers for taken in sums[number]), each)
+    yield
+    found.sort()
+    return list(dict.fromkeys(found))
+
+
+def capture_work(hand: Sequence[int], table: Sequence[int], yang: int, budget: int) -> int | None:
+    """How many codes :func:`capture_codes` gathers to list ``hand``'s captures on ``table`` (the
+    table's sums up to the hand's highest number, each hand card's, and every combination's,
+    before those found twice are dropped), or None where that is over ``budget``: counted, not
+    listed, in a time that grows with the table, never with the captures."""
+    results = _numbered(hand, yang)
+    most = max((max(numbers) for _, numbers in results), default=0)
+    counts = [1] + [0] * most  # the empty set, taken out below
+    for _, numbers in _numbered(table, yang):
+        for number in numbers:
+            for total in range(most - number, -1, -1) if len(numbers) == 1 else ():
+                counts[total + number] += counts[total]
+        if len(numbers) > 1:  # a Couteau Suisse: each of its numbers grows the sets before it
+            before = list(counts)
+            for number in numbers:
+                for total in range(most + 1 - number):
+                    counts[total + number] += before[total]
+        if sum(counts) - 1 > budget:
+            return None
+    counts[0] -= 1
+    work = _gathered(counts, results, _combination_groups(hand, table, yang))
+    return work if work <= budget else None
+
+
+def _gathered(sums: list[int], results: list[tuple[int, tuple[int, ...]]], groups: Iterable[_Group]) -> int:
+    """The codes gathered to list captures: the table's sets by total (``sums``: how many each),
+    those of each result's numbers again, and the combinations'."""
+    return sum(sums) + sum(sums[number] for _, numbers in results for number in numbers) + sum(g.size for g in groups)
+
+
+def capture_exists(hand: Sequence[int], table: Sequence[int], yang: int) -> bool:
+    """Whether ``hand`` can make any capture but the Papillon's on ``table`` (forced capture,
+    P-D13), found without listing them: which totals the table's cards reach, and whether any
+    combination has two distinct operands."""
+    numbers_wanted = {number for card in hand for number in blue_numbers(card, yang)}
+    reached = 0  # bit t: some table cards add up to t
+    for _, numbers in _numbered(table, yang):
+        grown = reached
+        for number in numbers:
+            grown |= (reached << number) | (1 << number)
+        reached = grown
+    if any(reached >> number & 1 for number in numbers_wanted):
+        return True
+    return any(next(group.codes(), None) is not None for group in _combination_groups(hand, table, yang))
 
 
 def run_steps(steps: Generator[None, None, T]) -> T:
@@ -100,20 +176,25 @@ def run_steps(steps: Generator[None, None, T]) -> T:
 
 
 def equation(capture: Capture, table: Sequence[int], yang: int) -> str:
-    """One equation that justifies ``capture`` (a match shows as ``5 = 5``)."""
+    """One equation that justifies ``capture`` (a match shows as ``5 = 5``), found from its own
+    cards in a time that does not grow with the table; :class:`IllegalActionError` if none does."""
     taken_table = [card for card in table if card in capture.taken]
     if len(capture.played) == 1:  # a match or a sum, if the taken cards add up to the result
         (result,) = capture.played
-        numbers = blue_numbers(result, yang)
-        sums = run_steps(_sums(_numbered(taken_table, yang), max(numbers, default=0)))
-        whole = capture_code((), capture.taken)
-        for number in numbers:
-            if whole in sums[number]:
-                return f"{' + '.join(map(str, _in_card_order(capture.taken, number, yang)))} = {number}"
-    code = capture_code(capture.played, capture.taken)
-    for found, (left, value) in _combinations(sorted(capture.played), taken_table, yang):
-        if found == code:
-            return f"{' '.join(map(str, left))} = {value}"
+        numbered = _numbered(taken_table, yang)
+        if numbered and len(numbered) == len(capture.taken):
+            fixed = sum(numbers[0] for _, numbers in numbered if len(numbers) == 1)
+            wild = [numbers for _, numbers in numbered if len(numbers) > 1]  # a Couteau Suisse (one a deck)
+            for number in blue_numbers(result, yang):
+                if number - fixed in (wild[0] if len(wild) == 1 else (0,) if not wild else ()):
+                    return f"{' + '.join(map(str, _in_card_order(capture.taken, number, yang)))} = {number}"
+    if len(capture.played) <= 2 and len(capture.taken) <= 3:
+        code = capture_code(capture.played, capture.taken)
+        for group in _combination_groups(sorted(capture.played), taken_table, yang):
+            for found, working in group.codes():
+                if found == code:
+                    left, value = working
+                    return f"{' '.join(map(str, left))} = {value}"
     raise IllegalActionError(f"these cards make no capture: {capture}")
 
 
@@ -129,14 +210,18 @@ def _numbered(cards: Sequence[int], yang: int) -> list[tuple[int, tuple[int, ...
     return [(card, numbers) for card in cards if (numbers := blue_numbers(card, yang))]
 
 
-def _sums(numbered: list[tuple[int, tuple[int, ...]]], most: int) -> Generator[None, None, list[list[int]]]:
+def _sums(
+    numbered: list[tuple[int, tuple[int, ...]]], most: int, budget: int | None = None, cap: int | None = None
+) -> Generator[None, None, list[list[int]] | None]:
     """For each total up to ``most``, the sets of table cards whose numbers can add up to it
     (one card: a match), as taken cards' bits of a :func:`capture_code`; a Couteau Suisse
     counts as any of its numbers. Found once per table, a step a card, then looked up for each
     card of the hand. With ``numbered`` in ascending order, each new card's sets lie above all
     before them: every total's sets ascend, but where a card of several numbers joined them (a
-    run for each)."""
+    run for each). None as soon as there are more sets than ``budget``; with ``cap``, each total
+    keeps its first ``cap`` sets only."""
     by_total: list[list[int]] = [[0]] + [[] for _ in range(most)]  # the empty set, taken out below
+    count = 0
     for card, numbers in numbered:
         yield
         taken = 1 << (card + DECK_SIZE)
@@ -147,7 +232,11 @@ def _sums(numbered: list[tuple[int, tuple[int, ...]]], most: int) -> Generator[N
             if by_total[total]
         ]
         for total, sets in grown:
-            by_total[total] += sets
+            by_total[total] += sets if cap is None else sets[: max(0, cap + (total == 0) - len(by_total[total]))]
+        if budget is not None:
+            count += sum(len(sets) for _, sets in grown)
+            if count > budget:
+                return None
     by_total[0].remove(0)
     return by_total
 
@@ -156,44 +245,80 @@ def _sums(numbered: list[tuple[int, tuple[int, ...]]], most: int) -> Generator[N
 Working = tuple[tuple[int | str, ...], int]
 
 
-def _combinations(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[tuple[int, Working]]:
-    """The captures with a sign (P-R13, P-D15, P-E1), as codes with their equation."""
-    numbered_table = _numbered(table, yang)
+class _Group(NamedTuple):
+    """Combinations that differ only in which cards of the operands' numbers they take: the
+    cards ``played`` and ``taken`` whatever the operands, and each operand's cards to choose
+    from (``second`` None: one operand only, from the table; the other is played)."""
+
+    played: tuple[int, ...]
+    taken: tuple[int, ...]
+    first: list[int]
+    second: list[int] | None
+    working: Working
+
+    @property
+    def size(self) -> int:
+        """How many codes :meth:`codes` gives (a card in both operands' lists counted too)."""
+        return len(self.first) * (1 if self.second is None else len(self.second))
+
+    def codes(self) -> Iterator[tuple[int, Working]]:
+        """The group's captures as codes, with its equation."""
+        base = capture_code(self.played, self.taken)
+        if self.second is None:
+            for x in self.first:
+                yield base | 1 << (x + DECK_SIZE), self.working
+            return
+        for x in self.first:
+            for y in self.second:
+                if x != y:
+                    yield base | 1 << (x + DECK_SIZE) | 1 << (y + DECK_SIZE), self.working
+
+
+def _combination_groups(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[_Group]:
+    """The captures with a sign (P-R13, P-D15, P-E1), in groups found from the numbers on the
+    table (:class:`_Group`): each operation is worked out once for each pair of numbers, not of
+    cards, so the work grows with the table's numbers and the captures, not with its cards."""
+    hand_signs = [card for card in hand if card in SIGNS]
+    table_signs = [card for card in table if card in SIGNS]
+    if not (hand_signs or table_signs):
+        return
+    by_number: dict[int, list[int]] = {}
+    for card, numbers in _numbered(table, yang):
+        for number in numbers:
+            by_number.setdefault(number, []).append(card)
     results = _numbered(hand, yang)
-    for sign in (card for card in hand if card in SIGNS):  # (i) sign and result from the hand, operands on the table
-        for (x, xs), (y, ys) in _pairs(numbered_table):
-            for text, value in _operations(sign, xs, ys):
-                for result, values in results:
-                    if value in values:
-                        yield capture_code((sign, result), (x, y)), (text, value)
-    for sign in (card for card in table if card in SIGNS):
+    by_value: dict[int, list[int]] = {}
+    for result, values in results:
+        for value in values:
+            by_value.setdefault(value, []).append(result)
+    for sign in hand_signs:  # (i) sign and result from the hand, operands on the table
+        for (x, symbol, y, value), result in _operations(sign, by_number, by_value):
+            yield _Group((sign, result), (), by_number[x], by_number[y], ((x, symbol, y), value))
+    for sign in table_signs:
         # (ii) sign and both operands on the table, the result from the hand.
-        for (x, xs), (y, ys) in _pairs(numbered_table):
-            for text, value in _operations(sign, xs, ys):
-                for result, values in results:
-                    if value in values:
-                        yield capture_code((result,), (sign, x, y)), (text, value)
+        for (x, symbol, y, value), result in _operations(sign, by_number, by_value):
+            yield _Group((result,), (sign,), by_number[x], by_number[y], ((x, symbol, y), value))
         # (iii) sign and one operand on the table, the other operand and the result from the hand.
-        for x, xs in numbered_table:
-            for y, ys in results:
-                for first, second in ((xs, ys), (ys, xs)):
-                    for text, value in _operations(sign, first, second):
-                        for result, values in results:
-                            if result != y and value in values:
-                                yield capture_code((y, result), (sign, x)), (text, value)
+        for operand, operand_numbers in results:
+            for mine in operand_numbers:
+                for x in by_number:
+                    for left, right in ((x, mine), (mine, x)):
+                        for symbol, operate in OPERATIONS[sign]:
+                            value = operate(left, right)
+                            for result in by_value.get(value, ()) if value is not None else ():
+                                if result != operand:
+                                    working = ((left, symbol, right), value)
+                                    yield _Group((operand, result), (sign,), by_number[x], None, working)
 
 
-def _pairs(numbered: list[tuple[int, tuple[int, ...]]]) -> Iterator[tuple[tuple[int, tuple[int, ...]], ...]]:
-    """Ordered pairs of distinct table cards (− and ÷ care about the order)."""
-    for a, b in combinations(numbered, 2):
-        yield a, b
-        yield b, a
-
-
-def _operations(sign: int, xs: tuple[int, ...], ys: tuple[int, ...]) -> Iterator[tuple[tuple[int | str, ...], int]]:
+def _operations(
+    sign: int, by_number: dict[int, list[int]], by_value: dict[int, list[int]]
+) -> Iterator[tuple[tuple[int, str, int, int], int]]:
+    """Each pair of numbers ``x``, ``y`` on the table whose ``x ⊙ y`` is a result's number in the
+    hand, with that result: ``((x, symbol, y, value), result)``."""
     for symbol, operate in OPERATIONS[sign]:
-        for x in xs:
-            for y in ys:
+        for x in by_number:
+            for y in by_number:
                 value = operate(x, y)
-                if value is not None:
-                    yield (x, symbol, y), value
+                for result in by_value.get(value, ()) if value is not None else ():
+                    yield (x, symbol, y, value), result

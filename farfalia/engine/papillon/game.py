@@ -19,15 +19,18 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from farfalia.engine.errors import IllegalActionError, NotationError
+from farfalia.engine.errors import IllegalActionError, NotationError, TooManyActionsError
 from farfalia.engine.interface import CHANCE, TERMINAL, Progress
 from farfalia.engine.papillon.captures import (
     PLAYED_BITS,
     Capture,
     capture_code,
     capture_codes_in_steps,
+    capture_exists,
+    capture_work,
     equation,
     run_steps,
+    some_capture_codes_in_steps,
     split_code,
 )
 from farfalia.engine.papillon.cards import (
@@ -330,7 +333,8 @@ class PapillonGame:
         return Progress(len(self.round_scores_), 0 if self.is_over() else self.turns)
 
     def legal_actions(self) -> list[int]:
-        """The legal actions of the player to act, ascending."""
+        """The legal actions of the player to act, ascending; :class:`TooManyActionsError` at a
+        crowded blue table (:attr:`crowded`: :meth:`offered_actions` gives a selection there)."""
         if self._need is not None or self.phase == "over":
             return []
         if self.phase == "direction":
@@ -348,10 +352,28 @@ class PapillonGame:
             return sorted({TAKE_ATTACK, *counters})
         return self._orange_actions(self.current)
 
+    @property
+    def crowded(self) -> bool:
+        """Whether the player to act is at a blue table whose captures are too many to list
+        (:data:`LISTED_WORK`): his legal actions are not listed, a selection is offered."""
+        return (
+            self.phase == "blue"
+            and self._need is None
+            and crowded(self.hands[self.current], self.table, self.settings.yang)
+        )
+
+    def offered_actions(self) -> list[int]:
+        """The actions a player or a bot chooses among: the legal actions, or at a crowded blue
+        table a selection of them (:func:`offered_blue_actions`)."""
+        if self.phase == "blue" and self._need is None:
+            hand, settings = self.hands[self.current], self.settings
+            return list(offered_blue_actions(hand, self.table, settings.yang, settings.forced_capture))
+        return self.legal_actions()
+
     def apply(self, action: int | str, check: bool = True) -> None:
         """Apply a legal action (an int or its notation); anything else raises and changes nothing.
         A search's playouts may skip the check (``check=False``) for actions taken from
-        :meth:`legal_actions`."""
+        :meth:`offered_actions`."""
         code = parse_action(action) if isinstance(action, str) else action
         if not check:
             self._perform(code)
@@ -390,11 +412,12 @@ class PapillonGame:
         self._resolve_chance()
 
     def random_playout(self, rng: random.Random, decisions: int) -> None:
-        """Play on with uniformly random legal actions (unchecked: a search's playouts) until
-        ``decisions`` are taken, the round under way is scored or the game waits for chance."""
+        """Play on with uniformly random actions among those offered (unchecked: a search's
+        playouts) until ``decisions`` are taken, the round under way is scored or the game waits
+        for chance."""
         rounds = len(self.round_scores_)
         for _ in range(decisions):
-            legal = self.legal_actions()
+            legal = self.offered_actions()
             if not legal or len(self.round_scores_) > rounds:
                 return
             self._perform(legal[rng.randrange(len(legal))])
@@ -436,7 +459,7 @@ class PapillonGame:
 
     def why_illegal(self, action: int) -> str | None:
         """Why ``action`` cannot be taken now, or None if it is legal."""
-        if action in self.legal_actions():
+        if type(action) is int and self._allows(action):
             return None
         if self.phase not in DECISIONS or self._need is not None:
             return "the game is over" if self.is_over() else "the game waits for a chance event"
@@ -650,9 +673,8 @@ class PapillonGame:
         self.phase = "blue"
 
     def _blue_actions(self) -> list[int]:
-        return list(
-            blue_actions(self.hands[self.current], self.table, self.settings.yang, self.settings.forced_capture)
-        )
+        hand, settings = self.hands[self.current], self.settings
+        return list(blue_actions(hand, self.table, settings.yang, settings.forced_capture))
 
     def _blue_play(self, capture: Capture) -> None:
         player, (played, taken) = self.current, capture
@@ -978,46 +1000,108 @@ SECRET_FIELDS: Final = frozenset(
 
 #: A blue turn's position: the hand, the table (both ascending), the Yang's number, forced capture.
 TurnKey = tuple[tuple[int, ...], tuple[int, ...], int, bool]
-#: The legal actions of the last :data:`REMEMBERED_TURNS` blue turns asked about: a page asks
-#: several times about a position, a checked action once more, and a table that discards have
-#: filled holds over 150,000 captures.
-_remembered: dict[TurnKey, tuple[int, ...]] = {}
+#: The legal actions of the last :data:`REMEMBERED_TURNS` blue turns asked about (None: the table is
+#: crowded), and the selection offered there once asked for: a page asks several times about a
+#: position, a bot once more.
+_remembered: dict[TurnKey, tuple[tuple[int, ...] | None, tuple[int, ...] | None]] = {}
 REMEMBERED_TURNS: Final = 2
+#: The most work a blue turn's captures are listed with (:func:`~farfalia.engine.papillon.captures.capture_work`,
+#: the codes gathered): a table where listing them takes more is *crowded*, and only a bounded selection of
+#: them is offered (:func:`offered_blue_actions`). Random play, which discards far more than people, needed
+#: at most about 1,000 over 4,000 games; a table that five players' discards have filled needs millions.
+LISTED_WORK: Final = 3000
+#: At a crowded table, the captures offered for each card of the hand (:func:`offered_blue_actions`).
+OFFERED_EACH: Final = 40
 
 
 def blue_actions(hand: Iterable[int], table: Iterable[int], yang: int, forced_capture: bool) -> tuple[int, ...]:
-    """A blue turn's legal actions, ascending (:func:`blue_actions_in_steps` in one go)."""
-    return run_steps(blue_actions_in_steps(hand, table, yang, forced_capture))
+    """A blue turn's legal actions, ascending (:func:`blue_actions_in_steps` in one go);
+    :class:`TooManyActionsError` at a crowded table."""
+    actions = run_steps(blue_actions_in_steps(hand, table, yang, forced_capture))
+    if actions is None:
+        raise TooManyActionsError(f"this blue table's captures are too many to list (over {LISTED_WORK} to gather)")
+    return actions
+
+
+def crowded(hand: Iterable[int], table: Iterable[int], yang: int) -> bool:
+    """Whether listing the captures of ``hand`` on ``table`` takes more than :data:`LISTED_WORK`
+    (found in a time that grows with the table, not with the captures)."""
+    return capture_work(tuple(hand), tuple(table), yang, LISTED_WORK) is None
 
 
 def blue_actions_in_steps(
     hand: Iterable[int], table: Iterable[int], yang: int, forced_capture: bool
-) -> Generator[None, None, tuple[int, ...]]:
+) -> Generator[None, None, tuple[int, ...] | None]:
     """A blue turn's legal actions, ascending, found a step at a time (a page draws between
-    steps: :func:`~farfalia.engine.papillon.captures.capture_codes_in_steps`) and remembered."""
+    steps: :func:`~farfalia.engine.papillon.captures.capture_codes_in_steps`) and remembered;
+    None at a crowded table (:data:`LISTED_WORK`), found as soon as the work passes it."""
+    return (yield from _blue_in_steps(hand, table, yang, forced_capture, offered=False))
+
+
+def offered_blue_actions_in_steps(
+    hand: Iterable[int], table: Iterable[int], yang: int, forced_capture: bool
+) -> Generator[None, None, tuple[int, ...]]:
+    """:func:`offered_blue_actions`, found a step at a time."""
+    actions = yield from _blue_in_steps(hand, table, yang, forced_capture, offered=True)
+    assert actions is not None  # a selection is always offered
+    return actions
+
+
+def offered_blue_actions(hand: Iterable[int], table: Iterable[int], yang: int, forced_capture: bool) -> tuple[int, ...]:
+    """The blue turn's actions the page and the bots choose among: every legal action, but at a
+    crowded table (:data:`LISTED_WORK`) a selection of them: every discard, the Papillon and the
+    Chrysalide, and at most :data:`OFFERED_EACH` captures of each card (the first found). Every
+    legal action stays legal (:meth:`PapillonGame.apply` judges it on its own cards)."""
+    return run_steps(offered_blue_actions_in_steps(hand, table, yang, forced_capture))
+
+
+def _blue_in_steps(
+    hand: Iterable[int], table: Iterable[int], yang: int, forced_capture: bool, offered: bool
+) -> Generator[None, None, tuple[int, ...] | None]:
     key = (tuple(sorted(hand)), tuple(sorted(table)), yang, forced_capture)
-    if key in _remembered:
-        return _remembered[key]
-    hand, table = key[0], key[1]
-    found = yield from capture_codes_in_steps(hand, table, yang, BLUE_MOVES)
-    takes = bool(found) or (PAPILLON in hand and bool(table))
+    if key not in _remembered:
+        found = yield from capture_codes_in_steps(key[0], key[1], yang, BLUE_MOVES, LISTED_WORK)
+        _remember(key, None if found is None else _with_discards(key[0], key[1], yang, forced_capture, found))
+    listed, selection = _remembered[key]
+    if listed is not None or not offered:
+        return listed
+    if selection is None:
+        found = yield from some_capture_codes_in_steps(key[0], key[1], yang, OFFERED_EACH, BLUE_MOVES)
+        selection = _with_discards(key[0], key[1], yang, forced_capture, found)
+        _remembered[key] = (None, selection)
+    return selection
+
+
+def _remember(key: TurnKey, listed: tuple[int, ...] | None) -> None:
+    while len(_remembered) >= REMEMBERED_TURNS:
+        del _remembered[next(iter(_remembered))]
+    _remembered[key] = (listed, None)
+
+
+def _with_discards(
+    hand: tuple[int, ...], table: tuple[int, ...], yang: int, forced_capture: bool, captures: list[int]
+) -> tuple[int, ...]:
+    """A blue turn's actions: ``captures``, the Papillon's and the Chrysalide's, and the discards
+    unless a capture is forced (P-R16, P-R18, P-D13, P-D17, P-D18)."""
+    found = list(captures)
     if PAPILLON in hand:  # P-R16, P-D17: it takes every table card, or lies down on an empty table
         found.append(blue_move([PAPILLON], table))
     if CHRYSALIDE in hand:  # P-D18: a whole turn, never a discard
         found.append(blue_move([CHRYSALIDE]))
-    if not (forced_capture and takes):
+    if not (forced_capture and _takes(hand, table, yang)):
         found += [blue_move([card]) for card in hand if card not in (CHRYSALIDE, PAPILLON)]  # P-R18, P-D13
-    actions = tuple(sorted(found))
-    while len(_remembered) >= REMEMBERED_TURNS:
-        del _remembered[next(iter(_remembered))]
-    _remembered[key] = actions
-    return actions
+    return tuple(sorted(found))
+
+
+def _takes(hand: Sequence[int], table: Sequence[int], yang: int) -> bool:
+    """Whether ``hand`` can take anything from ``table`` (the Papillon takes a table that is not empty)."""
+    return (PAPILLON in hand and bool(table)) or capture_exists(hand, table, yang)
 
 
 def _blue_allows(hand: tuple[int, ...], table: tuple[int, ...], settings: PapillonSettings, action: int) -> bool:
-    """Whether :func:`blue_actions` lists ``action``, found from its own cards: those it plays
-    are in the hand, those it takes on the table, and an equation justifies it (a checked action
-    at a table that discards have filled need not list 150,000 captures)."""
+    """Whether ``action`` is a legal blue action, found from its own cards: those it plays are in
+    the hand, those it takes on the table, and an equation justifies it (a checked action at a table
+    that discards have filled need not list millions of captures)."""
     code = action - BLUE_MOVES
     played, taken = code & PLAYED_BITS, code >> DECK_SIZE
     on_table = sum(1 << card for card in table)
@@ -1031,7 +1115,7 @@ def _blue_allows(hand: tuple[int, ...], table: tuple[int, ...], settings: Papill
         return False
     if not taken:  # a discard of one card (P-R18), unless a capture is possible and forced (P-D13)
         alone = not played & (played - 1)
-        return alone and (not settings.forced_capture or action in blue_actions(hand, table, settings.yang, True))
+        return alone and not (settings.forced_capture and _takes(hand, table, settings.yang))
     try:
         equation(split_code(code), table, settings.yang)
     except IllegalActionError:

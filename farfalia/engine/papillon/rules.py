@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from farfalia.engine.errors import SettingsError
+from farfalia.engine.errors import Message, SettingsError
 
 #: The rounds a game may play (P-D5): both, or one as a practice game.
 ROUNDS: Final = ("both", "blue", "orange")
@@ -22,6 +22,20 @@ class Deal(NamedTuple):
 #: By number of players (P-R7): each row uses the 58 cards of a deck (the orange round
 #: turns 2 starting cards and lays what is left on the draw pile, P-D26).
 DEALS: Final = {2: Deal(7, 4, 2), 3: Deal(6, 3, 4), 4: Deal(7, 2, 2), 5: Deal(11, 1, 3)}
+
+
+#: The faults of Papillon's settings, in English, by key (a page words them through its catalogs).
+PAPILLON_SETTINGS_PROBLEMS: Final = {
+    "pa-settings-players": "Papillon seats 2 to 5 players, not {value}",
+    "pa-settings-two-against-one": "2 v 1 is an option of three players",
+    "pa-settings-rounds": "unknown rounds {value}; rounds: {rounds}",
+    "pa-settings-dealer": "dealer {value} is not a seat of {players} players",
+    "pa-settings-yang": "the Yang's number is 0 to 22, not {value}",
+}
+
+
+def _fault(key: str, **values: object) -> SettingsError:
+    return SettingsError(Message(key, PAPILLON_SETTINGS_PROBLEMS[key], **values))
 
 
 @dataclass(frozen=True)
@@ -43,15 +57,15 @@ class PapillonSettings:
 
     def __post_init__(self) -> None:
         if self.players not in DEALS:
-            raise SettingsError(f"Papillon seats 2 to 5 players, not {self.players!r}")
+            raise _fault("pa-settings-players", value=repr(self.players)[:24])
         if self.two_against_one and self.players != 3:
-            raise SettingsError("2 v 1 is an option of three players")
+            raise _fault("pa-settings-two-against-one")
         if self.rounds not in ROUNDS:
-            raise SettingsError(f"unknown rounds {self.rounds!r}; rounds: {', '.join(ROUNDS)}")
+            raise _fault("pa-settings-rounds", value=repr(self.rounds)[:24], rounds=", ".join(ROUNDS))
         if not 0 <= self.dealer < self.players:
-            raise SettingsError(f"dealer {self.dealer!r} is not a seat of {self.players} players")
+            raise _fault("pa-settings-dealer", value=repr(self.dealer)[:24], players=self.players)
         if not 0 <= self.yang <= 22:
-            raise SettingsError(f"the Yang's number is 0 to 22, not {self.yang!r}")
+            raise _fault("pa-settings-yang", value=repr(self.yang)[:24])
 
     @property
     def deal(self) -> Deal:

@@ -17,7 +17,7 @@ from typing import Final
 
 from farfalia.engine.errors import ViewError
 from farfalia.engine.papillon.cards import ORANGE, deck_of
-from farfalia.engine.papillon.game import PapillonChance, PapillonGame, blue_actions
+from farfalia.engine.papillon.game import PapillonChance, PapillonGame, blue_actions, crowded, offered_blue_actions
 from farfalia.engine.papillon.rules import PapillonSettings
 
 
@@ -66,11 +66,25 @@ class PapillonView:
 
     @cached_property
     def legal_actions(self) -> tuple[int, ...]:
-        """The player's legal actions, ascending (a blue turn's from the hand and the table: a
-        search finds them in steps first, :func:`~farfalia.engine.papillon.game.blue_actions_in_steps`)."""
+        """The player's legal actions, ascending (a blue turn's from the hand and the table);
+        :class:`~farfalia.engine.errors.TooManyActionsError` at a crowded table (:attr:`crowded`)."""
         if self.actions is not None:
             return self.actions
         return blue_actions(self.hand, self.table, self.settings.yang, self.settings.forced_capture)
+
+    @cached_property
+    def offered_actions(self) -> tuple[int, ...]:
+        """The actions to choose among: the legal actions, or at a crowded blue table a selection
+        (:func:`~farfalia.engine.papillon.game.offered_blue_actions`; a search finds them in steps
+        first)."""
+        if self.actions is not None:
+            return self.actions
+        return offered_blue_actions(self.hand, self.table, self.settings.yang, self.settings.forced_capture)
+
+    @cached_property
+    def crowded(self) -> bool:
+        """Whether the player decides at a blue table whose captures are too many to list."""
+        return self.actions is None and crowded(self.hand, self.table, self.settings.yang)
 
     def public_cards(self) -> set[int]:
         """Every card this view names (the player's own hand and what lies face up)."""
