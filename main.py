@@ -32,7 +32,7 @@ from farfalia.ui.diagrams import DIAGRAM_ATTRIBUTE, STEP_ATTRIBUTE, Diagrams
 from farfalia.ui.keyboard import CARD_KEYS, IDENTITY, PANEL_BUTTON, focus_order, next_card, selector_for
 from farfalia.ui.language import choose_language, set_language
 from farfalia.ui.papillon_screens import cards_taken
-from farfalia.ui.saves import Entry
+from farfalia.ui.saves import Entry, Stored
 from farfalia.ui.session import clean_name
 from farfalia.ui.texts import error_note, text
 
@@ -84,7 +84,7 @@ def set_data(attribute: Data, value: object) -> None:
 class Page:
     """The DOM side of the one page."""
 
-    def __init__(self, embedded: bool, store: Any, saves: tuple[list[str], list[str]]) -> None:
+    def __init__(self, embedded: bool, store: Any, saves: tuple[list[Stored], list[str]]) -> None:
         address = str(window.location.href).split("#")[0]
         languages = [str(tag) for tag in window.navigator.languages or [window.navigator.language]]
         self.controller = Controller(BrowserStorage(), address, embedded, journal=saves[0], languages=languages)
@@ -209,11 +209,11 @@ class Page:
         for write in controller.take_writes():
             if isinstance(write, Entry):
                 self.unsaved += 1
-                store.append(write.slot, write.seq, write.to_text(), write.base, write.length).then(
+                store.append(write.slot, write.writer, write.seq, write.to_text(), write.base, write.length).then(
                     self.saved_proxy, self.journal_failed_proxy
                 )
             else:
-                store.forget(write.slot).catch(self.journal_failed_proxy)
+                store.forget(write.slot, write.writer, write.upto).catch(self.journal_failed_proxy)
         if controller.slot != self.held:
             if self.held is not None:
                 store.release(self.held)
@@ -443,7 +443,7 @@ class Page:
         target = event.target.closest(f"[{ACTION_ATTRIBUTE}], [{COMMAND_ATTRIBUTE}]")
         if not target:  # None or jsnull: Pyodide reads JavaScript's null as the falsy jsnull
             return
-        if not self.input_guard.accepts_click(int(event.detail)):
+        if not self.input_guard.accepts_click(int(event.detail), float(event.timeStamp) / 1000):
             event.preventDefault()
             return
         self._guarded(self._activate, target)
@@ -655,9 +655,10 @@ class DiagramPage:
             figure.focus()
 
 
-def read_snapshot(snapshot: Any) -> tuple[list[str], list[str]]:
+def read_snapshot(snapshot: Any) -> tuple[list[Stored], list[str]]:
     """The journal's entries and the slots other tabs hold, from ``farfaliaStore.snapshot()``."""
-    return [str(entry) for entry in snapshot.entries], [str(slot) for slot in snapshot.elsewhere]
+    entries = [Stored(str(slot), str(writer), int(seq), str(text)) for slot, writer, seq, text in snapshot.entries]
+    return entries, [str(slot) for slot in snapshot.elsewhere]
 
 
 def boot() -> None:
@@ -675,7 +676,7 @@ def boot() -> None:
         start(None, ([], []))
 
 
-def start(store: Any, saves: tuple[list[str], list[str]]) -> None:
+def start(store: Any, saves: tuple[list[Stored], list[str]]) -> None:
     """Start the page, draw its first screen and say it is ready (``saves``: the journal's
     entries and the slots other tabs hold)."""
     embed = document.body.getAttribute("data-page") == EMBED_PAGE

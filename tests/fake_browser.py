@@ -131,9 +131,11 @@ class Document:
     def addEventListener(self, kind: str, listener: Callable[[Any], None]) -> None:
         self.listeners[kind] = listener
 
-    def click(self, target: Element, detail: int = 1) -> None:
-        """Dispatch a click on ``target`` (``detail``: the clicks in a row, 2 in a double-click)."""
-        self.listeners["click"](types.SimpleNamespace(target=target, detail=detail, preventDefault=lambda: None))
+    def click(self, target: Element, detail: int = 1, at: float = 0.0) -> None:
+        """Dispatch a click on ``target`` (``detail``: the clicks in a row, 2 in a double-click;
+        ``at``: its time stamp, ms)."""
+        event = types.SimpleNamespace(target=target, detail=detail, timeStamp=at, preventDefault=lambda: None)
+        self.listeners["click"](event)
 
     def press(self, target: Element, key: str) -> None:
         """A key pressed with the focus on ``target``."""
@@ -166,32 +168,34 @@ class Promise:
 
 
 class SavesStore:
-    """``window.farfaliaStore`` (assets/store.js): the journal in a dict, locks in a set
-    (``others``: slots held by other tabs); ``failing`` makes every write fail."""
+    """``window.farfaliaStore`` (assets/store.js): the journal in a dict keyed as IndexedDB keys it
+    (``[slot, writer, seq]``), locks in a set (``others``: slots held by other tabs); ``failing``
+    makes every write fail."""
 
     def __init__(self) -> None:
-        self.journal: dict[tuple[str, int], str] = {}
+        self.journal: dict[tuple[str, str, int], str] = {}
         self.held: set[str] = set()
         self.others: set[str] = set()
         self.failing = False
+        self.locks = True
         self.onchange: Callable[[], None] | None = None
 
     def snapshot(self) -> Promise:
-        entries = [self.journal[key] for key in sorted(self.journal)]
+        entries = [(*key, self.journal[key]) for key in sorted(self.journal)]
         return Promise(types.SimpleNamespace(entries=entries, elsewhere=sorted(self.others)))
 
-    def append(self, slot: str, seq: int, text: str, base: bool, length: int) -> Promise:
+    def append(self, slot: str, writer: str, seq: int, text: str, base: bool, length: int) -> Promise:
         if self.failing:
             return Promise(error=RuntimeError("QuotaExceededError"))
         if base:
-            for key in [key for key in self.journal if key[0] == slot and key[1] < seq]:
-                del self.journal[key]
-        self.journal[slot, seq] = text
+            self.forget(slot, writer, seq - 1)
+        self.journal[slot, writer, seq] = text
         return Promise(length)
 
-    def forget(self, slot: str) -> Promise:
-        for key in [key for key in self.journal if key[0] == slot]:
-            del self.journal[key]
+    def forget(self, slot: str, writer: str | None = None, upto: int | None = None) -> Promise:
+        for key in list(self.journal):
+            if key[0] == slot and (writer is None or (key[1] == writer and key[2] <= (upto or 0))):
+                del self.journal[key]
         return Promise()
 
     def hold(self, slot: str) -> Promise:

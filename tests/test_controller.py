@@ -350,8 +350,11 @@ def test_one_press_one_decision() -> None:
     assert not guard.accepts_key(10.05, repeat=False)  # the same press bouncing, or pressed again unseen
     assert not guard.accepts_key(11.0, repeat=True)  # auto-repeat never acts
     assert guard.accepts_key(10.0 + KEY_GUARD_SECONDS + 0.01, repeat=False)
-    assert guard.accepts_click(1) and guard.accepts_click(0)  # a click; a key's click
-    assert not guard.accepts_click(2)  # the second click of a double-click
+    assert guard.accepts_click(1, 20.0) and guard.accepts_click(0, 20.1)  # a click; a key's click
+    assert not guard.accepts_click(2, 20.2)  # the second click of a double-click
+    assert guard.accepts_click(1, 30.0)
+    assert not guard.accepts_key(30.1, repeat=False)  # Enter right after a click: the same decision twice
+    assert guard.accepts_key(30.0 + KEY_GUARD_SECONDS + 0.01, repeat=False)
 
 
 def test_a_finished_game_is_shared_whole_from_its_last_screen() -> None:

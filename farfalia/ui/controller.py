@@ -15,12 +15,12 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from json import dumps, loads
+from json import dumps
 
 from farfalia.bots.search import Search
 from farfalia.engine.actions import Action, Chance
 from farfalia.engine.cards import ascii_int
-from farfalia.engine.errors import FarfaliaError, SessionError
+from farfalia.engine.errors import FarfaliaError, SaveError, SessionError
 from farfalia.engine.papillon.cards import card_name
 from farfalia.engine.papillon.game import PapillonGame, action_name
 from farfalia.engine.papillon.rules import DEALS, ROUNDS, PapillonSettings
@@ -57,7 +57,7 @@ from farfalia.ui.papillon_screens import (
 )
 from farfalia.ui.papillon_session import DROP, PapillonSession, load_save, papillon_hint_target
 from farfalia.ui.render import COLOURS, THEME_COLOURS, render_table
-from farfalia.ui.saves import MAX_SLOTS, Entry, Forget, GuardedStorage, SavedGames, Slot, Storage
+from farfalia.ui.saves import MAX_SLOTS, Entry, Forget, GuardedStorage, SavedGames, Slot, Storage, Stored, parse_stored
 from farfalia.ui.screens import (
     AUTOPLAY,
     SavedGame,
@@ -112,36 +112,51 @@ KEY_GUARD_SECONDS = 0.25
 
 
 class InputGuard:
-    """One press, one decision. A key's auto-repeat never acts; a key pressed again within
-    :data:`KEY_GUARD_SECONDS` of a decision it took is ignored (the focus has moved to the
-    next card, which the player has not seen yet); and the second click of a double-click,
-    which lands on whatever control the first one brought up, is ignored."""
+    """One press, one decision. A key's auto-repeat never acts; a key pressed within
+    :data:`KEY_GUARD_SECONDS` of a decision taken by a key or a click is ignored (the focus has
+    moved to the next card, which the player has not seen yet); and the second click of a
+    double-click, which lands on whatever control the first one brought up, is ignored."""
 
     def __init__(self) -> None:
-        self._last_key_decision = -KEY_GUARD_SECONDS
+        self._last_decision = -KEY_GUARD_SECONDS
 
     def accepts_key(self, now: float, repeat: bool) -> bool:
         """Whether a key press at ``now`` (seconds) may act; if so, it is taken as a decision."""
-        if repeat or now - self._last_key_decision < KEY_GUARD_SECONDS:
+        if repeat or now - self._last_decision < KEY_GUARD_SECONDS:
             return False
-        self._last_key_decision = now
+        self._last_decision = now
         return True
 
-    @staticmethod
-    def accepts_click(clicks: int) -> bool:
-        """Whether a click (``clicks``: the browser's count of clicks in a row) may act."""
-        return clicks <= 1
+    def accepts_click(self, clicks: int, now: float) -> bool:
+        """Whether a click at ``now`` (``clicks``: the browser's count of clicks in a row) may act;
+        if so, it is taken as a decision (a key pressed right after it is not another)."""
+        if clicks > 1:
+            return False
+        self._last_decision = now
+        return True
 
 
 @functools.lru_cache(maxsize=2 * MAX_SLOTS)
+def _loaded(saved: str) -> Session | PapillonSession | FarfaliaError:
+    """The table a save holds, or why it cannot be read. Cached: the start screen is drawn often,
+    and reading replays the game (the table is only read, never played)."""
+    try:
+        return load_save(saved)
+    except FarfaliaError as error:
+        return error
+
+
+def save_readable(saved: str) -> bool:
+    """Whether a save reads back as a game."""
+    return not isinstance(_loaded(saved), FarfaliaError)
+
+
 def read_save(saved: str) -> tuple[str, str, bool]:
     """What a save holds ("Farfalia for four, hand 2 of 4", "Papillon for 3: the orange round")
-    and who plays it, readable; or why it cannot be read, "", not readable. Cached: the start
-    screen is drawn often, and reading replays the game."""
-    try:
-        session = load_save(saved)
-    except FarfaliaError as error:
-        return text("save-broken", reason=error_text(error)), "", False
+    and who plays it, readable; or why it cannot be read, "", not readable (in the language spoken)."""
+    session = _loaded(saved)
+    if isinstance(session, FarfaliaError):
+        return text("save-broken", reason=error_text(session)), "", False
     if isinstance(session, PapillonSession):
         game = session.game
         label = text(f"pa.resume-label.{game.colour}", players=game.players)
@@ -227,8 +242,8 @@ class Preferences:
     def from_text(cls, stored: str | None) -> Preferences:
         """Read stored preferences; anything unreadable keeps the defaults."""
         try:
-            data = loads(stored or "{}")
-        except ValueError:
+            data = parse_stored(stored or "{}")
+        except SaveError:
             data = {}
         prefs = cls()
         if isinstance(data, dict):
@@ -258,13 +273,20 @@ class Controller:
         address: str = "",
         embedded: bool = False,
         rng: random.Random | None = None,
-        journal: Iterable[str] = (),
+        journal: Iterable[Stored] = (),
         clock: Callable[[], float] = time.time,
         languages: Sequence[str] = (),
     ) -> None:
         self.storage = GuardedStorage(storage)
-        #: The saved games (``journal``: the entries the page's journal holds).
-        self.saves = SavedGames(self.storage, journal, clock)
+        self.rng = rng or random.Random()
+        #: The saved games (``journal``: the entries the page's journal holds), written as this page.
+        self.saves = SavedGames(
+            self.storage,
+            journal,
+            clock,
+            writer=f"{self.rng.getrandbits(32):08x}",
+            verify=lambda save: read_save(save)[2],
+        )
         #: The slot of the game played in this page, None without one.
         self.slot: str | None = None
         #: The slots of games open in other tabs of this browser.
@@ -276,7 +298,6 @@ class Controller:
         #: The page's address without its fragment: share links start with it.
         self.address = address
         self.embedded = embedded
-        self.rng = rng or random.Random()
         self.session: Session | None = None
         #: The Papillon game being played, None when none is.
         self.papillon: PapillonSession | None = None
@@ -701,7 +722,7 @@ class Controller:
         if self.link is not None and self.viewer is not None:
             return Download(f"{self.viewer.game_name}-replay.txt", self.link.replay)
         kept = self.saves.slots.get(slot or "") if self.session is None and self.papillon is None else None
-        return Download(f"farfalia-save-{kept.id}.json", kept.save_text()) if kept is not None else None
+        return Download(f"farfalia-save-{kept.id}.json", kept.kept_text()) if kept is not None else None
 
     # ---------------------------------------------------------- saved games
 
@@ -712,16 +733,15 @@ class Controller:
         for slot in self.saves.by_recent():
             label, players, readable = read_save(slot.save_text())
             when = when_text(now - slot.when) if slot.when else ""
-            rows.append(
-                SavedGame(slot.id, label, players, when, readable, slot.id in self.elsewhere, slot.id == self.deleting)
-            )
+            elsewhere, deleting = slot.id in self.elsewhere, slot.id == self.deleting
+            rows.append(SavedGame(slot.id, label, players, when, readable, elsewhere, deleting, len(slot.unread)))
         return rows
 
     def saved_list(self) -> str:
         """The start screen's list of saved games, alone (HTML)."""
         return saved_list(self.saved_games())
 
-    def refresh_saves(self, journal: Iterable[str], elsewhere: Iterable[str]) -> None:
+    def refresh_saves(self, journal: Iterable[Stored], elsewhere: Iterable[str]) -> None:
         """Another tab may have saved: read the saved games again (on the start screen
         only: a game being played here keeps its own slot's account), and which of them
         are open elsewhere (``elsewhere``: their slots)."""
@@ -773,7 +793,7 @@ class Controller:
             self.papillon = start_papillon(form, self.rng)
         else:
             self.session = start_session(form, self.rng)
-        self.slot = self.saves.new_slot(self.rng, self.elsewhere)
+        self.slot = self._new_slot()
         self._save()
         remembered = {
             key: value for key, value in form.items() if key in CHOICE_FIELDS or key[:5] in ("name-", "kind-")
@@ -783,8 +803,8 @@ class Controller:
     def _choices(self) -> dict[str, str]:
         """The start screen's last choices (none if unreadable)."""
         try:
-            stored = loads(self.storage.get(CHOICES_KEY) or "{}")
-        except ValueError:
+            stored = parse_stored(self.storage.get(CHOICES_KEY) or "{}")
+        except SaveError:
             return {}
         if not isinstance(stored, dict):
             return {}
@@ -886,7 +906,7 @@ class Controller:
         else:
             old = self._game_session()
             self.session = Session(old.game.settings, seed, old.players, old.pace, level=old.level)
-        self.slot = self.saves.new_slot(self.rng, self.elsewhere)
+        self.slot = self._new_slot()
         self._save()
 
     def _new_game(self) -> None:
@@ -1015,7 +1035,7 @@ class Controller:
             self.papillon = table
         else:
             self.session = table
-        self.slot = self.saves.new_slot(self.rng, self.elsewhere)
+        self.slot = self._new_slot()
         self._save()
 
     def _edit_position(self) -> None:
@@ -1055,6 +1075,16 @@ class Controller:
         else:
             self.note = text("hint-is", action=action_text(best))
             self.hint = str(best)
+
+    def _new_slot(self) -> str:
+        """A slot for a new game; where it made room by forgetting the game played longest ago, the
+        note says which."""
+        self.saves.evicted = None
+        slot = self.saves.new_slot(self.rng, self.elsewhere)
+        if self.saves.evicted is not None:
+            label = read_save(self.saves.evicted.save_text())[0]
+            self.note = text("save-evicted", count=MAX_SLOTS, label=label)
+        return slot
 
     def _save(self) -> None:
         playing = self.papillon or self.session

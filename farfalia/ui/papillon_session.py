@@ -433,4 +433,8 @@ def load_save(text_: str) -> Session | PapillonSession:
     """The table a save holds, of either game (its ``game`` field names Papillon's; Farfalia's
     saves, older, have none); anything else raises a :class:`~farfalia.engine.errors.SaveError`."""
     data = read_record(text_)
-    return PapillonSession.from_record(data) if "game" in data else Session.from_record(data)
+    if "game" not in data:
+        return Session.from_record(data)
+    if data["game"] != PAPILLON_RULES.name:
+        raise SaveError(problem("save-game", game=repr(data["game"])[:24]))
+    return PapillonSession.from_record(data)

@@ -9,19 +9,26 @@
   the decision being written. Every :data:`CHECKPOINT_EVERY` entries the whole save is
   written to both places, and the journal drops what that entry covers (a *base*).
 
-When the page opens, each slot's checkpoint is brought up to date by its journal
-(:func:`restore`). Pure: the page's glue moves the texts in and out.
+Each page that writes a slot is a *writer* with an id of its own: its entries are kept under
+its id (``[slot, writer, seq]``) and start with a base, so two tabs that played the same game at
+once (a browser without Web Locks, a race) keep two *lineages* that never mix. When the page
+opens, each slot is rebuilt from its checkpoint and every lineage (:func:`restore`): the freshest
+lineage that reads back as a game is the slot; one that went another way becomes a game of its
+own; what cannot be read is listed with its reason and kept until discarded, never written over a
+readable save. Pure: the page's glue moves the texts in and out.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from json import dumps, loads
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from farfalia.engine.errors import SaveError, StorageError
+from farfalia.records.replay import problem
 
 T = TypeVar("T")
 
@@ -33,17 +40,54 @@ LEGACY_SAVE_KEY = "farfalia.save"
 LEGACY_BROKEN_KEY = "farfalia.broken-save"
 #: Journal entries between two bases (whole saves written to the checkpoint and the journal).
 CHECKPOINT_EVERY = 16
-#: The most games kept: starting one more forgets the one played longest ago.
+#: The most games kept: starting one more forgets the one played longest ago (and says so).
 MAX_SLOTS = 8
-#: A checkpoint's own fields, beside the save's: the journal entry it holds up to, and when.
-_CHECKPOINT_FIELDS = ("seq", "when")
+#: A checkpoint's own fields, beside the save's: the journal entry it holds up to, its writer, and when.
+_CHECKPOINT_FIELDS = ("seq", "when", "writer", "parent")
+#: The deepest nesting of arrays and objects a stored text may have (a save's is 3): deeper text is
+#: refused before it is parsed, since parsing it exhausted the browser's stack and stopped Python.
+MAX_NESTING = 32
+#: The longest stored text read (a save of the longest game holds some 20,000 characters).
+MAX_STORED = 1_000_000
+#: A JSON string, and the brackets that nest.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def parse_stored(text: str) -> Any:
+    """The JSON a stored text holds (a save, a journal entry, the preferences); :class:`SaveError`
+    when it is none, too long, or nested deeper than :data:`MAX_NESTING`: found before parsing."""
+    if not isinstance(text, str):
+        raise SaveError(problem("save-json"))
+    if len(text) > MAX_STORED:
+        raise SaveError(problem("save-long", limit=MAX_STORED, length=len(text)))
+    depth = 0
+    for bracket in _BRACKETS.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_NESTING:
+            raise SaveError(problem("save-nested", limit=MAX_NESTING))
+    try:
+        return loads(text)
+    except (ValueError, RecursionError) as error:
+        raise SaveError(problem("save-json")) from error
+
+
+class Stored(NamedTuple):
+    """A journal entry as the journal keeps it: its key's slot, writer and ``seq``, and its text
+    (anything the journal holds: the text may be unreadable; entries written before writers
+    had ids have the writer ``""``)."""
+
+    slot: str
+    writer: str
+    seq: int
+    text: str
 
 
 @dataclass(frozen=True)
 class Entry:
     """One journal entry of a slot: keep the first ``at`` actions, append ``add`` (notation),
     update the save's other fields with ``header``. A ``base`` holds the whole save
-    (``at`` is 0) and makes the slot's earlier entries useless."""
+    (``at`` is 0) and makes the writer's earlier entries of the slot useless."""
 
     slot: str
     seq: int
@@ -52,6 +96,10 @@ class Entry:
     header: Mapping[str, Any]
     when: float
     base: bool = False
+    #: The page that wrote it ("": before writers had ids).
+    writer: str = ""
+    #: A base's: the writer and ``seq`` of the state its writer took the slot over at (None: a new game).
+    parent: tuple[str, int] | None = None
 
     @property
     def length(self) -> int:
@@ -69,17 +117,24 @@ class Entry:
                 "header": dict(self.header),
                 "when": self.when,
                 "base": self.base,
+                "writer": self.writer,
+                **({"parent": list(self.parent)} if self.parent else {}),
             }
         )
+
+    def stored(self) -> Stored:
+        """The entry as the journal keeps it."""
+        return Stored(self.slot, self.writer, self.seq, self.to_text())
 
     @classmethod
     def from_text(cls, text: str) -> Entry:
         """Read an entry back; anything malformed raises :class:`SaveError`."""
+        data = parse_stored(text)
         try:
-            data = loads(text)
             when = _moment(data.get("when"))
             if when is None:
                 raise TypeError("when is no time")
+            writer, parent = data.get("writer", ""), data.get("parent")
             entry = cls(
                 _typed(data, "slot", str),
                 _typed(data, "seq", int),
@@ -88,8 +143,10 @@ class Entry:
                 _typed(data, "header", dict),
                 when,
                 data.get("base") is True,
+                writer if isinstance(writer, str) else "",
+                _parent(parent),
             )
-        except (ValueError, TypeError, AttributeError, RecursionError) as error:
+        except (ValueError, TypeError, AttributeError) as error:
             raise SaveError(f"a journal entry is malformed ({type(error).__name__})") from error
         if entry.seq < 0 or entry.at < 0:
             raise SaveError("a journal entry counts below zero")
@@ -98,16 +155,20 @@ class Entry:
 
 @dataclass(frozen=True)
 class Forget:
-    """Drop a slot's journal (the game was deleted or left)."""
+    """Drop a slot's journal: all of it (the game was deleted or left), or one writer's entries
+    up to ``upto`` (a lineage another one has taken over, or made a game of its own)."""
 
     slot: str
+    writer: str | None = None
+    upto: int | None = None
 
 
 @dataclass
 class Slot:
-    """A saved game as last written: its save's fields, its actions (notation), the
-    journal's last entry it holds, and when it was last played (seconds since 1970).
-    ``raw`` is the stored text when the checkpoint is not even JSON (kept for download)."""
+    """A saved game as last written: its save's fields, its actions (notation), the journal's
+    last entry it holds and its writer, and when it was last played (seconds since 1970).
+    ``raw`` is the stored text when the save cannot be read (kept for download); ``unread``, the
+    journal's texts past the state shown that could not be read back (kept for download too)."""
 
     id: str
     header: dict[str, Any] = field(default_factory=dict)
@@ -117,6 +178,12 @@ class Slot:
     raw: str | None = None
     #: The ``seq`` of the last base or checkpoint written.
     based: int = -1
+    writer: str = ""
+    #: The writer and ``seq`` of the state its writer took the slot over at (None: none, or not known).
+    parent: tuple[str, int] | None = None
+    unread: list[str] = field(default_factory=list)
+    #: Why the save, or the journal past it, cannot be read ("": it can, wholly).
+    fault: str = ""
 
     @property
     def key(self) -> str:
@@ -133,36 +200,63 @@ class Slot:
         """The checkpoint stored in ``localStorage``: the save and the slot's own fields."""
         if self.raw is not None:
             return self.raw
-        return dumps({**self.header, "actions": " ".join(self.actions), "seq": self.seq, "when": self.when})
+        fields = {"seq": self.seq, "when": self.when, "writer": self.writer, "parent": self.parent}
+        return dumps({**self.header, "actions": " ".join(self.actions), **fields})
+
+    def kept_text(self) -> str:
+        """What a download of the slot holds: its save, and the journal's texts it could not read."""
+        if not self.unread:
+            return self.save_text()
+        return dumps({"save": self.save_text(), "unread journal": self.unread})
+
+    def copy(self) -> Slot:
+        """An independent copy."""
+        return replace(self, header=dict(self.header), actions=list(self.actions), unread=list(self.unread))
 
     def apply(self, entry: Entry) -> bool:
         """Bring the slot up to ``entry``; False (and no change) if entries are missing
-        before it, or it cuts more actions than the slot has."""
+        before it, it is another writer's, or it cuts more actions than the slot has."""
         if entry.base:
             self.header, self.actions, self.raw = dict(entry.header), [], None
-        elif entry.seq != self.seq + 1 or entry.at > len(self.actions) or self.raw is not None:
+            self.writer, self.parent = entry.writer, entry.parent
+        elif (
+            entry.seq != self.seq + 1
+            or entry.writer != self.writer
+            or entry.at > len(self.actions)
+            or self.raw is not None
+        ):
             return False
         self.header.update(entry.header)
         self.actions[entry.at :] = entry.add
         self.seq, self.when = entry.seq, entry.when
         return True
 
-    def change(self, save: Mapping[str, Any], when: float, base: bool) -> Entry | None:
+    def change(self, save: Mapping[str, Any], when: float, base: bool, writer: str) -> Entry | None:
         """The entry that brings the slot to ``save`` (a session's record), applied; None if
-        nothing changed. ``base`` asks for the whole save (see :data:`CHECKPOINT_EVERY`)."""
+        nothing changed. ``base`` asks for the whole save (see :data:`CHECKPOINT_EVERY`); so does
+        a slot another writer wrote last."""
         actions = str(save["actions"]).split()
         header = {key: value for key, value in save.items() if key != "actions"}
         changed = {key: value for key, value in header.items() if self.header.get(key) != value}
         at = _common_prefix(self.actions, actions)
         if not changed and at == len(self.actions) == len(actions) and self.raw is None:
             return None
-        base = base or self.seq < 0 or self.seq - self.based >= CHECKPOINT_EVERY - 1
+        taking_over = self.writer != writer and self.seq >= 0
+        base = base or self.seq < 0 or self.seq - self.based >= CHECKPOINT_EVERY - 1 or taking_over
         start = 0 if base else at
-        entry = Entry(self.id, self.seq + 1, start, tuple(actions[start:]), header if base else changed, when, base)
+        fields = header if base else changed
+        parent = (self.writer, self.seq) if taking_over else self.parent
+        entry = Entry(self.id, self.seq + 1, start, tuple(actions[start:]), fields, when, base, writer, parent)
         self.apply(entry)
         if base:
             self.based = entry.seq
         return entry
+
+    def extends(self, other: Slot) -> bool:
+        """Whether this slot's game is ``other``'s played on (the same game, ``other``'s actions first)."""
+        same = {key: value for key, value in self.header.items() if key in ("seed", "settings", "mode", "game")}
+        theirs = {key: value for key, value in other.header.items() if key in ("seed", "settings", "mode", "game")}
+        return same == theirs and self.actions[: len(other.actions)] == other.actions
 
 
 def _common_prefix(old: list[str], new: list[str]) -> int:
@@ -172,6 +266,13 @@ def _common_prefix(old: list[str], new: list[str]) -> int:
             break
         at += 1
     return at
+
+
+def _parent(value: object) -> tuple[str, int] | None:
+    """A stored parent (writer, seq), or None if it is none."""
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and type(value[1]) is int:
+        return value[0], value[1]
+    return None
 
 
 def _typed(data: Any, key: str, kind: type | tuple[type, ...]) -> Any:
@@ -197,12 +298,12 @@ def read_checkpoint(slot_id: str, text: str) -> Slot:
     """A slot from its stored checkpoint; text that is not a JSON object is kept as ``raw``
     (the save cannot be read, and the player may download it)."""
     try:
-        data = loads(text)
-    except (ValueError, RecursionError):
-        return Slot(slot_id, raw=text)
+        data = parse_stored(text)
+    except SaveError as error:
+        return Slot(slot_id, raw=text, fault=str(error))
     if not isinstance(data, dict):
         return Slot(slot_id, raw=text)
-    seq, when = data.get("seq"), data.get("when")
+    seq, when, writer = data.get("seq"), data.get("when"), data.get("writer")
     actions = data.get("actions")
     header = {key: value for key, value in data.items() if key not in ("actions", *_CHECKPOINT_FIELDS)}
     slot = Slot(
@@ -211,6 +312,8 @@ def read_checkpoint(slot_id: str, text: str) -> Slot:
         actions.split() if isinstance(actions, str) else [],
         seq if isinstance(seq, int) and not isinstance(seq, bool) else -1,
         _moment(when) or 0.0,
+        writer=writer if isinstance(writer, str) else "",
+        parent=_parent(data.get("parent")),
     )
     if not isinstance(actions, str):
         slot.raw = text  # the save's own reader says what is wrong with it
@@ -218,24 +321,118 @@ def read_checkpoint(slot_id: str, text: str) -> Slot:
     return slot
 
 
-def restore(checkpoints: Mapping[str, str], journal: Iterable[str]) -> dict[str, Slot]:
-    """The saved games: each slot's checkpoint (slot id → stored text) brought up to date by
-    the journal's entries (texts, in any order). Unreadable entries and entries after a gap
-    are left out; a slot known only from the journal is rebuilt from its last base."""
-    slots = {slot_id: read_checkpoint(slot_id, text) for slot_id, text in checkpoints.items()}
-    entries: list[Entry] = []
-    for text in journal:
+#: Whether a save's text reads back as a game (the page's reader: it replays the game).
+Verify = Callable[[str], bool]
+
+
+@dataclass
+class _Lineage:
+    """One writer's entries of a slot read on from where they start: the state after the longest
+    run of them that reads back as a game, the texts after it, and whether it came from the journal."""
+
+    slot: Slot
+    unread: list[str]
+    journal: bool
+    #: The last ``seq`` of the writer's entries met (read or not).
+    last: int
+
+
+def _read_lineage(start: Slot, stored: list[Stored], verify: Verify, journal: bool) -> _Lineage:
+    """``start`` brought up to date by ``stored`` (one writer's entries, by ``seq``) as far as they
+    apply, then back to the longest run of them whose save reads back (bisected: a read replays a game)."""
+    states = [start.copy()]
+    texts = [item.text for item in stored]
+    for item in stored:
         try:
-            entries.append(Entry.from_text(text))
+            entry = Entry.from_text(item.text)
         except SaveError:
+            break
+        following = states[-1].copy()
+        if entry.slot != start.id or entry.writer != item.writer or not following.apply(entry):
+            break
+        if entry.base:
+            following.based = entry.seq
+        states.append(following)
+    low, high = 0, len(states) - 1  # states[low] reads (or is the start), states[high + 1:] do not
+    if verify(states[high].save_text()):
+        low = high
+    while low < high:
+        middle = (low + high + 1) // 2
+        if verify(states[middle].save_text()):
+            low = middle
+        else:
+            high = middle - 1
+    last = stored[-1].seq if stored else start.seq
+    return _Lineage(states[low], texts[low:], journal or low > 0, last)
+
+
+def restore(
+    checkpoints: Mapping[str, str], journal: Iterable[Stored], verify: Verify = lambda _text: True
+) -> tuple[dict[str, Slot], list[Forget]]:
+    """The saved games, and the journal's entries they make useless.
+
+    Each slot's checkpoint (slot id → stored text) is brought up to date by its writer's later
+    entries, and every other writer's entries are read from their first base: of these lineages,
+    the freshest that reads back (``verify``) is the slot; one that is not the slot's game played
+    on becomes a slot of its own (``<slot>-<writer>``); the others' entries are forgotten. What
+    cannot be read is kept: the slot's ``unread`` texts, or the slot itself, ``raw``."""
+    slots: dict[str, Slot] = {}
+    forgotten: list[Forget] = []
+    by_slot: dict[str, dict[str, list[Stored]]] = {}
+    for item in sorted(journal, key=lambda item: (item.slot, item.writer, item.seq)):
+        by_slot.setdefault(item.slot, {}).setdefault(item.writer, []).append(item)
+    for slot_id in sorted({*checkpoints, *by_slot}):
+        checkpoint = read_checkpoint(slot_id, checkpoints[slot_id]) if slot_id in checkpoints else None
+        writers = by_slot.get(slot_id, {})
+        lineages = []
+        unread: list[str] = []
+        for writer, stored in writers.items():
+            if checkpoint is not None and checkpoint.raw is None and writer == checkpoint.writer:
+                later = [item for item in stored if item.seq > checkpoint.seq]
+                lineages.append(_read_lineage(checkpoint, later, verify, journal=False))
+                continue
+            first = next((k for k, item in enumerate(stored) if _is_base(item)), None)
+            if first is None:
+                unread += [item.text for item in stored]  # entries continuing a state no longer kept
+                continue
+            lineages.append(_read_lineage(Slot(slot_id), stored[first:], verify, journal=True))
+        readable = [lineage for lineage in lineages if lineage.slot.seq >= 0]
+        if checkpoint is not None and checkpoint.raw is None and checkpoint.writer not in writers:
+            readable.append(_Lineage(checkpoint, [], False, checkpoint.seq))
+        if checkpoint is not None and readable and not verify(checkpoint.save_text()):
+            readable = [lineage for lineage in readable if lineage.journal] or readable
+        if not readable:
+            kept = checkpoint or Slot(slot_id, raw="\n".join(unread))
+            kept.unread = unread + [text for lineage in lineages for text in lineage.unread]
+            slots[slot_id] = kept
             continue
-    for entry in sorted(entries, key=lambda e: (e.slot, e.seq)):
-        slot = slots.get(entry.slot)
-        if slot is None and entry.base:
-            slot = slots[entry.slot] = Slot(entry.slot)
-        if slot is not None and entry.seq > slot.seq and slot.apply(entry) and entry.base:
-            slot.based = entry.seq
-    return slots
+        chosen = max(readable, key=lambda lineage: (lineage.slot.when, lineage.slot.seq))
+        slot = chosen.slot
+        slot.unread = unread + chosen.unread
+        slots[slot_id] = slot
+        for lineage in readable:
+            if lineage is chosen:
+                continue
+            taken_over = any(
+                other.slot.parent is not None
+                and other.slot.parent[0] == lineage.slot.writer
+                and other.slot.parent[1] >= lineage.last
+                for other in readable
+            )
+            if not taken_over and not slot.extends(lineage.slot):  # it went another way: a game of its own
+                fork = lineage.slot.copy()
+                fork.id, fork.unread = f"{slot_id}-{fork.writer or 'old'}", lineage.unread
+                slots[fork.id] = fork
+            if lineage.slot.writer in writers and lineage.slot.writer != slot.writer:
+                forgotten.append(Forget(slot_id, lineage.slot.writer, lineage.last))
+    return slots, forgotten
+
+
+def _is_base(item: Stored) -> bool:
+    try:
+        return Entry.from_text(item.text).base
+    except SaveError:
+        return False
 
 
 class Storage(Protocol):
@@ -319,14 +516,26 @@ class SavedGames:
     """The saved games of the page: slots read at load (checkpoints brought up to date by
     the journal), saved as they change, listed, deleted. What the journal must write is
     queued for the page's glue (:meth:`take_writes`), which reports a failure with
-    :meth:`journal_failed`; from then on every save is a whole checkpoint."""
+    :meth:`journal_failed`; from then on every save is a whole checkpoint. The page writes as
+    ``writer``; ``verify`` tells whether a save reads back as a game."""
 
-    def __init__(self, storage: GuardedStorage, journal: Iterable[str], clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        storage: GuardedStorage,
+        journal: Iterable[Stored],
+        clock: Callable[[], float],
+        writer: str = "",
+        verify: Verify = lambda _text: True,
+    ) -> None:
         self.storage = storage
         self.clock = clock
+        self.writer = writer
+        self.verify = verify
         #: Whether the journal is written (False once it failed: checkpoints only).
         self.journal_on = True
         self.slots: dict[str, Slot] = {}
+        #: The last game forgotten to make room for a new one (the page says so), None if none.
+        self.evicted: Slot | None = None
         self._writes: list[Entry | Forget] = []
         self._migrate()
         self.refresh(journal)
@@ -339,27 +548,35 @@ class SavedGames:
                 self.storage.set(f"{SLOT_PREFIX}old-{number}", text)
                 self.storage.remove(key)
 
-    def refresh(self, journal: Iterable[str]) -> None:
-        """Read every slot again (another tab may have saved): checkpoints brought up to
-        date by ``journal``'s entries; a checkpoint behind its journal is rewritten."""
+    def refresh(self, journal: Iterable[Stored]) -> None:
+        """Read every slot again (another tab may have saved): checkpoints brought up to date by
+        ``journal``'s entries (:func:`restore`). A checkpoint is rewritten only by a save that reads
+        back and holds more; lineages made useless are forgotten."""
         checkpoints = {}
         for key in self.storage.all_keys():
             text = self.storage.get(key) if key.startswith(SLOT_PREFIX) else None
             if text is not None:
                 checkpoints[key[len(SLOT_PREFIX) :]] = text
-        self.slots = restore(checkpoints, journal)
+        self.slots, forgotten = restore(checkpoints, journal, self.verify)
         for slot in self.slots.values():
-            if checkpoints.get(slot.id) != slot.checkpoint_text():
-                self.storage.set(slot.key, slot.checkpoint_text())
+            stored = checkpoints.get(slot.id)
+            if stored != slot.checkpoint_text() and slot.raw is None and self.verify(slot.save_text()):
+                kept = read_checkpoint(slot.id, stored) if stored is not None else None
+                if kept is None or kept.raw is not None or not self.verify(kept.save_text()) or _newer(slot, kept):
+                    self.storage.set(slot.key, slot.checkpoint_text())
+        if self.journal_on:
+            self._writes += forgotten
 
     def new_slot(self, rng: Any, keep: Iterable[str] = ()) -> str:
         """A new, empty slot's id; when :data:`MAX_SLOTS` are kept, the one played longest
-        ago is forgotten (never one of ``keep``: the games open in other tabs)."""
+        ago is forgotten (never one of ``keep``: the games open in other tabs), and kept in
+        :attr:`evicted` for the page to say so."""
         kept = set(keep)
         while len(self.slots) >= MAX_SLOTS:
             oldest = min((s for s in self.slots.values() if s.id not in kept), key=lambda s: s.when, default=None)
             if oldest is None:
                 break
+            self.evicted = oldest
             self.delete(oldest.id)
         slot_id = f"{rng.getrandbits(48):012x}"
         self.slots[slot_id] = Slot(slot_id)
@@ -372,7 +589,7 @@ class SavedGames:
         slot = self.slots.get(slot_id)
         if slot is None or self.storage.off:
             return
-        entry = slot.change(record, self.clock(), base=not self.journal_on)
+        entry = slot.change(record, self.clock(), base=not self.journal_on, writer=self.writer)
         if entry is None:
             return
         if entry.base:
@@ -383,7 +600,7 @@ class SavedGames:
     def checkpoint(self, slot_id: str) -> None:
         """Write a slot's whole checkpoint now (the page is being hidden or closed)."""
         slot = self.slots.get(slot_id)
-        if slot is not None and slot.seq > slot.based:
+        if slot is not None and slot.seq > slot.based and slot.writer == self.writer:
             self.storage.set(slot.key, slot.checkpoint_text())
             slot.based = slot.seq
 
@@ -410,3 +627,9 @@ class SavedGames:
         """The slots, the one played last first; none once saving is off (what they hold
         stopped following the games)."""
         return [] if self.storage.off else sorted(self.slots.values(), key=lambda s: -s.when)
+
+
+def _newer(slot: Slot, kept: Slot) -> bool:
+    """Whether ``slot`` holds more than the checkpoint ``kept``: a later entry of the same writer, or
+    a later state of another (a writer that took the game over)."""
+    return slot.seq > kept.seq if slot.writer == kept.writer else slot.when > kept.when

@@ -28,7 +28,7 @@ from farfalia.ui.links import THEMES
 from farfalia.ui.papillon_session import PapillonSession
 from farfalia.ui.render import collection_figure
 from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
-from farfalia.ui.texts import action_text, card_text, count_text, text
+from farfalia.ui.texts import action_text, card_text, count_text, plural_text, text
 from farfalia.ui.viewer import PapillonViewer, ReplayViewer, Stepper, ViewerMove
 
 MAX_PLAYERS = max(PLAYERS.values())
@@ -71,6 +71,8 @@ class SavedGame:
     elsewhere: bool = False
     #: Whether the page asks to confirm its delete.
     deleting: bool = False
+    #: How many of the journal's entries past the state shown could not be read (kept for download).
+    unread: int = 0
 
 
 #: The start screen's choices before any were made (field name → value).
@@ -173,6 +175,8 @@ def saved_list(saved: Sequence[SavedGame]) -> str:
         details = " · ".join(escape(part) for part in (game.players, game.when) if part)
         if game.elsewhere:
             details += f' · <span class="elsewhere">{escape(text("open-elsewhere"))}</span>'
+        if game.unread:
+            details += f' · <span class="unread">{escape(plural_text("save-unread", game.unread))}</span>'
         if not game.readable:
             buttons = button(text("save-download"), command=Command.EXPORT, slot=slot) + button(
                 text("save-discard"), command=Command.DISCARD_SAVE, slot=slot
@@ -190,6 +194,8 @@ def saved_list(saved: Sequence[SavedGame]) -> str:
                 text("resume"), command=Command.RESUME, slot=slot, primary=number == 0, disabled=game.elsewhere
             )
             buttons = resume + button(text("delete-save"), command=Command.DISCARD_SAVE, slot=slot)
+            if game.unread:
+                buttons += button(text("save-download"), command=Command.EXPORT, slot=slot)
         rows.append(
             f'<li class="saved"><p><strong>{escape(game.label)}</strong><br><small>{details}</small></p>'
             f'<div class="saved-buttons">{buttons}</div></li>'

@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from json import dumps, loads
+from json import dumps
 from typing import Any, ClassVar
 
 from farfalia.bots.search import FARFALIA_SEARCH, PLAYOUTS, Search, SearchModel
@@ -30,6 +30,7 @@ from farfalia.records.replay import (
     name_character,
     problem,
 )
+from farfalia.ui.saves import parse_stored
 from farfalia.ui.texts import action_text, card_text, family_text, points_text, text
 
 #: Version of the saved form; a save of another version is refused, never guessed at.
@@ -357,10 +358,7 @@ class Session(Seating):
 
 def read_record(text_: str) -> dict[str, Any]:
     """A save's fields as JSON reads them; :class:`SaveError` when it is no JSON object."""
-    try:
-        data: Any = loads(text_)
-    except (ValueError, RecursionError) as error:  # RecursionError: nested too deep to read
-        raise SaveError(problem("save-json")) from error
+    data = parse_stored(text_)
     if not isinstance(data, dict):
         raise SaveError(problem("save-format", found=repr(None)))
     return data

@@ -70,6 +70,11 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "resume-label-target": "{mode}, hand {number}",
     "save-broken": "This saved game cannot be read: {reason}. It is kept until you discard it.",
     "save-download": "Download it",
+    "save-unread": (
+        "Its last change could not be read; it resumes before it (download it to keep it).",
+        "Its last {count} changes could not be read; it resumes before them (download it to keep them).",
+    ),
+    "save-evicted": "Up to {count} games are kept: the one played longest ago ({label}) made room for this one.",
     "save-discard": "Discard it",
     "saves-off": "Saves are off in this browser: this game will not be kept.",
     "rules-link": "How to play",
