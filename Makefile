@@ -5,7 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-SITE_SOURCES := $(wildcard farfalia/*.py farfalia/*/*.py assets/* locale/*.po) main.py index.html embed.html $(wildcard rules*.html papillon*.html) \
+SITE_SOURCES := $(shell find farfalia -name '*.py') $(wildcard assets/* locale/*.po) main.py diagrams.py index.html embed.html \
+	$(wildcard rules*.html papillon*.html) \
 	pyscript.toml manifest.webmanifest tools/build_site.py tools/pack_stdlib.py tools/stdlib-modules.txt tools/catalogs.py
 
 .PHONY: play dist test test-python test-e2e lint lock bench bench-startup bench-rules-page simulate clean

@@ -1,6 +1,6 @@
 // The script embed: one <script src="https://this.site/assets/embed.js" defer></script> turns
 // every <div data-farfalia="replay=…&at=…&view=…"> of the host page into a live diagram, all
-// driven by one Python runtime loaded from this site (main.py, as on the rules page). The host
+// driven by one Python runtime loaded from this site (diagrams.py, as on the rules page). The host
 // page needs nothing else; this site must send `Access-Control-Allow-Origin` (dist/_headers does).
 (() => {
   "use strict";
@@ -20,7 +20,7 @@
     });
     const python = document.createElement("script");
     python.type = "py";
-    python.src = site + "main.py";
+    python.src = site + "diagrams.py";
     python.setAttribute("config", JSON.stringify({ interpreter: site + "vendor/pyodide/pyodide.mjs" }));
     document.body.appendChild(python);
     // As assets/no-eval.js does on this site's pages: PyScript then never calls Function().

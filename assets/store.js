@@ -114,9 +114,10 @@
       return { entries, elsewhere };
     },
 
-    // Append a writer's entry (a base also drops the writer's earlier entries of the slot);
-    // resolves to `length`.
-    async append(slot, writer, seq, text, base, length) {
+    // Append a journal entry (its JSON text names its slot, writer, seq and whether it is a base,
+    // which also drops the writer's earlier entries of the slot); resolves to `length`.
+    async write(text, length) {
+      const { slot, writer, seq, base } = JSON.parse(text);
       await write((journal) => {
         if (base && seq > 0) journal.delete(range(slot, writer, seq - 1));
         journal.put(text, [slot, writer, seq]);

@@ -9,12 +9,13 @@ from playwright.sync_api import Browser, Page
 
 from e2e.conftest import watch
 from e2e.driver import open_game, start, start_papillon
-from farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.page.session import Session
+from farfalia.games.farfalia.page.texts import card_text, seat_label
 from farfalia.ui.contract import Id
-from farfalia.ui.controller import KEY_GUARD_SECONDS
 from farfalia.ui.language import early_texts
-from farfalia.ui.session import Session
-from farfalia.ui.texts import card_text, seat_label, text
+from farfalia.ui.runtime import KEY_GUARD_SECONDS
+from farfalia.ui.texts import text
 
 #: What the focused element is, for the assertions: its action, command, card or id.
 FOCUSED = """() => { const a = document.activeElement;

@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import Page
 
 from e2e.driver import READY_TIMEOUT, click_and_wait, open_game, play_to_the_end, start_papillon
-from farfalia.records.papillon_examples import blue_example
-from farfalia.records.papillon_replay import decode_papillon, encode_papillon_with_chance
-from farfalia.records.papillon_scenario import round_at, sides_kept
+from farfalia.games.papillon.records.examples import blue_example
+from farfalia.games.papillon.records.replay import decode_papillon, encode_papillon_with_chance
+from farfalia.games.papillon.records.scenario import round_at, sides_kept
 from farfalia.ui.contract import Data
 
 

@@ -7,14 +7,15 @@ from playwright.sync_api import Page
 
 from e2e.conftest import ROOT, assert_steps
 from e2e.driver import click_and_wait, open_game, start
-from farfalia.cli import random_game
-from farfalia.engine.rules import Settings
+from farfalia.core.interface import random_play
+from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.page.viewer import FarfaliaViewer
+from farfalia.games.farfalia.records.examples import worked_example
+from farfalia.games.farfalia.records.replay import encode, encode_with_chance
 from farfalia.records import replay
-from farfalia.records.examples import worked_example
-from farfalia.records.replay import encode, encode_with_chance
-from farfalia.ui.viewer import ReplayViewer
 
-GAME = random_game(Settings("three"), 3)
+GAME = random_play(FARFALIA_RULES, Settings("three"), 3)
 GOOD = encode(GAME, ("Ada", "Bruno", "Chiara"))
 READY = "body[data-ready]"
 RULES_PAGE = (ROOT / "rules.html").read_text()
@@ -104,7 +105,7 @@ def test_share_a_running_game_shows_finished_hands_only(page: Page, site: str) -
     link = page.input_value("#share-link")
     shared = replay.decode(link.split("#replay=")[1])
     assert shared.seed is None  # chance written out: nothing deals the hand in progress
-    hands = len(ReplayViewer(shared).hand_ends)
+    hands = len(FarfaliaViewer(shared).hand_ends)
     assert hands >= 1
     page.goto(link)
     page.reload()

@@ -1,4 +1,5 @@
-"""Shared fixtures: the rulebook's worked example after Andrew's discard and trump."""
+"""Shared fixtures: the site's games registered (as the page and the tools register them), the
+rulebook's worked example after Andrew's discard and trump, English spoken."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from farfalia.engine.game import Game
-from farfalia.engine.rules import Settings
-from farfalia.records.examples import ANDREW, EXAMPLE_HANDS, EXAMPLE_PROPOSAL, play, scripted
+import farfalia.site  # noqa: F401 (the site's games, registered)
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.records.examples import ANDREW, EXAMPLE_HANDS, EXAMPLE_PROPOSAL, play, scripted
 from farfalia.ui.language import set_language
 from tools.catalogs import compile_catalogs
 

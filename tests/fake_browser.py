@@ -8,6 +8,7 @@ that the test runs by hand.
 
 from __future__ import annotations
 
+import json
 import sys
 import types
 from collections.abc import Callable
@@ -184,10 +185,12 @@ class SavesStore:
         entries = [(*key, self.journal[key]) for key in sorted(self.journal)]
         return Promise(types.SimpleNamespace(entries=entries, elsewhere=sorted(self.others)))
 
-    def append(self, slot: str, writer: str, seq: int, text: str, base: bool, length: int) -> Promise:
+    def write(self, text: str, length: int) -> Promise:
         if self.failing:
             return Promise(error=RuntimeError("QuotaExceededError"))
-        if base:
+        entry = json.loads(text)
+        slot, writer, seq = entry["slot"], entry["writer"], entry["seq"]
+        if entry["base"]:
             self.forget(slot, writer, seq - 1)
         self.journal[slot, writer, seq] = text
         return Promise(length)
@@ -206,6 +209,99 @@ class SavesStore:
 
     def release(self, slot: str) -> None:
         self.held.discard(slot)
+
+
+class Dom:
+    """``window.farfaliaDom`` (assets/dom.js): the DOM chores main.py hands on, done on the model
+    (what a test looks at: the bar's parts, the overlay, the table, the body's test hooks, the
+    address, the live region; the focus and the listeners)."""
+
+    def __init__(self, document: Document, window: Window) -> None:
+        self.document, self.window = document, window
+        #: What the bar's two parts hold.
+        self.bar = ["", ""]
+        self.menu: Element | None = None
+        self.downloads: list[tuple[str, str]] = []
+
+    def listen(self, handlers: dict[str, Callable[[Any], None]]) -> None:
+        for kind, handler in handlers.items():
+            target = self.window if kind in ("resize", "hashchange", "pagehide", "storage") else self.document
+            target.addEventListener(kind, handler)
+
+    def writeBar(self, bar: Element, contents: list[str]) -> None:
+        self.bar = list(contents)
+        bar.innerHTML = "".join(contents)
+
+    def paint(self, screen: dict[str, Any]) -> str:
+        document = self.document
+        document.elements[Id.TABLE].innerHTML = screen["table"]
+        overlay = document.elements[Id.OVERLAY]
+        overlay.innerHTML = screen["overlay"]
+        overlay.hidden = not screen["overlay"]
+        for key, value in screen["data"].items():
+            setattr(document.body.dataset, key, value)
+        document.documentElement.lang = screen["lang"]
+        if screen["fragment"] is not None:
+            self.window.location.hash = "#" + screen["fragment"] if screen["fragment"] else ""
+        region = document.elements.get(Id.ANNOUNCE)
+        if region is not None:
+            for sentence in screen["announcements"]:
+                paragraph = document.createElement("p")
+                paragraph.textContent = sentence
+                region.appendChild(paragraph)
+        active = document.activeElement
+        return (active.name or "") if screen["keepFocus"] and active is not None else ""
+
+    def formFields(self, form: Element) -> ToPy:
+        return ToPy(getattr(form, "fields", {}))
+
+    def download(self, name: str, content: str) -> None:
+        self.downloads.append((name, content))
+
+    def focus(self, field: str | None, share: bool, order: list[str], still: str) -> None:
+        pass
+
+    def menuOpen(self) -> bool:
+        menu = self.document.elements.get(Id.TOOLS)
+        return bool(menu is not None and menu.popover_open)
+
+    def closeMenus(self, target: Element) -> None:
+        menu = self.document.elements.get(Id.TOOLS)
+        if menu is not None and menu.popover_open and not target.outside_menu:
+            menu.popover_open = False
+
+    def write(self, element: Element | None, html: str) -> None:
+        if element is not None:
+            element.innerHTML = html
+
+    def fitSeats(self, form: Element, count: int) -> None:
+        form.dataset.seats = count
+
+    def keyFacts(self, event: Any) -> ToPy:
+        target = event.target
+        return ToPy({"field": target.tagName in ("INPUT", "SELECT", "TEXTAREA"),
+                     "modified": event.ctrlKey or event.metaKey or event.altKey, "card": -1, "playable": [],
+                     "control": target.hasAttribute("data-action") or target.hasAttribute("data-command"),
+                     "tableAction": False})  # fmt: skip
+
+    def moveCard(self, here: int, there: int) -> None:
+        pass
+
+    def identity(self, names: list[str]) -> ToPy | None:
+        active = self.document.activeElement
+        if active is None:
+            return None
+        return ToPy({name: active.attributes[name] for name in names if name in active.attributes})
+
+    def beep(self) -> None:
+        pass
+
+
+class ToPy(dict):  # type: ignore[type-arg]
+    """A JavaScript object read back as Python (``.to_py()``)."""
+
+    def to_py(self) -> dict[str, Any]:
+        return dict(self)
 
 
 class LocalStorage:
@@ -279,6 +375,7 @@ def install(
     document, window = Document(ids), window or Window(href)
     sys.modules["pyscript"] = types.SimpleNamespace(document=document, window=window)  # type: ignore[assignment]
     sys.modules["js"] = types.SimpleNamespace(Object=types.SimpleNamespace(fromEntries=dict))  # type: ignore[assignment]
+    window.farfaliaDom = Dom(document, window)
     ffi = types.SimpleNamespace(create_proxy=lambda f: f, to_js=lambda obj, **_kw: obj)
     sys.modules["pyodide"] = types.SimpleNamespace(ffi=ffi)  # type: ignore[assignment]
     sys.modules["pyodide.ffi"] = ffi  # type: ignore[assignment]

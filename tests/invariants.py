@@ -5,18 +5,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from farfalia.engine.cards import DECK_SIZE, FAMILY_OF, FIRST_WILD, WILD_COUNT, cards_of, mask_of
-from farfalia.engine.game import Game
-from farfalia.engine.rules import triangular
-from farfalia.engine.state import DOUBLE_PHASE, OVER, State
-from farfalia.engine.views import seat_view
+from farfalia.core.codes import bits_of
+from farfalia.games.farfalia.engine.cards import DECK_SIZE, FAMILY_OF, FIRST_WILD, WILD_COUNT, mask_of
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import triangular
+from farfalia.games.farfalia.engine.state import DOUBLE_PHASE, OVER, State
+from farfalia.games.farfalia.engine.views import seat_view
 
 
 def card_places(state: State) -> Counter[int]:
     """How many times each play card appears across every place a card can be."""
     places: Counter[int] = Counter()
     for hand in state.hands:
-        places.update(c for c in cards_of(hand) if c < DECK_SIZE)
+        places.update(c for c in bits_of(hand) if c < DECK_SIZE)
     for cover in state.covers:
         places.update(cover.values())
     places.update(card for _, card in state.pending_reveals)
@@ -34,7 +35,7 @@ def check_accounting(state: State) -> None:
     assert card_places(state) == Counter(range(DECK_SIZE))
     picked = [t.picked for t in state.tricks if t.picked != -1]
     assert sorted(c for row in state.collections for c in row) == sorted(picked)
-    wilds_in_play = [c for hand in state.hands for c in cards_of(hand) if c >= FIRST_WILD]
+    wilds_in_play = [c for hand in state.hands for c in bits_of(hand) if c >= FIRST_WILD]
     wilds_played = [c for t in state.tricks for c in t.cards if c >= FIRST_WILD] + [
         c for c in state.trick if c >= FIRST_WILD
     ]
@@ -91,7 +92,7 @@ def hidden_shuffle(game: Game, player: int, rng: random.Random) -> Game:
     hidden_positions = [pos for pos, seat in enumerate(plan.seats) if not plan.dummies[pos] and seat != player]
     pool: list[int] = []
     for pos in hidden_positions:
-        pool += [c for c in cards_of(state.hands[pos]) if c < FIRST_WILD]
+        pool += [c for c in bits_of(state.hands[pos]) if c < FIRST_WILD]
     for cover in state.covers:
         pool += list(cover.values())
     pool += [card for _, card in state.pending_reveals]
@@ -101,7 +102,7 @@ def hidden_shuffle(game: Game, player: int, rng: random.Random) -> Game:
     rng.shuffle(pool)
     for pos in hidden_positions:
         hand = state.hands[pos]
-        suit_count = len([c for c in cards_of(hand) if c < FIRST_WILD])
+        suit_count = len([c for c in bits_of(hand) if c < FIRST_WILD])
         state.hands[pos] = (hand & ~((1 << FIRST_WILD) - 1)) | mask_of(pool[:suit_count])
         del pool[:suit_count]
     state.covers = [{up: pool.pop() for up in cover} for cover in state.covers]

@@ -8,15 +8,16 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.engine.cards import NO_CARD
-from farfalia.engine.game import Game
-from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, Settings
-from farfalia.engine.state import HandPlan
-from farfalia.engine.views import seat_view
-from farfalia.ui.announce import MAX_TOLD, Narrator
+from farfalia.games.farfalia.engine.cards import NO_CARD
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import MODES, PLAYERS, VARIANTS, Settings
+from farfalia.games.farfalia.engine.state import HandPlan
+from farfalia.games.farfalia.engine.views import seat_view
+from farfalia.games.farfalia.page.announce import MAX_TOLD, Narrator
+from farfalia.games.farfalia.page.texts import card_text, seat_label
 from farfalia.ui.controller import Controller
-from farfalia.ui.texts import card_text, join_names, seat_label, text
-from tests.test_controller import MemoryStorage
+from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.texts import join_names, text
 
 NAMES = ["Andrew", "Barbara", "Carl", "Daniel", "Emma"]
 

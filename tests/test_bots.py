@@ -11,16 +11,18 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from farfalia.bots.heuristic import Bot, HeuristicBot, RandomBot, Table
-from farfalia.bots.search import OmniscientBot, Search, SearchBot
-from farfalia.bots.tournament import lineups, make_bot, tournament
+from farfalia.bots.search import Search
+from farfalia.bots.tournament import lineups, tournament
 from farfalia.cli import main
-from farfalia.engine.cards import FIRST_WILD
-from farfalia.engine.errors import SettingsError
-from farfalia.engine.game import Game
-from farfalia.engine.rules import MODES, VARIANTS, Settings
-from farfalia.engine.state import STRENGTH
-from farfalia.engine.views import omniscient_view, seat_view
+from farfalia.core.errors import SettingsError
+from farfalia.games.farfalia.bots.heuristic import Bot, HeuristicBot, RandomBot, Table
+from farfalia.games.farfalia.bots.model import FARFALIA_SEARCH, FarfaliaSearchBot, OmniscientBot
+from farfalia.games.farfalia.engine.cards import FIRST_WILD
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.games.farfalia.engine.state import STRENGTH
+from farfalia.games.farfalia.engine.views import omniscient_view, seat_view
+from farfalia.games.farfalia.site import FARFALIA_SITE
 from tests.invariants import hidden_shuffle
 
 game_settings = st.builds(Settings, mode=st.sampled_from(MODES), variants=st.frozensets(st.sampled_from(VARIANTS)))
@@ -56,7 +58,7 @@ def test_bots_decide_from_the_view_alone(game_settings: Settings, seed: int, ste
     assume(turn is not None)  # 120 decisions end only the shortest games
     assert turn is not None
     twin = hidden_shuffle(game, turn.player, random.Random(seed))
-    for bot in (HeuristicBot(), SearchBot(SMALL_SEARCH)):
+    for bot in (HeuristicBot(), FarfaliaSearchBot(SMALL_SEARCH)):
         mine = bot.choose(seat_view(game, turn.player), random.Random(seed))
         assert mine in game.legal_actions()
         assert bot.choose(seat_view(twin, turn.player), random.Random(seed)) == mine
@@ -113,7 +115,7 @@ def test_bots_always_take_a_card_they_may_take(game_settings: Settings, seed: in
         picks += 1
         if picks > skip:
             assert HeuristicBot().choose(view, random.Random(0)).kind == "pick"
-            assert SearchBot(SMALL_SEARCH).choose(view, random.Random(0)).kind == "pick"
+            assert FarfaliaSearchBot(SMALL_SEARCH).choose(view, random.Random(0)).kind == "pick"
             return
     assume(picks > skip)  # the game ended first (rare: games offer many picks)
 
@@ -123,9 +125,9 @@ def test_a_search_in_steps_decides_as_a_search_in_one_go() -> None:
     once every candidate is played out on it, and the decision is the one-go search's."""
     game = bot_game(Settings("basic5"), 4, HeuristicBot(), 14)
     view = seat_view(game, game.to_act().player)  # type: ignore[union-attr]
-    whole = Search(view, random.Random(9), 200)
+    whole = Search(view, random.Random(9), 200, FARFALIA_SEARCH)
     whole.complete()
-    sliced = Search(view, random.Random(9), 200)
+    sliced = Search(view, random.Random(9), 200, FARFALIA_SEARCH)
     steps = 0
     while not sliced.finished:
         done, margins = sliced.done, list(sliced.margins)
@@ -142,7 +144,7 @@ def test_the_omniscient_bot_sees_every_card() -> None:
     turn = game.to_act()
     assert turn is not None
     action = OmniscientBot(SMALL_SEARCH).choose(omniscient_view(game), random.Random(0))
-    assert action in game.legal_actions() and OmniscientBot.sees_all and not SearchBot.sees_all
+    assert action in game.legal_actions() and OmniscientBot.sees_all and not FarfaliaSearchBot.sees_all
 
 
 def test_lineups_put_every_bot_in_every_seat() -> None:
@@ -156,17 +158,18 @@ def test_lineups_put_every_bot_in_every_seat() -> None:
 
 
 def test_the_heuristic_beats_random_in_a_duplicate_tournament() -> None:
-    report = tournament(Settings("four", first_dealer=0), ["random", "heuristic"], deals=30, seed=5)
+    report = tournament("farfalia", Settings("four", first_dealer=0), ["random", "heuristic"], deals=30, seed=5)
     assert report.edges[1].mean - report.edges[1].half_width > 0
     assert report.edges[0].mean == 0 and len(report.lines()) == 3
 
 
 def test_bots_by_name() -> None:
-    assert isinstance(make_bot("strong:50"), SearchBot) and make_bot("strong:50").playouts == 50  # type: ignore[attr-defined]
-    assert isinstance(make_bot("omniscient"), OmniscientBot) and isinstance(make_bot("random"), RandomBot)
+    bot = FARFALIA_SITE.bot
+    assert isinstance(bot("strong:50"), FarfaliaSearchBot) and bot("strong:50").playouts == 50
+    assert isinstance(bot("omniscient"), OmniscientBot) and isinstance(bot("random"), RandomBot)
     for bad in ("wizard", "heuristic:5", "strong:", "strong:many"):
         with pytest.raises(SettingsError, match="unknown bot"):
-            make_bot(bad)
+            bot(bad)
 
 
 def test_tournament_command_prints_intervals(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from farfalia.cli import main
-from farfalia.engine.rules import MODES
+from farfalia.games.farfalia.engine.rules import MODES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,9 +14,8 @@ import itertools
 import pytest
 from coloraide import Color
 
-from farfalia.engine.cards import DECK_SIZE, NUMBER_OF, SUIT_NAMES, SUIT_OF
-from farfalia.ui import layout as table_layout
-from farfalia.ui.render import (
+from farfalia.games.farfalia.engine.cards import DECK_SIZE, NUMBER_OF, SUIT_NAMES, SUIT_OF
+from farfalia.games.farfalia.page.render import (
     CARD_H,
     CARD_W,
     COLOURS,
@@ -26,6 +25,7 @@ from farfalia.ui.render import (
     TEAM_MARKS,
     card_face,
 )
+from farfalia.ui import layout as table_layout
 
 #: Each vision and ColorAide's simulation of it (None: normal vision).
 VISIONS = {"normal": None, "protanopia": ("protan", "machado"), "deuteranopia": ("deutan", "machado"),

@@ -7,21 +7,18 @@ import random
 
 import pytest
 
-from farfalia.cli import random_game
-from farfalia.engine.errors import FarfaliaError, LinkError, StorageError
-from farfalia.engine.rules import Settings
-from farfalia.records.replay import decode, encode
+from farfalia.core.errors import FarfaliaError, LinkError, StorageError
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.records.replay import decode, encode
 from farfalia.ui.contract import Command
-from farfalia.ui.controller import (
-    KEY_GUARD_SECONDS,
-    Controller,
-    InputGuard,
-    start_session,
-)
+from farfalia.ui.controller import Controller, new_table
 from farfalia.ui.links import parse_link
+from farfalia.ui.panels import Panel
+from farfalia.ui.runtime import KEY_GUARD_SECONDS, InputGuard
 from farfalia.ui.saves import LEGACY_SAVE_KEY, MemoryStorage
 from farfalia.ui.texts import text
 from farfalia.ui.viewer import ViewerMove
+from tests.support import random_game
 
 FORM = {"mode": "four", "kind-0": "human", "kind-1": "bot", "kind-2": "bot", "kind-3": "bot", "dealer": "0",
         "seed": "7", "pace": "instant", "level": "quick", "name-0": "  Ann   Lee ", "variants": "burning"}  # fmt: skip
@@ -33,7 +30,7 @@ def controller() -> Controller:
 
 def saved(page: Controller) -> str | None:
     """The save of the game played on ``page`` as its slot keeps it, None without one."""
-    slot = page.saves.slots.get(page.slot or "")
+    slot = page.shelf.saves.slots.get(page.shelf.slot or "")
     return None if slot is None else slot.save_text()
 
 
@@ -53,14 +50,15 @@ def test_start_screen_offers_resume_only_with_a_save() -> None:
     page.command(Command.START, FORM)
     assert page.screen().shows_bar
     page.command(Command.NEW_GAME)  # a running game: asked first
-    assert page.confirming and "Leave this game?" in page.screen().overlay and page.bot_delay() is None
+    assert page.panel == Panel.CONFIRM_LEAVE and "Leave this game?" in page.screen().overlay
+    assert page.bot_delay() is None
     page.command(Command.KEEP_PLAYING)
-    assert page.session is not None and not page.confirming and saved(page)
+    assert page.table is not None and page.panel != Panel.CONFIRM_LEAVE and saved(page)
     page.command(Command.NEW_GAME)
     page.command(Command.LEAVE_GAME)
-    assert not page.saves.slots and 'data-command="resume"' not in page.screen().overlay
+    assert not page.shelf.saves.slots and 'data-command="resume"' not in page.screen().overlay
     page.command(Command.START, FORM)
-    slot = page.slot
+    slot = page.shelf.slot
     page.show_start()
     overlay = page.screen().overlay
     assert (
@@ -69,7 +67,7 @@ def test_start_screen_offers_resume_only_with_a_save() -> None:
     )
     assert "Ann Lee, Player 2, Player 3, Player 4 · just now" in overlay
     page.command(Command.RESUME, {"slot": slot})
-    assert page.session is not None and page.session.names()[0] == "Ann Lee" and page.slot == slot
+    assert page.table is not None and page.table.names()[0] == "Ann Lee" and page.shelf.slot == slot
 
 
 def test_the_start_screen_remembers_the_last_choices() -> None:
@@ -86,24 +84,24 @@ def test_the_start_screen_remembers_the_last_choices() -> None:
 
 
 def test_start_form_builds_the_session_it_names() -> None:
-    session = start_session(FORM, random.Random(0))
+    session = new_table(FORM, random.Random(0))[0]
     settings = session.game.settings
     assert (settings.mode, settings.variants, settings.first_dealer) == ("four", frozenset({"burning"}), 0)
     assert session.game.seed == 7 and session.pace == "instant" and session.level == "quick"
     assert [p.bot for p in session.players] == [False, True, True, True]
-    drawn = start_session(FORM | {"seed": "", "dealer": ""}, random.Random(0))
+    drawn = new_table(FORM | {"seed": "", "dealer": ""}, random.Random(0))[0]
     assert drawn.game.seed == random.Random(0).randrange(2**31) and drawn.game.settings.first_dealer is None
 
 
 @pytest.mark.parametrize("seed", ["²", "٣", "12x", "9" * 40])
 def test_a_seed_that_is_not_ascii_digits_is_drawn(seed: str) -> None:
-    session = start_session(FORM | {"seed": seed}, random.Random(0))
+    session = new_table(FORM | {"seed": seed}, random.Random(0))[0]
     assert 0 <= session.game.seed < 2**31
 
 
 def test_unknown_mode_or_command_is_a_clear_error() -> None:
     with pytest.raises(FarfaliaError, match="unknown mode"):
-        start_session(FORM | {"mode": "six"}, random.Random(0))
+        new_table(FORM | {"mode": "six"}, random.Random(0))
     with pytest.raises(FarfaliaError, match="unknown command"):
         controller().command("_command_start")
 
@@ -112,18 +110,18 @@ def test_bots_play_until_the_human_and_a_stale_search_is_dropped() -> None:
     page = controller()
     page.command(Command.START, FORM | {"dealer": "3"})  # player 0 leads: the human acts first
     assert page.screen().waiting == "human" and page.bot_delay() is None
-    page.act(str(page.session.game.legal_actions()[0]))
+    page.act(str(page.table.game.legal_actions()[0]))
     assert page.screen().waiting == "bot" and page.bot_delay() == 0
     page.bot_move()
     assert page.thinking
     page.command(Command.PLAY_AGAIN)  # another game meanwhile
     assert page.think() is False and not page.thinking  # dropped, never applied
-    assert page.session.game.actions == []
+    assert page.table.game.actions == []
     page.command(Command.START, FORM | {"dealer": "3"})
-    page.act(str(page.session.game.legal_actions()[0]))
+    page.act(str(page.table.game.legal_actions()[0]))
     play_bots(page)
-    assert page.session.actor() == 0 and page.screen().decision == "play"
-    assert json.loads(saved(page) or "") == json.loads(page.session.to_save())
+    assert page.table.actor() == 0 and page.screen().decision == "play"
+    assert json.loads(saved(page) or "") == json.loads(page.table.to_save())
 
 
 def test_hint_names_a_legal_move() -> None:
@@ -133,7 +131,7 @@ def test_hint_names_a_legal_move() -> None:
     assert page.note == "Looking for a good move…"
     while not page.think(1.0):
         pass
-    assert page.hint in {str(a) for a in page.session.game.legal_actions()}
+    assert page.hint in {str(a) for a in page.table.game.legal_actions()}
     assert page.note and page.note.startswith("Hint: ")
 
 
@@ -197,7 +195,7 @@ def test_the_last_card_of_a_hand_plays_itself_by_default() -> None:
     page = controller()
     assert page.preferences.autoplay == "last"
     page.command(Command.START, FORM | {"dealer": "3", "variants": ""})  # (Burnin' leaves a choice to the end)
-    game = page.session.game
+    game = page.table.game
     while game.progress().rounds == 0:
         _human_turn(page)
         if game.progress().rounds:
@@ -217,7 +215,7 @@ def test_settings_are_kept_and_change_the_pace() -> None:
     page.set_preference("pace", "slow")
     page.set_preference("autoplay", "always")
     page.set_preference("sound", True)
-    assert page.session.pace == "slow"
+    assert page.table.pace == "slow"
     again = Controller(page.storage, rng=random.Random(2))
     assert (again.preferences.autoplay, again.preferences.sound, again.preferences.undo) == ("always", True, False)
     with pytest.raises(FarfaliaError, match="unknown setting"):
@@ -229,7 +227,7 @@ def test_undo_takes_back_the_human_decision_and_the_bots_after_it_hidden_cards_u
     page.set_preference("undo", True)
     page.set_preference("autoplay", "off")
     page.command(Command.START, FORM | {"dealer": "3"})
-    session, game = page.session, page.session.game
+    session, game = page.table, page.table.game
     _human_turn(page)
     hands_before = list(game.state.hands)
     history_before = list(game.history)
@@ -249,9 +247,9 @@ def test_undo_is_off_in_hot_seat() -> None:
     page = controller()
     page.set_preference("undo", True)
     page.command(Command.START, FORM | {"kind-1": "human", "dealer": "3"})
-    page.session.show_cards()
-    page.act(str(page.session.game.legal_actions()[0]))
-    assert not page.session.can_undo() and 'data-command="undo"' not in page.screen().tools
+    page.table.show_cards()
+    page.act(str(page.table.game.legal_actions()[0]))
+    assert not page.table.can_undo() and 'data-command="undo"' not in page.screen().tools
 
 
 class FailingStorage(MemoryStorage):
@@ -276,8 +274,8 @@ class FailingStorage(MemoryStorage):
 def play_a_few_decisions(page: Controller, count: int) -> None:
     for _ in range(count):
         play_bots(page)
-        assert page.session is not None
-        page.act(str(page.session.game.legal_actions()[0]))
+        assert page.table is not None
+        page.act(str(page.table.game.legal_actions()[0]))
 
 
 @pytest.mark.parametrize("storage", [FailingStorage(refuse_reads=True), FailingStorage(writes=0)])
@@ -288,7 +286,7 @@ def test_with_storage_refused_the_game_starts_plays_and_says_so_once(storage: Fa
     assert page.take_note() == text("saves-off")
     play_a_few_decisions(page, 6)
     assert page.take_note() is None  # said once
-    assert page.session is not None and len(page.session.game.actions) >= 6
+    assert page.table is not None and len(page.table.game.actions) >= 6
 
 
 def test_storage_full_mid_game_stops_saving_and_the_game_goes_on() -> None:
@@ -297,14 +295,14 @@ def test_storage_full_mid_game_stops_saving_and_the_game_goes_on() -> None:
     page.command(Command.START, FORM)
     play_a_few_decisions(page, 8)
     assert page.take_note() == text("saves-off")
-    slot = page.slot
-    assert page.session is not None
-    played = list(page.session.game.actions)
+    slot = page.shelf.slot
+    assert page.table is not None
+    played = list(page.table.game.actions)
     play_a_few_decisions(page, 3)
-    assert page.session.game.actions[: len(played)] == played  # the table and the game never diverge
+    assert page.table.game.actions[: len(played)] == played  # the table and the game never diverge
     page.show_start()
     assert 'data-command="resume"' not in page.screen().overlay  # no stale save offered
-    assert Controller(storage, rng=random.Random(3)).saves.slots[slot].actions != played  # saves stopped
+    assert Controller(storage, rng=random.Random(3)).shelf.saves.slots[slot].actions != played  # saves stopped
 
 
 def valid_save() -> str:
@@ -333,7 +331,7 @@ def test_a_broken_save_is_found_at_load_kept_and_never_crashes_the_page(broken: 
     page.open("")
     overlay = page.screen().overlay
     assert "This saved game cannot be read: " in overlay and 'data-command="resume"' not in overlay
-    [slot] = page.saves.slots
+    [slot] = page.shelf.saves.slots
     download = page.export(slot)
     assert download is not None and download.content == broken
     page.command(Command.START, FORM)  # a new game does not overwrite the broken save
@@ -361,7 +359,7 @@ def test_a_finished_game_is_shared_whole_from_its_last_screen() -> None:
     page = controller()
     page.command(Command.START, FORM | {"mode": "two", "kind-0": "bot"})
     for _ in range(500):
-        if page.session.game.is_over():
+        if page.table.game.is_over():
             break
         play_bots(page)
         if 'data-command="continue"' in page.screen().overlay:
@@ -371,6 +369,6 @@ def test_a_finished_game_is_shared_whole_from_its_last_screen() -> None:
     page.command(Command.SHARE)
     assert page.share_link is not None
     shared = decode(parse_link(page.share_link.partition("#")[2]).replay)
-    assert shared.seed == page.session.game.seed and list(shared.actions) == page.session.game.actions
+    assert shared.seed == page.table.game.seed and list(shared.actions) == page.table.game.actions
     page.command(Command.CLOSE_SHARE)
     assert "Game over" in page.screen().overlay

@@ -16,23 +16,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.engine.errors import ReplayError, TooManyActionsError
-from farfalia.engine.papillon.captures import (
+from farfalia.core.errors import ReplayError, TooManyActionsError
+from farfalia.games.papillon.engine.captures import (
     capture_codes,
     capture_codes_in_steps,
     capture_exists,
     capture_work,
     run_steps,
 )
-from farfalia.engine.papillon.cards import BLUE, card_name, deck_cards
-from farfalia.engine.papillon.game import LISTED_WORK, PapillonGame, action_name, blue_masks, crowded
-from farfalia.engine.papillon.rules import PapillonSettings
-from farfalia.engine.papillon.views import seat_view
-from farfalia.records.papillon_replay import _Spelled, encode_papillon, read_replay
-from farfalia.records.replay import checksum
+from farfalia.games.papillon.engine.cards import BLUE, card_name, deck_cards
+from farfalia.games.papillon.engine.game import LISTED_WORK, PapillonGame, action_name, blue_masks, crowded
+from farfalia.games.papillon.engine.rules import PapillonSettings
+from farfalia.games.papillon.engine.views import seat_view
+from farfalia.games.papillon.page.words import DROP, PICK, card_of
+from farfalia.games.papillon.records.replay import _Spelled, encode_papillon
+from farfalia.records.replay import checksum, read_replay
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
-from farfalia.ui.papillon_session import DROP, PICK, card_of
 from farfalia.ui.saves import MemoryStorage
 
 #: Far more than any of these questions takes now, far less than before (32–56 s and 4.7 GB for a
@@ -189,7 +189,7 @@ PINNED_WORK = "70d11393dfb10162"
 def ask_everything(page: Controller) -> None:
     """What the page asks at a person's crowded turn: the table drawn, each card picked up and its
     choices drawn, a hint, then the person's play and the bots' answers, each drawn."""
-    session = page.papillon
+    session = page.table
     assert session is not None and session.game.crowded
     page.screen()
     for card in sorted(session.playable_cards()):
@@ -216,8 +216,8 @@ def test_the_page_answers_every_question_at_a_crowded_table() -> None:
     page = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(0))
     page.open(f"replay={encode_papillon(game)}&view={game.current}")
     page.command(Command.PLAY_FROM_HERE)
-    assert page.papillon is not None
-    before = len(page.papillon.game.actions)
+    assert page.table is not None
+    before = len(page.table.game.actions)
     with bounded(seconds=5 * SECONDS):
         ask_everything(page)
-    assert len(page.papillon.game.actions) > before + 1  # the person played, and a bot
+    assert len(page.table.game.actions) > before + 1  # the person played, and a bot

@@ -15,29 +15,29 @@ from pathlib import Path
 
 import pytest
 
-from farfalia.cli import random_game
-from farfalia.engine.cards import card_name
-from farfalia.engine.game import Game
-from farfalia.engine.rules import Settings
-from farfalia.records.notation import format_record, parse_record
+from farfalia.games.farfalia.engine.cards import card_name
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.records.notation import format_record, parse_record
+from tests.support import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
 GOLDEN_PROGRAM = """
 import hashlib, json
-from farfalia.engine.cards import card_name
-from farfalia.cli import random_game
-from farfalia.engine.game import Game
-from farfalia.records.notation import format_record
-from farfalia.engine.rules import Settings
-from farfalia.engine.interface import random_play
-from farfalia.engine.papillon.game import action_name
-from farfalia.engine.papillon.rules import PapillonSettings
-from farfalia.engine.papillon.views import PAPILLON
+from farfalia.games.farfalia.engine.cards import card_name
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.records.notation import format_record
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.core.interface import random_play
+from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
+from farfalia.games.papillon.engine.game import action_name
+from farfalia.games.papillon.engine.rules import PapillonSettings
+from farfalia.games.papillon.engine.views import PAPILLON_RULES
 game = Game(Settings('basic5'), seed=2024)
-papillon = random_play(PAPILLON, PapillonSettings(players=5, forced_capture=True), 77)
+papillon = random_play(PAPILLON_RULES, PapillonSettings(players=5, forced_capture=True), 77)
 papillon_steps = [action_name(s) if isinstance(s, int) else repr(s) for s in papillon.history]
-record = format_record(random_game(Settings('chinkway10', frozenset({'burning', 'double-you'})), 77))
+record = format_record(random_play(FARFALIA_RULES, Settings('chinkway10', frozenset({'burning', 'double-you'})), 77))
 print(json.dumps({
     'dealer': game.history[0].dealer,
     'dealer_hand': ' '.join(card_name(c) for c in game.history[1].hands[0]),

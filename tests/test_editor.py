@@ -8,18 +8,18 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.engine.papillon.cards import parse_card
-from farfalia.records.examples import worked_example
-from farfalia.records.papillon_replay import decode_papillon
-from farfalia.records.replay import decode, encode_with_chance
+from farfalia.games.farfalia.page.editor import ScenarioEditor
+from farfalia.games.farfalia.page.render import THEME_COLOURS, render_table
+from farfalia.games.farfalia.page.viewer import FarfaliaViewer
+from farfalia.games.farfalia.records.examples import worked_example
+from farfalia.games.farfalia.records.replay import decode, encode_with_chance
+from farfalia.games.papillon.engine.cards import parse_card
+from farfalia.games.papillon.page.editor import PapillonEditor
+from farfalia.games.papillon.records.replay import decode_papillon
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.controller import Controller
-from farfalia.ui.editor import ScenarioEditor
 from farfalia.ui.embeds import EmbedOptions, read_still
-from farfalia.ui.papillon_editor import PapillonEditor
-from farfalia.ui.render import THEME_COLOURS, render_table
 from farfalia.ui.saves import MemoryStorage
-from farfalia.ui.viewer import ReplayViewer
 
 
 def page() -> Controller:
@@ -50,7 +50,7 @@ def test_a_scenario_is_built_played_on_and_taken_to_the_table() -> None:
     assert decode(controller.share_link.split("replay=")[1].split("&")[0]).actions[-1] == editor.plays[-1]
     controller.command(Command.CLOSE_SHARE)
     controller.command(Command.EDITOR_PLAY, {"you": "1"})
-    session = controller.session
+    session = controller.table
     assert session is not None and controller.editor is None
     assert [str(a) for a in session.game.actions][-1] == legal[0]
     assert [p.bot for p in session.players] == [True, False, True, True, True]
@@ -75,7 +75,7 @@ def assert_still_shows(overlay: str, options: EmbedOptions, position: int) -> No
     stills = re.findall(r"still=([A-Za-z0-9_-]+)", overlay)
     assert len(stills) == 3 and len(set(stills)) == 1  # the iframe, the script embed, the preview
     replay = decode(re.findall(r"replay=([^&]+)&", overlay)[0])
-    viewer = ReplayViewer(replay, position, options.view)
+    viewer = FarfaliaViewer(replay, position, options.view)
     expected = render_table(
         viewer.view(), viewer.names(), THEME_COLOURS[options.theme], options.layout(), interactive=False
     )
@@ -141,7 +141,7 @@ def test_a_papillon_round_is_set_up_played_on_shared_and_taken_to_the_table() ->
     again = controller.editor
     assert isinstance(again, PapillonEditor) and again.plays == editor.plays and again.hands == editor.hands
     controller.command(Command.EDITOR_PLAY, {"you": "0"})
-    table = controller.papillon
+    table = controller.table
     assert table is not None and controller.editor is None
     assert table.game.hands == game.hands and [p.bot for p in table.players] == [False, True, True]
 

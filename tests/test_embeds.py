@@ -8,12 +8,12 @@ import xml.etree.ElementTree as ET
 from hypothesis import given
 from hypothesis import strategies as st
 
-from farfalia.records.examples import worked_example
-from farfalia.records.replay import decode, encode_with_chance
+from farfalia.games.farfalia.page.render import TYPE, render_table
+from farfalia.games.farfalia.page.viewer import FarfaliaViewer
+from farfalia.games.farfalia.records.examples import worked_example
+from farfalia.games.farfalia.records.replay import decode, encode_with_chance
 from farfalia.ui.embeds import EmbedOptions, read_still, still_picture, with_still
 from farfalia.ui.links import MAX_STILL, Link, parse_link
-from farfalia.ui.render import TYPE, render_table
-from farfalia.ui.viewer import ReplayViewer
 
 
 @given(st.text())
@@ -44,7 +44,7 @@ def test_a_table_needs_no_stylesheet_to_read_as_in_the_page() -> None:
     """Every text carries its size (an image of the SVG sees no stylesheet), and the still
     of a whole five-player table stays well inside a link."""
     example = worked_example()
-    viewer = ReplayViewer(decode(encode_with_chance(example.game, example.names)), 8)
+    viewer = FarfaliaViewer(decode(encode_with_chance(example.game, example.names)), 8)
     svg = render_table(viewer.view(), viewer.names(), layout=EmbedOptions().layout())
     root = ET.fromstring(svg)
     assert root.get("font-family")

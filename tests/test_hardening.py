@@ -8,11 +8,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.engine.definition import FARFALIA
-from farfalia.engine.errors import FarfaliaError
-from farfalia.engine.game import Game
-from farfalia.engine.rules import MODES, Settings
-from farfalia.records import replay
+from farfalia.core.errors import FarfaliaError
+from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import MODES, Settings
+from farfalia.games.farfalia.records import replay
 
 #: Values of every kind a caller could pass by mistake or malice.
 ANYTHING = st.one_of(
@@ -32,7 +32,7 @@ ANYTHING = st.one_of(
 
 
 def game_in_play(mode: str, seed: int, steps: int) -> Game:
-    game = FARFALIA.new(Settings(mode), seed)
+    game = FARFALIA_RULES.new(Settings(mode), seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if game.is_over():

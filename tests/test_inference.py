@@ -7,11 +7,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from farfalia.bots.inference import sample_state, voids
-from farfalia.engine.cards import SUIT_OF, cards_of
-from farfalia.engine.game import Game
-from farfalia.engine.rules import MODES, VARIANTS, Settings
-from farfalia.engine.views import omniscient_view, seat_view
+from farfalia.core.codes import bits_of
+from farfalia.games.farfalia.bots.inference import sample_state, voids
+from farfalia.games.farfalia.engine.cards import SUIT_OF
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.games.farfalia.engine.views import omniscient_view, seat_view
 from tests.invariants import check_accounting, with_state
 
 #: State fields the view determines (the rest are the hidden cards and their records).
@@ -41,7 +42,7 @@ def test_sampled_states_look_the_same_to_the_seat(game_settings: Settings, seed:
             for public in PUBLIC_FIELDS + (TRICK_FIELDS if real.trick else ()):
                 assert getattr(sampled, public) == getattr(real, public), public
             for pos, lacking in enumerate(voids(view)):
-                assert not [c for c in cards_of(sampled.hands[pos]) if c < 52 and lacking >> SUIT_OF[c] & 1]
+                assert not [c for c in bits_of(sampled.hands[pos]) if c < 52 and lacking >> SUIT_OF[c] & 1]
             sampled.random_playout(rng, hand_only=True)  # the sample plays on as a real game
         game.apply(rng.choice(game.legal_actions()))
         steps += 1

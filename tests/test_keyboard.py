@@ -17,8 +17,9 @@ from farfalia.ui.keyboard import (
     next_card,
     selector_for,
 )
+from farfalia.ui.panels import Panel
+from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.texts import text
-from tests.test_controller import MemoryStorage
 
 #: A hand as the page lists its focusable cards: playable (True) or not.
 HAND = [False, True, False, True, True, False]
@@ -66,15 +67,15 @@ def started(mode: str = "four") -> Controller:
 def test_shortcuts_open_and_escape_closes_each_dialog() -> None:
     controller = started()
     assert set(SHORTCUTS) == {"?", "h", "s", "l", "o"}
-    assert controller.key("?") and controller.help_open and controller.screen().modal
+    assert controller.key("?") and controller.panel == Panel.HELP and controller.screen().modal
     help_panel = controller.screen().overlay
     assert 'aria-modal="true"' in help_panel and "<kbd>h</kbd>" in help_panel and text("key.hint") in help_panel
     assert not controller.key("s")  # one panel at a time
-    assert controller.key("Escape") and not controller.help_open and not controller.screen().modal
-    assert controller.key("S") and controller.sheet_open  # a shortcut is the same in capitals
-    assert controller.key("s") and not controller.sheet_open  # its own key closes it
-    assert controller.key("o") and controller.settings_open
-    assert controller.key("Escape") and not controller.settings_open
+    assert controller.key("Escape") and controller.panel != Panel.HELP and not controller.screen().modal
+    assert controller.key("S") and controller.panel == Panel.SHEET  # a shortcut is the same in capitals
+    assert controller.key("s") and controller.panel != Panel.SHEET  # its own key closes it
+    assert controller.key("o") and controller.panel == Panel.SETTINGS
+    assert controller.key("Escape") and controller.panel != Panel.SETTINGS
     assert not controller.key("Escape")  # nothing left to close
     assert not controller.key("x")
 
@@ -82,7 +83,7 @@ def test_shortcuts_open_and_escape_closes_each_dialog() -> None:
 def test_the_last_trick_is_read_out_and_a_hint_asked() -> None:
     controller = started()
     assert controller.key("l") and controller.take_note() == text("no-last-trick")
-    session = controller.session
+    session = controller.table
     assert session is not None
     while not session.game.state.tricks or session.bot_to_act():
         session.game.apply(session.game.legal_actions()[0])
@@ -96,7 +97,7 @@ def test_the_last_trick_is_read_out_and_a_hint_asked() -> None:
 
 def test_escape_continues_after_a_hands_summary() -> None:
     controller = started("two")
-    session = controller.session
+    session = controller.table
     assert session is not None
     while session.summary_pending() is None:
         actor = session.actor()

@@ -18,11 +18,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
-from farfalia.engine.actions import parse_action
-from farfalia.engine.errors import FarfaliaError, ScenarioError
-from farfalia.records.examples import worked_example
-from farfalia.records.replay import decode, encode, encode_with_chance
-from farfalia.records.scenario import Scenario
+from farfalia.core.errors import FarfaliaError, ScenarioError
+from farfalia.games.farfalia.engine.actions import parse_action
+from farfalia.games.farfalia.page.texts import action_text, points_text
+from farfalia.games.farfalia.records.examples import worked_example
+from farfalia.games.farfalia.records.replay import decode, encode, encode_with_chance
+from farfalia.games.farfalia.records.scenario import Scenario
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.controller import Controller
 from farfalia.ui.diagrams import Diagrams
@@ -30,17 +31,7 @@ from farfalia.ui.embeds import read_still
 from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts, set_language
 from farfalia.ui.links import parse_link
 from farfalia.ui.saves import SLOT_PREFIX, MemoryStorage
-from farfalia.ui.texts import (
-    TEXT,
-    action_text,
-    error_note,
-    error_text,
-    message_text,
-    plural_text,
-    points_text,
-    text,
-    use_catalog,
-)
+from farfalia.ui.texts import TEXT, error_note, error_text, message_text, plural_text, text, use_catalog
 from tools.catalogs import ROOT, RULES_TEMPLATE, TEMPLATE, rules_catalogs, rules_template, template, translations
 from tools.fuzz_links import fragments, real_replays
 
@@ -194,7 +185,7 @@ def test_every_screen_in_a_pseudo_language_shows_no_english() -> None:
             "level": "quick", "dealer": "1", "variants": "double-you,burning"}  # fmt: skip
     form |= {f"kind-{k}": "bot" for k in range(1, 5)}
     page.command(Command.START, form)
-    session = page.session
+    session = page.table
     assert session is not None
     for command in (Command.SHEET, Command.SETTINGS, Command.HELP):
         page.command(command)
@@ -262,7 +253,7 @@ def test_an_embed_speaks_the_language_its_link_asks_for() -> None:
     left out, and the embed speaks its reader's language."""
     game = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(1))
     game.command(Command.START, {"mode": "four", "kind-0": "bot", "seed": "2"})
-    session = game.session
+    session = game.table
     assert session is not None
     while not session.game.state.results:
         session.game.apply(session.game.legal_actions()[0])
@@ -328,8 +319,8 @@ def test_every_refusal_of_a_forged_link_or_a_damaged_save_is_worded_by_the_catal
         found += [QUOTED.sub("", line) for line in english_left(page.screen().overlay)]
     session = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(0))
     session.command(Command.START, {"mode": "three", "kind-0": "human", "seed": "5", "pace": "instant"})
-    assert session.session is not None
-    good = json.loads(session.session.to_save())
+    assert session.table is not None
+    good = json.loads(session.table.to_save())
     for broken in (
         {**good, "actions": good["actions"] + " pick:B3 B3 B3"},
         {**good, "actions": "nonsense"},
@@ -363,7 +354,7 @@ def test_a_click_the_screen_no_longer_offers_is_told_plainly_in_the_language_spo
     page.open("")
     form = {"mode": "four", "kind-0": "human", "seed": "5", "pace": "normal", "dealer": "0"}
     page.command(Command.START, form | {f"kind-{k}": "bot" for k in (1, 2, 3)})
-    session = page.session
+    session = page.table
     assert session is not None and session.actor() != 0  # a bot decides first
     notes = []
     for stale in (lambda: page.act("B3"), lambda: page.command(Command.HINT), lambda: page.command(Command.UNDO)):

@@ -11,14 +11,15 @@ from types import ModuleType
 
 import pytest
 
-from farfalia.cli import random_game
-from farfalia.engine.cards import cards_of
-from farfalia.engine.rules import Settings
-from farfalia.records.replay import encode
+from farfalia.core.codes import bits_of
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.records.replay import encode
 from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, SLOT_ATTRIBUTE, Id
+from farfalia.ui.panels import Panel
 from farfalia.ui.saves import SLOT_PREFIX, Entry
 from farfalia.ui.texts import text
 from tests import fake_browser
+from tests.support import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 MAIN = ROOT / "main.py"
@@ -63,14 +64,14 @@ def test_a_game_starts_bots_play_and_a_click_plays_a_card(page) -> None:  # type
     assert document.elements[Id.TABLE].innerHTML.startswith("<svg")
     window.run_timers()  # the bots play until the human must decide
     controller = module.window.farfaliaPage.controller
-    session = controller.session
+    session = controller.table
     assert session.actor() == 0 and document.body.dataset.waiting == "human"
     assert document.body.dataset.decision == session.game.to_act().decision
     action = str(session.game.legal_actions()[0])
     before = len(session.game.history)
     document.click(fake_browser.Element(**{ACTION_ATTRIBUTE: action}))
     assert len(session.game.history) > before
-    slot = controller.saves.slots[controller.slot]
+    slot = controller.shelf.saves.slots[controller.shelf.slot]
     assert json.loads(window.store[SLOT_PREFIX + slot.id])["seed"] == session.game.seed  # the checkpoint
     entries = [Entry.from_text(text) for text in window.farfaliaStore.journal.values()]
     assert " ".join(entries[-1].add) == action  # the journal's last entry: only the decision just made
@@ -83,7 +84,7 @@ def test_a_forced_card_played_by_itself_is_shown_and_the_bots_go_on(page) -> Non
     click on the card said "It is not your turn to decide.")."""
     _, document, window = page
     document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
-    session = window.farfaliaPage.controller.session
+    session = window.farfaliaPage.controller.table
     played_by_hand, to_play = 0, 0
     while True:
         window.run_timers()  # the bots, and a forced card of the person's (the hand's last), play
@@ -93,7 +94,7 @@ def test_a_forced_card_played_by_itself_is_shown_and_the_bots_go_on(page) -> Non
         assert document.body.dataset.actions == str(len(session.game.actions))  # the screen is the game's
         action = session.game.legal_actions()[0]
         if session.game.to_act().decision == "play":
-            to_play = to_play or len(cards_of(session.game.state.hands[0]))
+            to_play = to_play or len(bits_of(session.game.state.hands[0]))
             played_by_hand += 1
         document.click(fake_browser.Element(**{ACTION_ATTRIBUTE: str(action)}))
     assert played_by_hand == to_play - 1  # the last card played by itself (the default: AUTOPLAY "last")
@@ -104,12 +105,12 @@ def play_human_decisions(window: fake_browser.Window, document: fake_browser.Doc
     controller = window.farfaliaPage.controller
     for _ in range(count):
         window.run_timers()
-        action = str(controller.session.game.legal_actions()[0])
+        action = str(controller.table.game.legal_actions()[0])
         document.click(fake_browser.Element(**{ACTION_ATTRIBUTE: action}))
 
 
 def resume_first(document: fake_browser.Document, window: fake_browser.Window) -> None:
-    [slot] = window.farfaliaPage.controller.saves.slots
+    [slot] = window.farfaliaPage.controller.shelf.saves.slots
     document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "resume", SLOT_ATTRIBUTE: slot}))
 
 
@@ -119,18 +120,18 @@ def test_a_crash_that_loses_the_lazy_local_storage_still_resumes_at_the_last_act
     play_human_decisions(window, document, 2)
     written_to_disk = dict(window.store)  # what localStorage had flushed when the browser died
     play_human_decisions(window, document, 5)
-    played = list(window.farfaliaPage.controller.session.game.actions)
+    played = list(window.farfaliaPage.controller.table.game.actions)
     window.store.clear()
     window.store.update(written_to_disk)
     _, document, window = load_page(window)  # the browser starts again
     resume_first(document, window)
-    assert window.farfaliaPage.controller.session.game.actions == played
+    assert window.farfaliaPage.controller.table.game.actions == played
 
 
 def test_a_game_open_in_another_tab_is_marked_and_not_resumed_here(page) -> None:  # type: ignore[no-untyped-def]
     _, document, window = page
     document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
-    slot = window.farfaliaPage.controller.slot
+    slot = window.farfaliaPage.controller.shelf.slot
     assert window.farfaliaStore.held == {slot}
     _, document, window = load_page(window)  # a second tab: the first still holds the game
     window.farfaliaStore.others, window.farfaliaStore.held = {slot}, set()
@@ -140,7 +141,7 @@ def test_a_game_open_in_another_tab_is_marked_and_not_resumed_here(page) -> None
     assert "open in another tab" in listing and f'data-slot="{slot}" disabled' in listing
     assert document.body.dataset.draws == draws  # the list alone: a form being filled in stays
     resume_first(document, window)
-    assert window.farfaliaPage.controller.session is None
+    assert window.farfaliaPage.controller.table is None
     assert document.elements[Id.NOTE].textContent.endswith(text("game-elsewhere"))
 
 
@@ -153,7 +154,7 @@ def test_a_game_another_tab_takes_first_is_left_to_it(page) -> None:  # type: ig
     store.hold = lambda _slot: fake_browser.Promise(False)  # the other tab took the lock meanwhile
     resume_first(document, window)
     controller = window.farfaliaPage.controller
-    assert controller.session is None and text("game-elsewhere") in document.elements[Id.OVERLAY].innerHTML
+    assert controller.table is None and text("game-elsewhere") in document.elements[Id.OVERLAY].innerHTML
 
 
 def test_when_the_journal_fails_every_save_is_a_whole_checkpoint(page) -> None:  # type: ignore[no-untyped-def]
@@ -162,8 +163,8 @@ def test_when_the_journal_fails_every_save_is_a_whole_checkpoint(page) -> None: 
     document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
     play_human_decisions(window, document, 3)
     controller = window.farfaliaPage.controller
-    checkpoint = json.loads(window.store[SLOT_PREFIX + controller.slot])
-    assert checkpoint["actions"] == " ".join(str(a) for a in controller.session.game.actions)
+    checkpoint = json.loads(window.store[SLOT_PREFIX + controller.shelf.slot])
+    assert checkpoint["actions"] == " ".join(str(a) for a in controller.table.game.actions)
     assert not window.errors
 
 
@@ -195,7 +196,7 @@ def test_the_phone_s_menu_of_tools_closes_when_a_tool_is_chosen_or_a_press_lands
     _, document, window = page
     document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
     window.run_timers()
-    session = window.farfaliaPage.controller.session
+    session = window.farfaliaPage.controller.table
     menu = document.elements[Id.TOOLS] = fake_browser.Element(Id.TOOLS)
     menu.popover_open = True
     card = fake_browser.Element(**{ACTION_ATTRIBUTE: str(session.game.legal_actions()[0])})
@@ -223,9 +224,9 @@ def test_escape_closes_the_settings_from_a_checkbox_and_a_field_keeps_its_other_
     checkbox = fake_browser.Element()
     checkbox.tagName = "INPUT"
     document.press(checkbox, "s")  # the score sheet's shortcut, typed in a field: not a shortcut
-    assert controller.settings_open and not controller.sheet_open
+    assert controller.panel == Panel.SETTINGS and controller.panel != Panel.SHEET
     document.press(checkbox, "Escape")
-    assert not controller.settings_open
+    assert controller.panel != Panel.SETTINGS
     assert not window.errors
 
 
@@ -250,10 +251,10 @@ def test_a_link_pasted_into_the_open_pages_address_opens_its_replay(page) -> Non
     finished = random_game(Settings("two"), 4)
     window.location.hash = f"#replay={encode(finished)}"
     window.listeners["hashchange"](None)
-    assert controller.viewer is not None and controller.session is None
+    assert controller.viewer is not None and controller.table is None
     assert document.body.dataset.at == str(len(finished.actions)) and not document.elements[Id.NOTE].textContent
     window.location.hash = "#elsewhere"
     window.listeners["hashchange"](None)
     assert controller.viewer is not None
     document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "new-game"}))
-    assert len(controller.saves.slots) == 1 and 'data-command="resume"' in document.elements[Id.OVERLAY].innerHTML
+    assert len(controller.shelf.saves.slots) == 1 and 'data-command="resume"' in document.elements[Id.OVERLAY].innerHTML

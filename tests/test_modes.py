@@ -6,13 +6,29 @@ import random
 
 import pytest
 
-from farfalia.engine.actions import DealWilds, TurnProposal
-from farfalia.engine.cards import BUTTERFLY, cards_of, parse_card, wild
-from farfalia.engine.errors import SettingsError
-from farfalia.engine.game import Game
-from farfalia.engine.rules import Settings, lowest_total_dealer, next_dealer, plan_hand, rank_players, triangular
-from farfalia.engine.views import EMPTY, HIDDEN, seat_view
-from farfalia.records.examples import BURN_HANDS, DUMMY_HANDS, cards, deal_by_seat, families, play, scripted
+from farfalia.core.codes import bits_of
+from farfalia.core.errors import SettingsError
+from farfalia.games.farfalia.engine.actions import DealWilds, TurnProposal
+from farfalia.games.farfalia.engine.cards import BUTTERFLY, parse_card, wild
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import (
+    Settings,
+    lowest_total_dealer,
+    next_dealer,
+    plan_hand,
+    rank_players,
+    triangular,
+)
+from farfalia.games.farfalia.engine.views import EMPTY, HIDDEN, seat_view
+from farfalia.games.farfalia.records.examples import (
+    BURN_HANDS,
+    DUMMY_HANDS,
+    cards,
+    deal_by_seat,
+    families,
+    play,
+    scripted,
+)
 
 
 def teams(plan) -> set[frozenset[int]]:
@@ -155,7 +171,7 @@ def test_trump_from_the_first_subject(mode: str, proposal: str, trump: int) -> N
 def test_dealer_discards_then_declares_before_the_proposal() -> None:
     game = Game(Settings("basic5", first_dealer=2), seed=9)
     assert game.to_act().player == 2 and game.phase == "discard"
-    assert len(cards_of(game.state.hands[0])) == 12
+    assert len(bits_of(game.state.hands[0])) == 12
     game.apply(game.legal_actions()[0])
     game.apply(game.legal_actions()[0])
     assert game.phase == "trump" and game.state.proposal == ()  # D2

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from farfalia.engine.actions import ACTIONS, parse_action
-from farfalia.engine.cards import DECK_SIZE, FIRST_WILD, card_label, card_name, parse_card
-from farfalia.engine.errors import FarfaliaError, NotationError
-from farfalia.engine.rules import Settings
-from farfalia.records.notation import format_settings, parse_record, parse_settings
+from farfalia.core.errors import FarfaliaError, NotationError
+from farfalia.games.farfalia.engine.actions import ACTIONS, parse_action
+from farfalia.games.farfalia.engine.cards import DECK_SIZE, FIRST_WILD, card_label, card_name, parse_card
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.records.notation import format_settings, parse_record, parse_settings
 
 
 def test_card_names() -> None:

@@ -11,33 +11,32 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from farfalia.bots.papillon import (
+from farfalia.bots.search import Search
+from farfalia.bots.tournament import tournament
+from farfalia.cli import main
+from farfalia.core.errors import SettingsError
+from farfalia.games.papillon.bots.heuristic import PapillonHeuristicBot, PapillonRandomBot, ranked
+from farfalia.games.papillon.bots.model import (
     MOST_CANDIDATES,
     PAPILLON_SEARCH,
-    PapillonHeuristicBot,
-    PapillonRandomBot,
     PapillonSampler,
     PapillonSearch,
     PapillonSearchBot,
     margin,
-    ranked,
 )
-from farfalia.bots.search import Search
-from farfalia.bots.tournament import make_bot, tournament
-from farfalia.cli import main
-from farfalia.engine.errors import SettingsError
-from farfalia.engine.papillon.cards import CHAT_NOIR, PAPILLON, deck_of
-from farfalia.engine.papillon.game import (
+from farfalia.games.papillon.engine.cards import CHAT_NOIR, PAPILLON, deck_of
+from farfalia.games.papillon.engine.game import (
     CENTRE,
     TAKE_ATTACK,
     PapillonGame,
     blue_move,
     orange_move,
 )
-from farfalia.engine.papillon.rules import PapillonSettings
-from farfalia.engine.papillon.views import seat_view
-from tests.test_papillon_properties import SETTINGS, check_conservation
-from tests.test_papillon_rules import A, B, blue_position, cards, orange_position
+from farfalia.games.papillon.engine.rules import PapillonSettings
+from farfalia.games.papillon.engine.views import seat_view
+from farfalia.games.papillon.site import PAPILLON_SITE
+from tests.support import PAPILLON_SETTINGS as SETTINGS
+from tests.support import A, B, blue_position, cards, check_conservation, orange_position
 
 SMALL_SEARCH = 24  # playouts: enough to exercise the search, cheap enough for tests
 
@@ -180,7 +179,7 @@ def test_the_searchs_set_up_ranks_a_table_of_many_captures_in_steps(monkeypatch:
     step (made small here), so the page draws between steps; the best it keeps are those of one
     ranking of all, and a search cut short (the page's time limit) while setting up still ends
     with the heuristic's choice."""
-    monkeypatch.setattr("farfalia.bots.papillon.RANK_STEP", 40)
+    monkeypatch.setattr("farfalia.games.papillon.bots.model.RANK_STEP", 40)
     game = PapillonGame(PapillonSettings(2, rounds="blue"), 5)
     while len(game.table) < 20 or game.phase != "blue":
         game.apply(game.legal_actions()[0])
@@ -211,16 +210,16 @@ def test_margin_reads_the_blue_piles_and_the_orange_hands() -> None:
 
 
 def test_heuristic_beats_random_in_a_duplicate_tournament() -> None:
-    report = tournament(PapillonSettings(players=3), ["random", "heuristic"], deals=12, seed=2)
+    report = tournament("papillon", PapillonSettings(players=3), ["random", "heuristic"], deals=12, seed=2)
     assert report.unit == "game"
     assert report.edges[1].mean - report.edges[1].half_width > 0
 
 
 def test_papillon_bots_by_name() -> None:
-    assert isinstance(make_bot("strong:50", "papillon"), PapillonSearchBot)
-    assert make_bot("strong:50", "papillon").playouts == 50
+    assert isinstance(PAPILLON_SITE.bot("strong:50"), PapillonSearchBot)
+    assert PAPILLON_SITE.bot("strong:50").playouts == 50
     with pytest.raises(SettingsError):
-        make_bot("omniscient", "papillon")
+        PAPILLON_SITE.bot("omniscient")
 
 
 def test_the_tournament_command_plays_papillon(capsys: pytest.CaptureFixture[str]) -> None:

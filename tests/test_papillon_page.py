@@ -16,22 +16,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.bots.papillon import ranked
-from farfalia.engine.errors import FarfaliaError, SessionError
-from farfalia.engine.interface import random_play
-from farfalia.engine.papillon.cards import BASIC_COUNT, card_name
-from farfalia.engine.papillon.game import PapillonGame, action_name
-from farfalia.engine.papillon.rules import PapillonSettings
-from farfalia.engine.papillon.views import PAPILLON, seat_view
-from farfalia.records.papillon_replay import decode_papillon, encode_finished_rounds, encode_papillon
-from farfalia.ui import controller as controller_module
-from farfalia.ui.contract import Command
-from farfalia.ui.controller import Controller, Download
-from farfalia.ui.embeds import read_still
-from farfalia.ui.layout import WIDE, layout_for
-from farfalia.ui.links import parse_link
-from farfalia.ui.papillon_editor import PapillonEditor
-from farfalia.ui.papillon_render import (
+from farfalia.core.errors import FarfaliaError, SessionError
+from farfalia.core.interface import random_play
+from farfalia.games.farfalia.page.render import SVG_NS
+from farfalia.games.papillon.bots.heuristic import ranked
+from farfalia.games.papillon.engine.cards import BASIC_COUNT, card_name
+from farfalia.games.papillon.engine.game import PapillonGame, action_name
+from farfalia.games.papillon.engine.rules import PapillonSettings
+from farfalia.games.papillon.engine.views import PAPILLON_RULES, seat_view
+from farfalia.games.papillon.page.editor import PapillonEditor
+from farfalia.games.papillon.page.render import (
     CARD_H,
     CARD_W,
     LAYOUT_SCALE,
@@ -45,7 +39,7 @@ from farfalia.ui.papillon_render import (
     render_papillon,
     strip_rolls,
 )
-from farfalia.ui.papillon_screens import (
+from farfalia.games.papillon.page.screens import (
     cards_taken,
     papillon_bar,
     round_summary,
@@ -53,13 +47,23 @@ from farfalia.ui.papillon_screens import (
     signed,
     table_choices,
 )
-from farfalia.ui.papillon_session import DROP, MOST_OFFERED, PICK, PapillonSession, card_of, card_words, load_save
-from farfalia.ui.render import SVG_NS
+from farfalia.games.papillon.page.session import PapillonSession
+from farfalia.games.papillon.page.viewer import PapillonViewer
+from farfalia.games.papillon.page.words import DROP, MOST_OFFERED, PICK, card_of, card_words
+from farfalia.games.papillon.records.replay import decode_papillon, encode_finished_rounds, encode_papillon
+from farfalia.ui import thinking
+from farfalia.ui.contract import Command
+from farfalia.ui.controller import Controller, Download
+from farfalia.ui.embeds import read_still
+from farfalia.ui.layout import WIDE, layout_for
+from farfalia.ui.links import parse_link
+from farfalia.ui.panels import Panel
 from farfalia.ui.saves import MemoryStorage
-from farfalia.ui.session import Player
+from farfalia.ui.seating import Player
+from farfalia.ui.shelf import load_table
 from farfalia.ui.texts import text
-from farfalia.ui.viewer import PapillonViewer, ViewerMove
-from tests.test_papillon_rules import A, blue_position, cards, orange_position
+from farfalia.ui.viewer import ViewerMove
+from tests.support import A, blue_position, cards, orange_position
 
 FORM = {"game": "papillon", "players": "2", "kind-0": "human", "kind-1": "bot", "name-0": "Ann", "name-1": "Bot",
         "seed": "4", "pace": "instant", "level": "quick"}  # fmt: skip
@@ -74,8 +78,8 @@ def started() -> tuple[Controller, PapillonSession]:
     page = controller()
     page.open("")
     page.command(Command.START, FORM)
-    assert page.papillon is not None
-    return page, page.papillon
+    assert page.table is not None
+    return page, page.table
 
 
 def actions_on(html: str) -> list[str]:
@@ -87,7 +91,7 @@ def play_by_clicks(page: Controller, rng: random.Random, limit: int = 3000) -> i
     """Play on as a person would until the game ends (see :func:`step`). Returns the clicks."""
     clicks = 0
     for _ in range(limit):
-        table = page.papillon
+        table = page.table
         assert table is not None
         if table.game.is_over():
             return clicks
@@ -98,7 +102,7 @@ def play_by_clicks(page: Controller, rng: random.Random, limit: int = 3000) -> i
 def step(page: Controller, rng: random.Random) -> bool:
     """One thing a person would do: let a bot move, continue past a summary, show the hand
     when covered, or click something the screen offers (a card, then a choice; True)."""
-    table = page.papillon
+    table = page.table
     assert table is not None
     if page.bot_delay() is not None:  # a bot's decision, or the person's forced action taken by itself
         page.bot_move()
@@ -134,7 +138,7 @@ def test_a_whole_game_against_bots_by_clicks(players: int) -> None:
     page.open("")
     form = {**FORM, "players": str(players), **{f"kind-{k}": "bot" for k in range(1, players)}}
     page.command(Command.START, form)
-    assert page.papillon is not None and page.session is None
+    assert page.game is not None and page.game.name == "papillon"
     clicks = play_by_clicks(page, random.Random(players))
     assert clicks > 10
     assert "The orange round is over" in page.screen().overlay
@@ -142,11 +146,11 @@ def test_a_whole_game_against_bots_by_clicks(players: int) -> None:
     over = page.screen().overlay
     assert "Game over" in over and "Blue round" in over and "Orange round" in over and "Total" in over
     page.command(Command.PLAY_AGAIN)
-    assert page.papillon is not None and not page.papillon.game.is_over()
+    assert page.table is not None and not page.table.game.is_over()
     page.command(Command.NEW_GAME)  # a game under way: asked first
-    assert page.confirming
+    assert page.panel == Panel.CONFIRM_LEAVE
     page.command(Command.LEAVE_GAME)
-    assert page.papillon is None and 'name="game"' in page.screen().overlay
+    assert page.table is None and 'name="game"' in page.screen().overlay
 
 
 def strip_words(drawing: str) -> list[str]:
@@ -193,7 +197,7 @@ def test_the_bar_keeps_the_hint_greyed_while_others_play_and_the_last_play_in_th
     legal = deciding.game.legal_actions()
     choosy = next(card for card in sorted(deciding.playable_cards()) if sum(card in card_of(a) for a in legal) > 1)
     deciding.human_action(f"pick:{card_name(choosy)}")
-    assert deciding.picked == choosy and "info-line" not in papillon_bar(deciding)  # its choices in the room
+    assert deciding.picked_card == choosy and "info-line" not in papillon_bar(deciding)  # its choices in the room
 
 
 @pytest.mark.parametrize("forced", [False, True])
@@ -215,10 +219,10 @@ def test_the_cards_that_can_be_picked_up_and_their_choices_are_those_of_the_lega
             legal = table.game.legal_actions()
             assert table.playable_cards() == {card for action in legal for card in card_of(action)}
             for card in sorted(table.playable_cards())[:3]:
-                table.picked = card
+                table.picked_card = card
                 mine = [action for action in legal if card in card_of(action)]
                 assert table.choices() == mine and table.choices() == mine
-            table.picked = None
+            table.picked_card = None
             table.human_action(action_name(rng.choice(legal)))
             decisions += 1
     assert decisions > 20
@@ -274,7 +278,7 @@ def test_where_there_are_too_many_plays_to_list_the_likeliest_are_offered(at: in
     assert game.crowded and shown == [action_name(action) for action in best]
     assert text("pa.editor-crowded", shown=offered) in unescape(overlay)
     page.command(Command.EDITOR_PLAY, {"you": str(game.current)})
-    session = page.papillon
+    session = page.table
     assert session is not None
     card = max(session.playable_cards(), key=lambda card: sum(card in card_of(action) for action in legal))
     session.human_action(PICK + card_name(card))
@@ -292,7 +296,7 @@ def test_hot_seat_covers_the_table_between_people() -> None:
     screen = page.screen()
     assert 'data-command="show-cards"' in screen.overlay and screen.table == ""
     play_by_clicks(page, random.Random(2))
-    assert page.papillon is not None and page.papillon.game.is_over()
+    assert page.table is not None and page.table.game.is_over()
 
 
 def test_the_capture_chooser_shows_the_arithmetic() -> None:
@@ -364,16 +368,16 @@ def test_a_papillon_game_is_saved_at_every_click_and_resumes_where_it_was() -> N
     rng = random.Random(7)
     for _ in range(12):  # a few clicks of the person, the bots answering
         step(page, rng)
-    table = page.papillon
+    table = page.table
     assert table is not None and table.game.actions
-    slot = page.slot
+    slot = page.shelf.slot
     page.show_start()
     overlay = page.screen().overlay
     assert f'data-command="resume" data-slot="{slot}"' in overlay and "Papillon for 3: the blue round" in overlay
     assert "Ann, Bot, Cy" in overlay
     page.command(Command.RESUME, {"slot": slot})
-    again = page.papillon
-    assert again is not None and page.session is None and page.slot == slot
+    again = page.table
+    assert again is not None and page.game is not None and page.game.name == "papillon" and page.shelf.slot == slot
     assert again.game.history == table.game.history and again.players == table.players
     assert again.level == "quick" and again.pace == "instant"
     play_by_clicks(page, rng)  # and it plays on to the end
@@ -410,9 +414,9 @@ def papillon_save(**changes: object) -> str:
     ],
 )
 def test_bad_papillon_saves_are_refused_clearly(changes: dict[str, object]) -> None:
-    assert load_save(papillon_save()).game.actions  # the save itself reads
+    assert load_table(papillon_save())[0].game.actions  # the save itself reads
     with pytest.raises(FarfaliaError):  # a SaveError, or the SettingsError that names a bad setting
-        load_save(papillon_save(**changes))
+        load_table(papillon_save(**changes))[0]
 
 
 def game_of_three(**preferences: object) -> tuple[Controller, PapillonSession]:
@@ -422,8 +426,8 @@ def game_of_three(**preferences: object) -> tuple[Controller, PapillonSession]:
     for name, value in preferences.items():
         page.set_preference(name, value)
     page.command(Command.START, {**FORM, "players": "3", "kind-2": "bot", "name-2": "Cy"})
-    assert page.papillon is not None
-    return page, page.papillon
+    assert page.table is not None
+    return page, page.table
 
 
 def test_undo_takes_back_the_persons_decision_and_the_bots_after_it() -> None:
@@ -436,9 +440,9 @@ def test_undo_takes_back_the_persons_decision_and_the_bots_after_it() -> None:
         step(page, rng)  # the person's decision, then the bots'
     assert 'data-command="undo"' in page.screen().tools
     page.command(Command.UNDO)
-    table = page.papillon
+    table = page.table
     assert table is not None and table.game.history == before and table.game.hands == hands
-    assert table.deciding() and table.picked is None
+    assert table.deciding() and table.picked_card is None
 
 
 @pytest.mark.parametrize("rounds", ["blue", "orange"])
@@ -497,7 +501,7 @@ def test_a_running_papillon_games_save_is_not_exported() -> None:
     page = controller()
     page.open("")
     page.command(Command.START, FORM)
-    [slot] = page.saves.slots
+    [slot] = page.shelf.saves.slots
     assert page.export(slot) is None
     page.show_start()
     assert page.export(slot) is not None
@@ -509,17 +513,17 @@ def test_papillons_keys_are_its_own_and_escape_puts_a_card_back() -> None:
     page = controller()
     page.open("")
     page.command(Command.START, FORM)
-    table = page.papillon
+    table = page.table
     assert table is not None
     rng = random.Random(5)
-    while table.picked is None:  # a card with several uses picked up (one with one use is played)
+    while table.picked_card is None:  # a card with several uses picked up (one with one use is played)
         legal = table.game.legal_actions() if table.deciding() else []
         several = [card for card in table.playable_cards() if sum(card in card_of(a) for a in legal) > 1]
         if several:
             page.act(f"pick:{card_name(several[0])}")
         else:
             step(page, rng)
-    assert page.key("Escape") and table.picked is None
+    assert page.key("Escape") and table.picked_card is None
     assert not page.key("Escape")  # nothing more to put back or close
     page.key("?")
     keys = page.screen().overlay
@@ -532,7 +536,7 @@ def test_the_cards_that_come_to_the_persons_hand_are_named_to_a_screen_reader() 
     page = controller()
     page.open("")
     page.command(Command.START, {**FORM, "rounds": "orange"})
-    table = page.papillon
+    table = page.table
     assert table is not None
     table.news()
     rng = random.Random(3)
@@ -557,7 +561,7 @@ def test_undo_is_off_in_papillon_hot_seat() -> None:
     rng = random.Random(1)
     for _ in range(8):
         step(page, rng)
-    table = page.papillon
+    table = page.table
     assert table is not None and not table.can_undo() and 'data-command="undo"' not in page.screen().tools
 
 
@@ -579,7 +583,7 @@ def test_a_shared_papillon_game_reopens_in_the_viewer() -> None:
     page.command(Command.SHARE)
     assert page.note == "Nothing to share yet: the first round is still being played." and page.share_link is None
     rng = random.Random(3)
-    table = page.papillon
+    table = page.table
     assert table is not None
     while not table.game.round_scores():
         step(page, rng)
@@ -641,18 +645,18 @@ def test_the_card_picked_up_is_named_for_the_page() -> None:
     page, table = started()
     rng = random.Random(2)
     for _ in range(300):
-        if table.picked is not None:
+        if table.picked_card is not None:
             break
         step(page, rng)
-    assert table.picked is not None
-    first = card_name(table.picked)
+    assert table.picked_card is not None
+    first = card_name(table.picked_card)
     assert page.screen().picked == first
     # The card picked up is pressed, and its own click puts it back (a second tap: on a phone
     # the bar's "Put the card back" may lie below the choices).
     picked = re.search(rf'<g [^>]*data-card="{first}"[^>]*>', page.screen().table)
     assert picked is not None and 'data-action="drop"' in picked[0] and 'aria-pressed="true"' in picked[0]
     page.act("drop")
-    assert table.picked is None and page.screen().picked == ""
+    assert table.picked_card is None and page.screen().picked == ""
     assert f'data-action="pick:{first}"' in page.screen().table
 
 
@@ -661,7 +665,7 @@ def test_a_hint_marks_something_the_screen_offers_with_or_without_a_card_picked_
     up, or, once a card is picked up (its own click then puts it back), the choice's button."""
     page = controller()
     page.command(Command.START, FORM | {"level": "quick"})
-    table = page.papillon
+    table = page.table
     assert table is not None
     rng = random.Random(5)
     hinted = set()
@@ -673,9 +677,9 @@ def test_a_hint_marks_something_the_screen_offers_with_or_without_a_card_picked_
             while not page.think(1.0):
                 pass
             screen = page.screen()
-            assert page.hint in actions_on(screen.table) + actions_on(screen.bar), (page.hint, table.picked)
+            assert page.hint in actions_on(screen.table) + actions_on(screen.bar), (page.hint, table.picked_card)
             assert page.hint != "drop"
-            hinted.add(table.picked is not None)
+            hinted.add(table.picked_card is not None)
         step(page, rng)
     assert hinted == {False, True}
 
@@ -684,7 +688,7 @@ def test_a_screen_reader_hears_every_decision_even_when_bots_answer_at_once() ->
     page = controller()
     page.open("")
     page.command(Command.START, {**FORM, "players": "3", "kind-2": "bot", "name-2": "Cy"})
-    table = page.papillon
+    table = page.table
     assert table is not None
     page.take_announcements()
     rng = random.Random(9)
@@ -697,7 +701,7 @@ def test_a_screen_reader_hears_every_decision_even_when_bots_answer_at_once() ->
 
 
 def test_the_embed_builder_writes_papillon_snippets_with_a_still_picture() -> None:
-    game = random_play(PAPILLON, PapillonSettings(3), 4)
+    game = random_play(PAPILLON_RULES, PapillonSettings(3), 4)
     page = controller()
     page.open(f"replay={encode_papillon(game, ('Ann', 'Bob', 'Cy'))}&at=20")
     assert 'data-command="embed"' in page.screen().bar
@@ -727,7 +731,7 @@ def test_play_from_here_takes_over_a_seat_of_a_shared_position() -> None:
     page = controller()
     page.open(f"replay={encode_finished_rounds(game, ('Ann', 'Bob', 'Cy'))}&view=2")
     page.command(Command.PLAY_FROM_HERE)
-    table = page.papillon
+    table = page.table
     assert table is not None and page.viewer is None
     assert [player.bot for player in table.players] == [True, True, False] and table.names() == ["Ann", "Bob", "Cy"]
     shared = list(table.game.actions)  # the blue round's, as the link had them
@@ -736,7 +740,7 @@ def test_play_from_here_takes_over_a_seat_of_a_shared_position() -> None:
     while table.bot_to_act() or table.summary_pending() is not None:
         step(page, rng)
     record = table.to_record()
-    again = load_save(json.dumps(record))
+    again = load_table(json.dumps(record))[0]
     assert isinstance(again, PapillonSession) and again.game.history == table.game.history
     for _ in range(40):  # the person decides, the bots answer (until no card came to his hand since, P-E18)
         step(page, rng)
@@ -754,11 +758,11 @@ def test_a_captures_button_names_the_table_cards_it_takes() -> None:
 
 
 def test_a_bot_still_searching_at_the_time_limit_decides_with_what_it_has(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(controller_module, "THINK_LIMIT_SECONDS", 0.0)
+    monkeypatch.setattr(thinking, "THINK_LIMIT_SECONDS", 0.0)
     page = controller()
     page.open("")
     page.command(Command.START, {**FORM, "kind-0": "bot", "level": "strong"})
-    table = page.papillon
+    table = page.table
     assert table is not None
     while table.game.phase != "blue" or len(table.game.legal_actions()) < 3:  # a decision the search compares
         page.bot_move()
@@ -766,7 +770,7 @@ def test_a_bot_still_searching_at_the_time_limit_decides_with_what_it_has(monkey
             pass
     before = len(table.game.actions)
     page.bot_move()
-    search = page._search[0] if page._search else None
+    search = page.thinker.search
     assert search is not None and not search.finished
     assert not page.think(0.0)  # a slice of no time: a step of the set-up (the ranking)
     assert page.think(0.0)  # the set-up's end: past the limit, it decides with no deal played out

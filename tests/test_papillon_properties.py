@@ -5,54 +5,20 @@ name no hidden card, notation that round-trips, replay and undo identity."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from itertools import combinations, permutations, product
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.engine.errors import FarfaliaError, IllegalActionError
-from farfalia.engine.interface import random_play
-from farfalia.engine.papillon.captures import OPERATIONS, Capture, captures, equation
-from farfalia.engine.papillon.cards import BLUE, SIGNS, blue_numbers, deck_cards
-from farfalia.engine.papillon.game import PapillonGame, Roll, Shuffle, action_name, blue_move, parse_action
-from farfalia.engine.papillon.rules import PapillonSettings
-from farfalia.engine.papillon.views import PAPILLON, seat_view
-from tests.test_interface import check_random_game
-
-#: Every player count, both 3-player seatings (P-D8), the options (P-D5, P-D13).
-SETTINGS = [
-    PapillonSettings(players=2),
-    PapillonSettings(players=3),
-    PapillonSettings(players=3, two_against_one=True, dealer=2),
-    PapillonSettings(players=4, forced_capture=True),
-    PapillonSettings(players=5, dealer=4),
-    PapillonSettings(players=2, rounds="orange"),
-    PapillonSettings(players=5, rounds="blue", forced_capture=True),
-]
-
-
-def card_places(game: PapillonGame) -> Counter[int]:
-    """How many times each card of both decks lies somewhere: hands, the undealt deck, the
-    blue table, piles and cards set aside, the orange layout and the draw pile."""
-    places: Counter[int] = Counter()
-    for group in (*game.hands, game.deck, game.table, *game.piles, game.set_aside, *game.layout, game.draw_pile):
-        places.update(group)
-    return places
-
-
-def check_conservation(game: PapillonGame) -> None:
-    """The round's deck (and, in the orange round, the blue deck as draw pile) all there, once each."""
-    places = card_places(game)
-    assert all(count == 1 for count in places.values()), [card for card, n in places.items() if n > 1]
-    if game.is_over() or (game.phase == "chance" and not game.history):
-        return
-    expected = set(deck_cards(0 if game.colour == "blue" else 1))
-    if game.colour == "orange" and (game.tour or game.settings.rounds == "both"):
-        expected |= set(deck_cards(0))  # the blue piles, then the draw pile (P-D26)
-    if game.current_player() >= 0:  # (a shuffle under way holds its deck)
-        assert set(places) == expected, (len(set(places)), len(expected))
+from farfalia.core.errors import FarfaliaError, IllegalActionError
+from farfalia.core.interface import random_play
+from farfalia.games.papillon.engine.captures import OPERATIONS, Capture, captures, equation
+from farfalia.games.papillon.engine.cards import BLUE, SIGNS, blue_numbers, deck_cards
+from farfalia.games.papillon.engine.game import PapillonGame, Roll, Shuffle, action_name, blue_move, parse_action
+from farfalia.games.papillon.engine.rules import PapillonSettings
+from farfalia.games.papillon.engine.views import PAPILLON_RULES, seat_view
+from tests.support import PAPILLON_SETTINGS, check_conservation, check_random_game
 
 
 def check_secrecy(game: PapillonGame) -> None:
@@ -66,13 +32,13 @@ def check_secrecy(game: PapillonGame) -> None:
         assert bool(view.legal_actions) == (game.current_player() == player)
 
 
-@pytest.mark.parametrize("papillon", SETTINGS, ids=str)
+@pytest.mark.parametrize("papillon", PAPILLON_SETTINGS, ids=str)
 def test_papillon_implements_the_interface(papillon: PapillonSettings) -> None:
-    game = check_random_game(PAPILLON, papillon, seed=papillon.players)  # type: ignore[arg-type]
+    game = check_random_game(PAPILLON_RULES, papillon, seed=papillon.players)  # type: ignore[arg-type]
     assert len(game.round_scores()) == len(papillon.colours)
 
 
-@pytest.mark.parametrize("papillon", SETTINGS, ids=str)
+@pytest.mark.parametrize("papillon", PAPILLON_SETTINGS, ids=str)
 def test_every_step_keeps_the_cards_and_the_secrets(papillon: PapillonSettings) -> None:
     for seed in range(6):
         game = PapillonGame(papillon, seed)
@@ -89,7 +55,7 @@ def test_every_step_keeps_the_cards_and_the_secrets(papillon: PapillonSettings) 
                    if game.sides[p] == game.sides[q])  # fmt: skip
 
 
-@pytest.mark.parametrize("papillon", SETTINGS, ids=str)
+@pytest.mark.parametrize("papillon", PAPILLON_SETTINGS, ids=str)
 def test_a_round_just_scored_is_seen_before_the_next_is_dealt(papillon: PapillonSettings) -> None:
     """What a round's summary is read over: after the action that scored a round (and any
     roll for most cards, P-D23), before the next round's shuffle; nothing else is changed."""
@@ -116,7 +82,7 @@ def test_replay_and_undo_rebuild_every_state(players: int, seed: int, cut: float
     """Settings + seed + actions rebuild a game exactly; given chance outcomes (no seed) too;
     undo then the same action again changes nothing."""
     papillon = PapillonSettings(players=players, two_against_one=players == 3 and seed % 2 == 1)
-    whole = random_play(PAPILLON, papillon, seed)
+    whole = random_play(PAPILLON_RULES, papillon, seed)
     actions = whole.actions[: int(len(whole.actions) * cut)]
     game = PapillonGame.replay(papillon, seed, actions)
     chance = [step for step in whole.history if not isinstance(step, int)]

@@ -10,25 +10,20 @@ from html import escape
 
 import pytest
 
-from farfalia.cli import random_game, random_play
-from farfalia.engine.errors import ReplayError
-from farfalia.engine.papillon.game import TAKE_ATTACK, PapillonGame, Shuffle, action_name
-from farfalia.engine.papillon.rules import PapillonSettings
-from farfalia.engine.papillon.views import PAPILLON
-from farfalia.engine.rules import Settings
-from farfalia.records.papillon_replay import (
-    PapillonReplay,
-    decode_papillon,
-    encode_finished_rounds,
-    encode_papillon,
-    read_replay,
-)
-from farfalia.records.replay import Replay, encode
+from farfalia.core.errors import ReplayError
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.records.replay import encode
+from farfalia.games.papillon.engine.game import TAKE_ATTACK, PapillonGame, Shuffle, action_name
+from farfalia.games.papillon.engine.rules import PapillonSettings
+from farfalia.games.papillon.page.render import render_papillon
+from farfalia.games.papillon.page.viewer import PapillonViewer
+from farfalia.games.papillon.page.words import card_words
+from farfalia.games.papillon.records.replay import decode_papillon, encode_finished_rounds, encode_papillon
+from farfalia.records.replay import Replay, read_replay
 from farfalia.ui.layout import WIDE
-from farfalia.ui.papillon_render import render_papillon
-from farfalia.ui.papillon_session import card_words
 from farfalia.ui.screens import viewer_bar
-from farfalia.ui.viewer import ALL, PapillonViewer, ViewerMove
+from farfalia.ui.viewer import ALL, ViewerMove
+from tests.support import finished, random_game, under_way
 
 NAMES = ("Anna", "Bea", "Carl", "Dora", "Emil")
 SETTINGS = [
@@ -41,19 +36,6 @@ SETTINGS = [
 ]
 
 
-def finished(papillon: PapillonSettings, seed: int = 5) -> PapillonGame:
-    return random_play(PAPILLON, papillon, seed)
-
-
-def under_way(papillon: PapillonSettings, seed: int, turns: int) -> PapillonGame:
-    """A game of random actions stopped ``turns`` turns into its second round."""
-    game = PapillonGame(papillon, seed)
-    chooser = random.Random(seed)
-    while game.progress().rounds < 1 or game.progress().steps < turns:
-        game.apply(chooser.choice(game.legal_actions()))
-    return game
-
-
 @pytest.mark.parametrize("papillon", SETTINGS, ids=str)
 def test_a_finished_game_round_trips(papillon: PapillonSettings) -> None:
     game = finished(papillon)
@@ -61,7 +43,7 @@ def test_a_finished_game_round_trips(papillon: PapillonSettings) -> None:
     text = encode_papillon(game, names)
     assert text.startswith("p1.") and text.isascii() and len(text) < 120
     replay = read_replay(text)
-    assert isinstance(replay, PapillonReplay)
+    assert isinstance(replay, Replay)
     assert replay.settings == papillon and replay.names == names and replay.seed == game.seed
     again = replay.game()
     assert again.history == game.history and again.returns() == game.returns() and again.is_over()

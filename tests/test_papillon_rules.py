@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from farfalia.engine.errors import FarfaliaError
-from farfalia.engine.papillon.captures import Capture, captures, equation
-from farfalia.engine.papillon.cards import (
+from farfalia.core.errors import FarfaliaError
+from farfalia.games.papillon.engine.captures import Capture, captures, equation
+from farfalia.games.papillon.engine.cards import (
     CHAT_NOIR,
     CHENILLE,
     CHRYSALIDE,
@@ -24,7 +24,7 @@ from farfalia.engine.papillon.cards import (
     YIN,
     parse_card,
 )
-from farfalia.engine.papillon.game import (
+from farfalia.games.papillon.engine.game import (
     CENTRE,
     NO_NUMBER,
     TAKE_ATTACK,
@@ -35,48 +35,11 @@ from farfalia.engine.papillon.game import (
     orange_move,
     split_orange,
 )
-from farfalia.engine.papillon.rules import PapillonSettings
-from farfalia.engine.papillon.views import seat_view
+from farfalia.games.papillon.engine.rules import PapillonSettings
+from farfalia.games.papillon.engine.views import seat_view
+from tests.support import A, B, C, blue_position, cards, decided, orange_position
 
-A, B, C, D = range(4)
 S1, S2, S3, S4 = 2, 3, 4, 5
-
-
-def cards(*names: str) -> list[int]:
-    return [parse_card(name) for name in names]
-
-
-def decided(game: PapillonGame) -> PapillonGame:
-    """The game past its set-up decisions (partners, direction: clockwise)."""
-    while game.phase in ("partners", "direction"):
-        game.apply(game.legal_actions()[0])
-    return game
-
-
-def blue_position(
-    players: int, hands: list[list[str]], table: list[str], to_act: int, **fields: object
-) -> PapillonGame:
-    """A blue-round position: these hands and table, nothing left to deal, ``to_act`` to play."""
-    game = decided(PapillonGame(PapillonSettings(players=players, rounds="blue"), seed=1))
-    game.hands = [cards(*hand) for hand in hands]
-    game.table = cards(*table)
-    game.deck, game.piles = [], [[] for _ in game.piles]
-    game.current = to_act
-    for name, value in fields.items():
-        setattr(game, name, value)
-    return game
-
-
-def orange_position(players: int, starts: tuple[int, int], hands: list[list[str]], to_act: int) -> PapillonGame:
-    """An orange-round position: starting cards of these numbers, no sequence started, no sign."""
-    game = decided(PapillonGame(PapillonSettings(players=players, rounds="orange"), seed=1))
-    game.hands = [cards(*hand) for hand in hands]
-    game.layout = [[] for _ in game.layout]
-    for place, number in enumerate(starts):
-        game.layout[place] = [ORANGE * DECK_SIZE + number]  # an Éléments card of that number
-        game.tops[place] = number
-    game.current, game.phase, game.starter, game.direction = to_act, "orange", to_act, 1
-    return game
 
 
 def place(game: PapillonGame, sequence: int, *names: str) -> None:

@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.engine.errors import ScenarioError
-from farfalia.engine.papillon.cards import parse_card
-from farfalia.engine.papillon.game import TAKE_ATTACK, PapillonGame
-from farfalia.engine.papillon.rules import PapillonSettings
-from farfalia.engine.papillon.views import PAPILLON
-from farfalia.records.papillon_examples import BLUE_HANDS, BLUE_TABLE, MARC, blue_example
-from farfalia.records.papillon_replay import decode_papillon, encode_papillon_with_chance
-from farfalia.records.papillon_scenario import PapillonScenario, round_at, scenario_of, sides_kept
-from farfalia.ui.papillon_editor import PapillonEditor
+from farfalia.core.errors import ScenarioError
+from farfalia.games.papillon.engine.cards import parse_card
+from farfalia.games.papillon.engine.game import TAKE_ATTACK, PapillonGame
+from farfalia.games.papillon.engine.rules import PapillonSettings
+from farfalia.games.papillon.engine.views import PAPILLON_RULES
+from farfalia.games.papillon.page.editor import PapillonEditor
+from farfalia.games.papillon.records.examples import BLUE_HANDS, BLUE_TABLE, MARC, blue_example
+from farfalia.games.papillon.records.replay import decode_papillon, encode_papillon_with_chance
+from farfalia.games.papillon.records.scenario import PapillonScenario, round_at, scenario_of, sides_kept
 
 
 def cards(words: str) -> tuple[int, ...]:
@@ -67,7 +67,7 @@ def test_an_illegal_play_is_named_with_its_number_and_reason() -> None:
 
 
 def parse_action_of(word: str) -> int:
-    from farfalia.engine.papillon.game import parse_action
+    from farfalia.games.papillon.engine.game import parse_action
 
     return parse_action(word)
 
@@ -96,7 +96,7 @@ def test_any_games_first_round_is_read_back_and_replays_the_same(
 ) -> None:
     """The scenario of a game's first round deals the same hands and, played on with the
     same plays, reaches the same state as the game at the end of those plays."""
-    game = PAPILLON.new(PapillonSettings(players, rounds=rounds, dealer=seed % players), seed)
+    game = PAPILLON_RULES.new(PapillonSettings(players, rounds=rounds, dealer=seed % players), seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if game.is_over() or game.round_index > 0:

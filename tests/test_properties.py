@@ -8,11 +8,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from farfalia.engine.actions import PASS_ACTION
-from farfalia.engine.game import Game
-from farfalia.engine.rules import MODES, VARIANTS, Settings
-from farfalia.engine.state import OVER, PICK, State
-from farfalia.engine.views import seat_view
+from farfalia.games.farfalia.engine.actions import PASS_ACTION
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.games.farfalia.engine.state import OVER, PICK, State
+from farfalia.games.farfalia.engine.views import seat_view
 from tests.invariants import check_accounting, check_scores, check_turns, hidden_shuffle
 
 MAX_ACTIONS = 2000  # chinkway10, the longest game, takes about 750

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from farfalia.engine.cards import card_label, cards_of
-from farfalia.engine.game import Game
-from farfalia.engine.rules import Settings
-from farfalia.engine.views import omniscient_view, seat_view
-from farfalia.records.examples import BARBARA, EXAMPLE_ACTIONS, play
-from farfalia.ui.layout import MAX_WIDTH, MAX_WORDS, PANEL_WIDTH, STRIP_HEIGHT, TOUCH_TARGET, layout_for
-from farfalia.ui.render import (
+from farfalia.core.codes import bits_of
+from farfalia.games.farfalia.engine.cards import card_label
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.engine.views import omniscient_view, seat_view
+from farfalia.games.farfalia.page.render import (
     CARD_H,
     CARD_W,
     COLOURS,
@@ -24,6 +23,8 @@ from farfalia.ui.render import (
     seat_anchor,
     trick_spot,
 )
+from farfalia.games.farfalia.records.examples import BARBARA, EXAMPLE_ACTIONS, play
+from farfalia.ui.layout import MAX_WIDTH, MAX_WORDS, PANEL_WIDTH, STRIP_HEIGHT, TOUCH_TARGET, layout_for
 
 GOLDEN = Path(__file__).parent / "golden"
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -80,7 +81,7 @@ def test_only_the_viewer_hand_is_drawn_face_up(barbara_picks: Game) -> None:
     root = parse(render_table(seat_view(barbara_picks, BARBARA), NAMES))
     shown = labels(root)
     for pos, seat in enumerate(state.plan.seats):
-        for card in cards_of(state.hands[pos]):
+        for card in bits_of(state.hands[pos]):
             assert (any(label.startswith(card_label(card)) for label in shown)) == (seat == BARBARA)
     for card in state.discards:  # Andrew's discards stay unseen
         assert not any(label.startswith(card_label(card)) for label in shown)
@@ -100,7 +101,7 @@ def test_dummy_layout_hides_face_down_cards() -> None:
     root = parse(render_table(seat_view(game, 1), NAMES[:3]))
     backs = [el for el in root.iter() if el.get("aria-label") == "face-down card"]
     assert len(backs) == 6
-    dummy_up = {card_label(c) for c in cards_of(game.state.hands[2])}
+    dummy_up = {card_label(c) for c in bits_of(game.state.hands[2])}
     assert dummy_up <= labels(root)
 
 

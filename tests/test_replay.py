@@ -12,16 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.cli import random_game
-from farfalia.engine.errors import ReplayError
-from farfalia.engine.game import Game
-from farfalia.engine.papillon.rules import PapillonSettings
-from farfalia.engine.rules import MODES, VARIANTS, Settings
-from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon, read_replay
-from farfalia.records.replay import MAX_LENGTH, decode, encode
-from farfalia.ui.account import describe
-from farfalia.ui.session import clean_name
-from tests.test_papillon_replay import finished, under_way
+from farfalia.core.errors import ReplayError
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.games.farfalia.page.account import describe
+from farfalia.games.farfalia.records.replay import decode, encode
+from farfalia.games.papillon.engine.rules import PapillonSettings
+from farfalia.games.papillon.records.replay import encode_finished_rounds, encode_papillon
+from farfalia.records.replay import MAX_LENGTH, read_replay
+from farfalia.ui.seating import clean_name
+from tests.support import finished, random_game, under_way
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5")
@@ -109,7 +109,7 @@ def test_junk_is_refused_with_a_replay_error(text: str) -> None:
     ("text", "message"),
     [
         ("f3.02r.7.58..AAAA.xxxxxx", "unsupported replay version 'f3'"),
-        ("hello", "not a Farfalia replay"),
+        ("hello", "not a replay of a game of this site"),
         ("f1.02r.7", "truncated or malformed"),
         ("x" * 100_000, f"at most {MAX_LENGTH} characters"),
         ("p9.2000.1.0..AA.xxxxxx", "'p9'"),

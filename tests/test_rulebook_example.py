@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from farfalia.engine.cards import card_name
-from farfalia.engine.errors import IllegalActionError
-from farfalia.engine.game import Game
-from farfalia.engine.views import seat_view
-from farfalia.records.examples import ANDREW, BARBARA, CARL, DANIEL, EMMA, EXAMPLE_ACTIONS, cards, play
+from farfalia.core.errors import IllegalActionError
+from farfalia.games.farfalia.engine.cards import card_name
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.views import seat_view
+from farfalia.games.farfalia.records.examples import ANDREW, BARBARA, CARL, DANIEL, EMMA, EXAMPLE_ACTIONS, cards, play
 
 
 def names(codes) -> list[str]:
@@ -78,7 +78,7 @@ def test_red_ten_counts_only_as_a_butterfly(example: Game) -> None:
 
 
 #: The example's tricks and the pinned continuation to the scoring example (see
-#: :data:`farfalia.records.examples.EXAMPLE_ACTIONS`), after Andrew's discard and trump.
+#: :data:`farfalia.games.farfalia.records.examples.EXAMPLE_ACTIONS`), after Andrew's discard and trump.
 EXAMPLE_TRICKS = " ".join(EXAMPLE_ACTIONS.split()[3:])
 
 

@@ -11,11 +11,19 @@ from collections.abc import Iterator
 
 import pytest
 
-from farfalia.engine.cards import BUTTERFLY, BUTTERFLY_NUMBERS, FAMILY_OF, FIRST_WILD, NO_CARD, NUMBER_OF, SUIT_OF
-from farfalia.engine.game import Game
-from farfalia.engine.rules import Settings
-from farfalia.engine.state import Trick
-from farfalia.engine.views import HIDDEN, seat_view
+from farfalia.games.farfalia.engine.cards import (
+    BUTTERFLY,
+    BUTTERFLY_NUMBERS,
+    FAMILY_OF,
+    FIRST_WILD,
+    NO_CARD,
+    NUMBER_OF,
+    SUIT_OF,
+)
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.engine.state import Trick
+from farfalia.games.farfalia.engine.views import HIDDEN, seat_view
 
 #: Points for n matching cards, from the rulebook's table: 1, 3, 6, 10, 15.
 POINTS = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10, 5: 15}

@@ -9,14 +9,15 @@ import random
 
 import pytest
 
-from farfalia.engine.cards import parse_card
-from farfalia.engine.errors import ReplayError
-from farfalia.engine.game import Game
-from farfalia.engine.rules import Settings, winners
-from farfalia.engine.views import seat_view
-from farfalia.records.examples import DUMMY_HANDS, play, scripted
-from farfalia.records.replay import decode, encode
-from farfalia.ui.session import Player, Session
+from farfalia.core.errors import ReplayError
+from farfalia.games.farfalia.engine.cards import parse_card
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import Settings, winners
+from farfalia.games.farfalia.engine.views import seat_view
+from farfalia.games.farfalia.page.session import Session
+from farfalia.games.farfalia.records.examples import DUMMY_HANDS, play, scripted
+from farfalia.games.farfalia.records.replay import decode, encode
+from farfalia.ui.seating import Player
 
 FOUR_DOUBLE = Settings("four", frozenset({"double-you"}), first_dealer=0)
 
@@ -170,7 +171,7 @@ def test_edition_1_saves_open_unless_they_play_double_you() -> None:
 
 
 def test_d12_end_of_game_panel_and_score_sheet_show_the_partnership() -> None:
-    from farfalia.ui.screens import game_over
+    from farfalia.games.farfalia.page.screens import game_over
 
     players = [Player(name, True) for name in ("Ann", "Bob", "Cat", "Dan")]
     session = Session(FOUR_DOUBLE, 11, players, level="quick")

@@ -10,17 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from farfalia.engine.cards import parse_card
-from farfalia.engine.papillon.cards import card_name as papillon_card_name
-from farfalia.engine.papillon.cards import parse_card as parse_papillon_card
-from farfalia.engine.views import EMPTY, HIDDEN
-from farfalia.records.papillon_replay import decode_papillon
-from farfalia.records.replay import decode
+from farfalia.games.farfalia.engine.cards import parse_card
+from farfalia.games.farfalia.engine.views import EMPTY, HIDDEN
+from farfalia.games.farfalia.page.render import render_table
+from farfalia.games.farfalia.page.viewer import FarfaliaViewer
+from farfalia.games.farfalia.records.replay import decode
+from farfalia.games.papillon.engine.cards import card_name as papillon_card_name
+from farfalia.games.papillon.engine.cards import parse_card as parse_papillon_card
+from farfalia.games.papillon.page.viewer import PapillonViewer
+from farfalia.games.papillon.records.replay import decode_papillon
 from farfalia.ui.diagrams import STEPS, Diagram, Diagrams
 from farfalia.ui.language import LANGUAGES, SOURCE, rules_page, speaking
-from farfalia.ui.render import render_table
 from farfalia.ui.texts import text
-from farfalia.ui.viewer import PapillonViewer, ReplayViewer, ViewerMove
+from farfalia.ui.viewer import ViewerMove
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -28,24 +30,26 @@ sys.path.insert(0, str(ROOT / "tools"))
 import make_rules_page  # noqa: E402
 
 
-def diagrams() -> list[ReplayViewer]:
+def diagrams() -> list[FarfaliaViewer]:
     page = (ROOT / "rules.html").read_text()
     fragments = re.findall(r'data-farfalia="([^"]+)"', page)
     viewers = []
     for fragment in fragments:
         params = dict(part.split("=", 1) for part in unescape(fragment).split("&"))
-        viewers.append(ReplayViewer(decode(params["replay"]), int(params["at"]), params["view"]))
+        viewers.append(FarfaliaViewer(decode(params["replay"]), int(params["at"]), params["view"]))
     return viewers
 
 
 GAMES = ("farfalia", "papillon")
+#: Each game's rules page's file stem.
+STEMS = make_rules_page.STEMS
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_rules_page_is_generated_from_the_examples(code: str, game: str) -> None:
     """One page per game and language, each up to date with its generator and its catalog."""
-    path = ROOT / rules_page(code, game)
+    path = ROOT / rules_page(code, STEMS[game])
     assert path.read_text() == make_rules_page.page(code, game), "run: python tools/make_rules_page.py"
 
 
@@ -58,7 +62,10 @@ SAME_IN_EVERY_LANGUAGE = {"Chinkway!", "Double You", "Burnin' Down the House", "
 def test_each_rules_page_speaks_its_language(code: str, game: str) -> None:
     """Every paragraph and heading translated, the diagrams the same as the English page's
     (their pictures in the page's language), and links to the other languages and game."""
-    page, english = (ROOT / rules_page(code, game)).read_text(), (ROOT / rules_page(SOURCE, game)).read_text()
+    page, english = (
+        (ROOT / rules_page(code, STEMS[game])).read_text(),
+        (ROOT / rules_page(SOURCE, STEMS[game])).read_text(),
+    )
     left = [m for m in make_rules_page.messages() if escape(m) in page and m not in SAME_IN_EVERY_LANGUAGE]
     assert not left, left
     assert f'<html lang="{code}">' in page
@@ -66,9 +73,9 @@ def test_each_rules_page_speaks_its_language(code: str, game: str) -> None:
     with speaking(code):
         shown = text("proposal") if game == "farfalia" else text("pa.round.blue")
         assert f">{escape(shown)}" in page
-    assert all(f'href="{rules_page(other, game)}"' in page for other in LANGUAGES if other != code)
+    assert all(f'href="{rules_page(other, STEMS[game])}"' in page for other in LANGUAGES if other != code)
     other_game = GAMES[1 - GAMES.index(game)]
-    assert f'href="{rules_page(code, other_game)}"' in page
+    assert f'href="{rules_page(code, STEMS[other_game])}"' in page
 
 
 def test_every_diagram_shows_its_moment() -> None:
@@ -94,7 +101,7 @@ def test_every_diagram_shows_its_moment() -> None:
 
 def test_the_page_holds_each_picture_and_the_card_art_once() -> None:
     page = (ROOT / "rules.html").read_text()
-    figures = len(make_rules_page.DIAGRAMS) + len(make_rules_page.VARIANT_DIAGRAMS)
+    figures = len(make_rules_page.PAGES["farfalia"].diagrams())
     assert page.count("<figure") == figures == page.count("<svg") - 1  # one more: the art
     assert page.count('id="sym-fish"') == 1 and 'class="shared-defs"' in page
     assert page.count("<iframe") == 0 and page.count('<script type="py"') == 1  # one runtime for the page
@@ -152,7 +159,7 @@ def test_every_papillon_diagram_shows_its_moment() -> None:
 
 def test_the_papillon_page_holds_each_picture_and_its_art_once() -> None:
     page = (ROOT / "papillon.html").read_text()
-    figures = sum(len(part) for part in make_rules_page.PAPILLON_PAGE.parts if not isinstance(part[0][1], list))
+    figures = len(make_rules_page.PAGES["papillon"].diagrams())
     assert page.count("<figure") == figures == 12 == page.count("<svg") - 1  # one more: the art
     assert page.count('id="pa-E"') == 1 and 'class="shared-defs"' in page and 'id="sym-fish"' not in page
     board = Diagrams([unescape(f) for f in re.findall(r'data-farfalia="([^"]+)"', page)][:1])

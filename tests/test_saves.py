@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.engine.errors import FarfaliaError, SaveError
-from farfalia.ui.papillon_session import load_save
+from farfalia.core.errors import FarfaliaError, SaveError
+from farfalia.games.farfalia.page.session import new_session
 from farfalia.ui.saves import (
     CHECKPOINT_EVERY,
     LEGACY_SAVE_KEY,
@@ -28,7 +28,8 @@ from farfalia.ui.saves import (
     read_checkpoint,
     restore,
 )
-from farfalia.ui.session import Player, new_session
+from farfalia.ui.seating import Player
+from farfalia.ui.shelf import load_table
 
 
 class Clock:
@@ -65,7 +66,7 @@ def records(seed: int, steps: int, undo_every: int, choices: int | None = None) 
 def load_verifies(text: str) -> bool:
     """The page's verdict on a save: does it read back as a game."""
     try:
-        load_save(text)
+        load_table(text)[0]
     except FarfaliaError:
         return False
     return True

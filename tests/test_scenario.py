@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from farfalia.engine.actions import NO_TRUMP_SUIT, parse_action
-from farfalia.engine.cards import parse_card
-from farfalia.engine.errors import ScenarioError
-from farfalia.engine.game import Game
-from farfalia.engine.rules import MODES, VARIANTS, Settings
-from farfalia.records.examples import EXAMPLE_NAMES, burn_example, dummy_example, worked_example
-from farfalia.records.replay import decode, encode_with_chance
-from farfalia.records.scenario import Scenario
+from farfalia.core.errors import ScenarioError
+from farfalia.games.farfalia.engine.actions import NO_TRUMP_SUIT, parse_action
+from farfalia.games.farfalia.engine.cards import parse_card
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.games.farfalia.records.examples import EXAMPLE_NAMES, burn_example, dummy_example, worked_example
+from farfalia.games.farfalia.records.replay import decode, encode_with_chance
+from farfalia.games.farfalia.records.scenario import Scenario
 from farfalia.ui.links import Link
 
 

@@ -6,10 +6,12 @@ import json
 
 import pytest
 
-from farfalia.engine.errors import FarfaliaError
-from farfalia.engine.rules import PLAYERS
-from farfalia.ui.screens import SavedGame, game_over, start_screen, turn_bar
-from farfalia.ui.session import SAVE_FORMAT, Player, Session, new_session
+from farfalia.core.errors import FarfaliaError
+from farfalia.games.farfalia.engine.rules import PLAYERS
+from farfalia.games.farfalia.page.screens import game_over, turn_bar
+from farfalia.games.farfalia.page.session import SAVE_FORMAT, Session, new_session
+from farfalia.ui.screens import SavedGame, start_screen
+from farfalia.ui.seating import Player
 
 #: The hint button, greyed.
 HINT_OFF = 'data-command="hint" disabled>'

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tools import build_site, serve
-from tools.pack_stdlib import imported_names, listed_modules, module_name
+from tools.pack_stdlib import imported_names, listed_modules, module_name, package_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -28,8 +28,7 @@ def test_the_trimmed_standard_library_keeps_every_module_the_game_imports() -> N
         files = {module_name(name) for name in archive.namelist() if name.endswith(".py")}
     kept = set(listed_modules())
     assert kept <= files, f"not in Pyodide's library: {sorted(kept - files)}"
-    sources = [ROOT / "main.py", *(ROOT / "farfalia").rglob("*.py")]
-    browser_side = [p for p in sources if p.name not in ("cli.py", "__main__.py", "tournament.py")]
+    browser_side = [ROOT / "main.py", ROOT / "diagrams.py", *(ROOT / name for name in package_sources())]
     needed = {
         name for path in browser_side for name in imported_names(path) if name.split(".")[0] in sys.stdlib_module_names
     }

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import random
 
-from farfalia.cli import random_game
-from farfalia.engine.game import Game
-from farfalia.engine.rules import Settings
-from farfalia.records.replay import decode, encode, encode_finished_hands
-from farfalia.ui.viewer import ALL, ReplayViewer
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.page.viewer import FarfaliaViewer
+from farfalia.games.farfalia.records.replay import decode, encode, encode_finished_hands
+from farfalia.ui.viewer import ALL
+from tests.support import random_game
 
 
-def viewer_of(mode: str, seed: int = 3) -> tuple[ReplayViewer, Game]:
+def viewer_of(mode: str, seed: int = 3) -> tuple[FarfaliaViewer, Game]:
     game = random_game(Settings(mode), seed)
-    return ReplayViewer(decode(encode(game))), game
+    return FarfaliaViewer(decode(encode(game))), game
 
 
 def test_positions_match_the_game_step_by_step() -> None:
@@ -60,7 +61,7 @@ def test_finished_hands_of_a_running_game_stop_before_the_hand_in_progress() -> 
         game.apply(chooser.choice(game.legal_actions()))
     replay = decode(encode_finished_hands(game, ("A", "B", "C", "D", "E")))
     assert replay.seed is None
-    viewer = ReplayViewer(replay)
+    viewer = FarfaliaViewer(replay)
     assert len(viewer.game.state.results) == 2 and viewer.finished_hand() is not None
     # Nothing of the hand in progress is in the link: no cards dealt, no seed to deal them.
     assert viewer.game.state.dealt == () and viewer.view().seats == ()

@@ -6,11 +6,12 @@ import random
 
 import pytest
 
-from farfalia.engine.cards import FIRST_WILD, cards_of
-from farfalia.engine.errors import FarfaliaError, IllegalActionError
-from farfalia.engine.game import Game
-from farfalia.engine.rules import Settings
-from farfalia.engine.views import HIDDEN, omniscient_view, seat_view, visible_cards
+from farfalia.core.codes import bits_of
+from farfalia.core.errors import FarfaliaError, IllegalActionError
+from farfalia.games.farfalia.engine.cards import FIRST_WILD
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.engine.views import HIDDEN, omniscient_view, seat_view, visible_cards
 
 
 def test_own_hand_visible_others_hidden() -> None:
@@ -58,7 +59,7 @@ def test_no_view_shows_another_hand_at_any_step() -> None:
             hidden: set[int] = set()
             for pos, seat in enumerate(state.plan.seats):
                 if not state.plan.dummies[pos] and seat != player:
-                    hidden |= set(cards_of(state.hands[pos]))
+                    hidden |= set(bits_of(state.hands[pos]))
                 hidden |= set(state.covers[pos].values())
             assert not hidden & visible_cards(view)
         game.apply(chooser.choice(game.legal_actions()))

@@ -30,7 +30,9 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-from farfalia.ui.language import LANGUAGES, RULES_STEMS, early_texts, rules_page
+import farfalia.site  # noqa: F401 (the site's games, registered)
+from farfalia.ui.game import site_games
+from farfalia.ui.language import LANGUAGES, early_texts, rules_page
 from tools.catalogs import compile_catalogs
 from tools.pack_stdlib import KEEP, module_name
 
@@ -40,14 +42,13 @@ BARE = ROOT / "build" / "bare"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 #: Each game's rules page in every language (tools/make_rules_page.py writes them).
-RULES_PAGES = tuple(rules_page(code, game) for game in RULES_STEMS for code in LANGUAGES)
-PAGES = ("index.html", "embed.html", *RULES_PAGES, "main.py", "pyscript.toml", "manifest.webmanifest")
+RULES_PAGES = tuple(rules_page(code, game.rules_page) for game in site_games() for code in LANGUAGES)
+PAGES = ("index.html", "embed.html", *RULES_PAGES, "main.py", "diagrams.py", "pyscript.toml", "manifest.webmanifest")
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-#: PyScript's chunks the pages load: its core, the TOML reader of ``pyscript.toml``, and the
-#: plugins' small entry points it always imports (the editor's CodeMirror, the terminal's
-#: xterm, the zip reader and MicroPython are never loaded, and left out).
-PYSCRIPT_FILES = ("core.js", "core.css", "core-*.js", "toml-*.js", "error-*.js", "donkey-*.js", "py-editor-*.js",
-                  "py-game-*.js", "py-terminal-*.js", "deprecations-manager-*.js")  # fmt: skip
+#: PyScript's chunks the pages load: its core, the TOML reader of ``pyscript.toml`` and its
+#: error plugin (``pyscript.toml`` turns the others off: the editor, the terminal, the game
+#: canvas; nor are the zip reader and MicroPython ever loaded).
+PYSCRIPT_FILES = ("core.js", "core.css", "core-*.js", "toml-*.js", "error-*.js")
 #: The pages' Content Security Policy: nothing but the site itself, and no string ever run as
 #: script ('wasm-unsafe-eval' lets Pyodide compile its WebAssembly; PyScript's one use of
 #: `Function()` is avoided, see assets/no-eval.js; an embed's still picture is a blob: image,

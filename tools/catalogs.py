@@ -28,6 +28,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import farfalia.site  # noqa: E402, F401 (the site's games, registered: their messages too)
 from farfalia.ui.language import LANGUAGES, SOURCE  # noqa: E402
 from farfalia.ui.texts import TEXT  # noqa: E402
 

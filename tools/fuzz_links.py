@@ -1,9 +1,9 @@
-"""Fuzz what a link can carry into the page: forged, re-signed replays of both games and hostile
-parameters, opened through the page's own controller in CPython.
+"""Fuzz what a link can carry into the page: forged, re-signed replays of every game of the site
+and hostile parameters, opened through the page's own controller in CPython.
 
 Every input must either open or be refused with a clear message, quickly. Inputs start from real
-replays (every Farfalia mode; Papillon at 2 to 5 players, with its options, games of random play,
-of bots and of nothing but discards, and games shared under way) and are altered: characters and
+replays (each game's :meth:`~farfalia.ui.game.SiteGame.sample_replays`: every mode and table, games
+of random play, of bots and of the worst play, games shared under way) and are altered: characters and
 runs of characters replaced or inserted (ASCII, Unicode digits such as "²" and "٣", full-width
 digits, lone surrogates), whole fields replaced by huge numbers, and the check re-computed so the
 decoder cannot lean on it; the ``at``, ``view``, ``controls`` and ``theme`` parameters get the same
@@ -23,79 +23,23 @@ import argparse
 import random
 import string
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from farfalia.bots.papillon import PapillonHeuristicBot
-from farfalia.engine.definition import FARFALIA
-from farfalia.engine.interface import random_play
-from farfalia.engine.papillon.game import PapillonGame
-from farfalia.engine.papillon.rules import DEALS, PapillonSettings
-from farfalia.engine.papillon.views import PAPILLON, seat_view
-from farfalia.engine.rules import MODES, Settings
+import farfalia.site  # noqa: F401 (the site's games, registered)
 from farfalia.records import replay
-from farfalia.records.papillon_replay import encode_finished_rounds, encode_papillon
 from farfalia.ui.controller import Controller
+from farfalia.ui.game import site_games
 from farfalia.ui.saves import MemoryStorage
 
 ALPHABET = string.ascii_letters + string.digits + "-_.~&=%#+ \n" + "²٣０١\ud800\udfffé€ß\x00"
 HUGE = ("z" * 20, "9" * 19, "zzzzzzzzzzzz", "1" + "0" * 30, "-1", "0", "", "²", "\ud800", "٣٣")
 PARAMETERS = ("at", "view", "controls", "theme", "replay")
-#: The games a run fuzzes, by name.
-GAMES = ("farfalia", "papillon")
 
 
-def farfalia_replays(seed: int = 0) -> list[str]:
-    """A replay of a game in progress, and one of a whole game, for every mode."""
-    texts = []
-    for number, mode in enumerate(MODES):
-        game = random_play(FARFALIA, Settings(mode), seed + number)
-        texts.append(replay.encode(game))
-        while game.history and len(game.history) > 40:
-            game.undo()
-        texts.append(replay.encode(game))
-    return texts
-
-
-def papillon_replays(seed: int = 0) -> list[str]:
-    """At every player count: a whole game of random play, one of the heuristic's, one of nothing
-    but discards (its table crowded), and a game shared under way (its chance written out); with
-    the options (2 v 1, forced capture) and a practice round."""
-    texts = []
-    for players in sorted(DEALS):
-        for options in (
-            {},
-            {"forced_capture": True},
-            {"two_against_one": True} if players == 3 else {"rounds": "orange"},
-        ):
-            settings = PapillonSettings(players=players, **options)  # type: ignore[arg-type]
-            game = random_play(PAPILLON, settings, seed + players)
-            texts.append(encode_papillon(game))
-            texts.append(encode_finished_rounds(game) if len(settings.colours) > 1 else encode_papillon(game))
-        texts.append(
-            encode_papillon(_played(PapillonSettings(players=players), seed, lambda game: game.offered_actions()[0]))
-        )
-        texts.append(encode_papillon(_played(PapillonSettings(players=players), seed, _heuristic(seed))))
-    return texts
-
-
-def _heuristic(seed: int) -> Callable[[PapillonGame], int]:
-    """The heuristic bot's choice at each seat's turn."""
-    bot, rng = PapillonHeuristicBot(), random.Random(seed)
-    return lambda game: bot.choose(seat_view(game, game.current), rng)
-
-
-def _played(settings: PapillonSettings, seed: int, choose: Callable[[PapillonGame], int]) -> PapillonGame:
-    game = PAPILLON.new(settings, seed)
-    while not game.is_over():
-        game.apply(choose(game))
-    return game
-
-
-def real_replays(seed: int = 0, games: tuple[str, ...] = GAMES) -> list[str]:
-    """Real replays of the ``games`` named."""
-    return (farfalia_replays(seed) if "farfalia" in games else []) + (
-        papillon_replays(seed) if "papillon" in games else []
-    )
+def real_replays(seed: int = 0, games: tuple[str, ...] = ()) -> list[str]:
+    """Real replays of the ``games`` named (every game of the site where none is), each game's
+    :meth:`~farfalia.ui.game.SiteGame.sample_replays`."""
+    return [text for game in site_games() if not games or game.name in games for text in game.sample_replays(seed)]
 
 
 def resign(text: str) -> str:
@@ -227,12 +171,12 @@ def main() -> None:
     parser.add_argument("--inputs", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--game", choices=GAMES, action="append", help="the games whose links to fuzz (both by default)"
+        "--game", choices=[g.name for g in site_games()], action="append", help="the games to fuzz (all by default)"
     )
     parser.add_argument("--slow", action="store_true", help="search for slow links rather than sample links")
     options = parser.parse_args()
     rng = random.Random(options.seed)
-    texts = real_replays(games=tuple(options.game or GAMES))
+    texts = real_replays(games=tuple(options.game or ()))
     if options.slow:
         for seconds, fragment in search_slow(rng, texts, options.inputs):
             print(f"{seconds * 1000:7.1f} ms {fragment}")

@@ -3,8 +3,8 @@
 
 It holds only bytecode, no sources: for the standard library modules named in
 ``tools/stdlib-modules.txt`` (taken from Pyodide's own ``python_stdlib.zip``) and for the
-``farfalia`` modules the page can import (not the command line, the tournament or the rules
-page's examples). So the page never compiles Python: Pyodide's own archive holds sources,
+``farfalia`` modules the pages import (not the command line, the tournament or the rules
+pages' sources: :func:`imported_names`). So the page never compiles Python: Pyodide's own archive holds sources,
 which every start compiles again (that is most of a bare start-up). Everything is compiled
 as ``python -OO`` would (no docstrings, no asserts: a configuration CPython tests its library
 in; the package's asserts only narrow types, and its CPython tests run them), but for
@@ -73,9 +73,9 @@ def stdlib_sources(modules: list[str]) -> dict[str, bytes]:
 
 
 def package_sources() -> dict[str, bytes]:
-    """The package's modules the page can import: those ``main.py`` imports, and theirs."""
+    """The package's modules the pages can import: those ``main.py`` and ``diagrams.py`` import, and theirs."""
     found: dict[str, bytes] = {}
-    waiting = [REPO / "main.py"]
+    waiting = [REPO / "main.py", REPO / "diagrams.py"]
     while waiting:
         for module in imported_modules(waiting.pop()):
             path = package_path(module)
@@ -87,14 +87,23 @@ def package_sources() -> dict[str, bytes]:
 
 
 def imported_names(path: Path) -> set[str]:
-    """Every absolute module name ``path`` imports (for ``from a import b``: ``a`` and ``a.b``)."""
+    """Every absolute module name ``path`` imports when it is imported (for ``from a import b``:
+    ``a`` and ``a.b``): not those under ``if TYPE_CHECKING:`` (for the type checker only), nor
+    those inside a function (the command line's and the build's, which a game's description
+    imports only when asked: its command-line options, its rules page's source)."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_bytes())):
+    waiting: list[ast.AST] = [ast.parse(path.read_bytes())]
+    while waiting:
+        node = waiting.pop()
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            waiting.extend(node.orelse)
+        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            waiting.extend(ast.iter_child_nodes(node))
     return names
 
 

@@ -7,8 +7,9 @@ import argparse
 import itertools
 import time
 
-from farfalia.cli import simulate
-from farfalia.engine.rules import MODES, VARIANTS, Settings
+from farfalia.core.interface import random_play
+from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
+from farfalia.games.farfalia.engine.rules import MODES, VARIANTS, Settings
 
 
 def main() -> None:
@@ -19,8 +20,9 @@ def main() -> None:
     combos = [frozenset(c) for k in range(len(VARIANTS) + 1) for c in itertools.combinations(VARIANTS, k)]
     for mode, variants in itertools.product(MODES, combos):
         start = time.perf_counter()
-        games = simulate(Settings(mode, variants), args.games, args.seed)
-        hands = sum(game["hands"] for game in games)  # type: ignore[misc]
+        settings = Settings(mode, variants)
+        games = [random_play(FARFALIA_RULES, settings, seed) for seed in range(args.seed, args.seed + args.games)]
+        hands = sum(len(game.state.results) for game in games)
         label = "+".join(sorted(variants)) or "plain"
         print(
             f"{mode:<12} {label:<20} {len(games)} games, {hands} hands, {time.perf_counter() - start:.1f} s", flush=True

@@ -1,12 +1,11 @@
-"""The searching bots: determinized Monte Carlo over deals consistent with a seat view.
+"""The searching bot of every game: determinized Monte Carlo over worlds consistent with a seat view.
 
-For each sampled deal (:func:`farfalia.bots.inference.sample_state`), every legal
-action is tried and the hand played out at random (winners always pick), with
-the same random draws for every action, so that the actions are compared on the
-same cards and the same luck. The action with the best mean margin (its side's
-points minus its opponents' mean) wins, the heuristic's choice being preferred
-when the difference is within :data:`PRIOR_BONUS` points. The dealer's discards
-and Double You are left to the heuristic: they come before the proposal is known.
+A game gives the search its :class:`SearchModel`: the actions worth comparing, a prior choice
+(its heuristic's), worlds sampled from what the view hides, and playouts. For each sampled
+world, every candidate is played out with the same random draws, so that the candidates are
+compared on the same cards and the same luck. The candidate with the best mean margin (its
+side's points minus its opponents' mean) wins, the prior being preferred when the difference
+is within :data:`PRIOR_BONUS` points.
 
 A :class:`Search` runs in steps (``step``: a playout, or a piece of the set-up, where a
 model ranks thousands of actions first) so that the page can yield to the browser between
@@ -18,20 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
-from farfalia.bots.heuristic import HeuristicBot
-from farfalia.bots.inference import Sampler as DealSampler
-from farfalia.engine.actions import Action
-from farfalia.engine.state import State
-from farfalia.engine.views import View
-
-#: Playouts a decision may use: measured to take under a second in the browser (docs/bots.md).
-PLAYOUTS = 1200
-#: Points of mean margin by which the heuristic's choice is preferred (its prior).
+#: Points of mean margin by which the prior's choice is preferred.
 PRIOR_BONUS = 0.3
-#: Decision kinds the search takes over from the heuristic.
-SEARCHED = frozenset(("play", "pick", "trump"))
 
 
 class Sampler(Protocol):
@@ -67,58 +56,11 @@ class SearchModel(Protocol):
         and return the margin of the player to act (own points minus the opponents' mean)."""
 
 
-class FarfaliaSearch:
-    """Farfalia's :class:`SearchModel`: plays, picks and trump are searched (a pick
-    never costs the side a point, so "take none" is never compared); playouts run to
-    the hand's end with the rules core's fast kernel, winners always picking."""
-
-    def prepare(self, view: View) -> Iterator[None]:
-        """Nothing: a view's legal actions are few."""
-        return iter(())
-
-    def candidates(self, view: View) -> tuple[Action, ...]:
-        """The legal actions of a searched kind, when there is a choice."""
-        legal = view.legal_actions
-        if legal and legal[-1].kind == "pass":
-            legal = legal[:-1]
-        return legal if len(legal) > 1 and legal[0].kind in SEARCHED else ()
-
-    def prior(self, view: View, rng: random.Random) -> Action:
-        """The heuristic's choice."""
-        return HeuristicBot().choose(view, rng)
-
-    def sampler(self, view: View) -> Sampler:
-        """Deals consistent with ``view`` (:class:`~farfalia.bots.inference.Sampler`)."""
-        return DealSampler(view)
-
-    def budget(self, view: View, playouts: int) -> int:
-        """The bot's own budget, whatever the decision."""
-        return playouts
-
-    def playout(self, view: View, world: State, action: Action, luck: float) -> float:
-        """The acting player's margin in the hand, after ``action`` and random play."""
-        turn, plan = view.to_act, view.plan
-        assert turn is not None and plan is not None
-        state = world.copy()
-        state.apply(action)
-        state.random_playout(random.Random(luck), hand_only=True, always_pick=True)
-        side = plan.sides[plan.position_of(turn.seat)]
-        opponents = [seat for seat, s, dummy in zip(plan.seats, plan.sides, plan.dummies) if s != side and not dummy]
-        points = state.results[len(view.results)].player_points
-        return points[turn.player] - sum(points[p] for p in opponents) / len(opponents)
-
-
-#: Farfalia's search model.
-FARFALIA_SEARCH: Final = FarfaliaSearch()
-
-
 class Search:
     """One decision's search, run a slice at a time: for each sampled deal, every
     candidate is played out with the same luck (common random numbers)."""
 
-    def __init__(
-        self, view: Any, rng: random.Random, playouts: int = PLAYOUTS, model: SearchModel = FARFALIA_SEARCH
-    ) -> None:
+    def __init__(self, view: Any, rng: random.Random, playouts: int, model: SearchModel) -> None:
         self.view = view
         self.rng = rng
         self.model = model
@@ -200,14 +142,15 @@ class Search:
 
 
 class SearchBot:
-    """The strong bot: :class:`Search` with a budget of ``playouts`` a decision."""
+    """The strong bot: :class:`Search` with its game's :attr:`model` and a budget of ``playouts`` a
+    decision (each game's bot sets its model and its usual budget)."""
 
     #: Whether the bot must be shown every card (only the omniscient reference bot).
     sees_all = False
-    #: The game's search model (Farfalia's; Papillon's bot sets its own).
-    model: SearchModel = FARFALIA_SEARCH
+    #: The game's search model.
+    model: SearchModel
 
-    def __init__(self, playouts: int = PLAYOUTS) -> None:
+    def __init__(self, playouts: int) -> None:
         self.playouts = playouts
 
     def choose(self, view: Any, rng: random.Random) -> Any:
@@ -215,10 +158,3 @@ class SearchBot:
         search = Search(view, rng, self.playouts, self.model)
         search.complete()
         return search.best()
-
-
-class OmniscientBot(SearchBot):
-    """The same search given every card (an omniscient view, nothing left to sample):
-    the ceiling the strong bot is measured against, never offered to players."""
-
-    sees_all = True

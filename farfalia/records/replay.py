@@ -1,31 +1,25 @@
-"""Replay text: a whole game as one short, versioned, URL-safe string.
+"""Replay texts, whatever the game: a whole game as one short, versioned, URL-safe string.
 
-``f2.<settings>.<seed>.<count>.<names>.<actions>.<check>``, every field in the
-URL-safe alphabet (``A-Z a-z 0-9 - _``) and dots:
+``<version>.<settings>.<seed>.<count>.<names>.<actions>.<check>``, every field in the URL-safe
+alphabet (``A-Z a-z 0-9 - _``) and dots, the version's first letter naming the game (its
+:attr:`~farfalia.records.replay.ReplayFormat.replay_prefix`, one letter a game):
 
-- the version: ``f2`` since the rules corrections D7 (revised), D12 and D13.
-  ``f1`` texts are read the same way; those of games with Double You are refused
-  (:func:`check_rules_edition`), since D7's revised bar may change who decides;
-
-- ``settings``: mode (0-6, :data:`farfalia.engine.rules.MODES`), variants (0-3: bit 1
-  Double You, bit 2 Burnin'), first dealer (a digit, or ``r`` drawn from the seed),
-  then ``h<n>`` or ``t<n>`` for ``four``'s hands or target (base 36);
-- ``seed`` and ``count`` (the number of player actions): base 36; a seed of ``x``
-  means the chance outcomes are written out instead (see below);
+- ``settings``: the game's own (its codec writes and reads them);
+- ``seed`` and ``count`` (the number of player actions): base 36; a seed of ``x`` means the
+  chance outcomes are written out instead, in an eighth part before the check (a game shared
+  under way, a scenario), so nothing in the text deals what is still to come;
 - ``names``: the players' names, UTF-8, newline-separated, base64url;
-- ``actions``: each action's index among the legal actions sorted (as
-  :meth:`Game.legal_actions` gives them), packed mixed-radix into one integer,
-  base64url: a forced move costs nothing, so a complete ``basic5`` game takes
-  about a hundred characters;
-- with ``x`` for a seed, a ``chance`` part: the deals, wild cards, proposals and
-  drawn dealer, ``~``-separated (cards one character each of ``0-9A-Za-z``). A
-  running game's finished hands are shared this way (:func:`encode_finished_hands`):
-  without the seed, nothing in the text deals the hand in progress;
-- ``check``: six characters of SHA-256 over everything before it, so a truncated
-  or altered text is refused instead of decoding into some other game.
+- ``actions``: each decision's number (:class:`Choices`: usually its index among the legal
+  actions, ascending), packed mixed-radix into one integer, base64url: a forced move costs
+  nothing;
+- ``check``: six characters of SHA-256 over everything before it, so a truncated or altered
+  text is refused instead of decoding into some other game.
 
-Decoding replays every action through :class:`~farfalia.engine.game.Game`, so it only
-ever yields games that replay legally; anything else raises :class:`ReplayError`.
+This module holds the frame every game's codec shares (:func:`write_replay`,
+:func:`replay_fields`, :func:`pack_actions`…), the decoded :class:`Replay`, and
+:func:`read_replay`, which finds the game of a text among those registered
+(:mod:`farfalia.core.registry`). Decoding replays every action, so it only ever yields games
+that replay legally; anything else raises :class:`ReplayError`.
 """
 
 from __future__ import annotations
@@ -37,21 +31,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from farfalia.engine.actions import Action, Chance, Deal, DealWilds, DrawDealer, TurnProposal
-from farfalia.engine.cards import NO_CARD, ascii_int
-from farfalia.engine.definition import FARFALIA
-from farfalia.engine.errors import FarfaliaError, Message, ReplayError
-from farfalia.engine.game import Game
-from farfalia.engine.rules import BURNING, DOUBLE_YOU, MODES, Settings
+from farfalia.core import registry
+from farfalia.core.errors import FarfaliaError, Message, ReplayError
+from farfalia.core.interface import Rules
 
-VERSION = "f2"
-#: Replay versions read: each names the rules edition its games were played under.
-VERSIONS = ("f1", VERSION)
 #: Longer texts are refused before any work: a complete chinkway10 game takes under 1,200.
 MAX_LENGTH = 8000
 #: The longest player name, in characters (the page's form and saves keep to it too).
 MAX_NAME = 24
-#: More actions than the longest game allowed (P13: 40 hands of ``four``) can hold.
+#: More actions than the longest game allowed can hold (Farfalia's P13: 40 hands of ``four``).
 MAX_ACTIONS = 10_000
 _DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 #: The seed part of a replay whose chance outcomes are written out.
@@ -60,75 +48,66 @@ CHANCE_WRITTEN = "x"
 
 @dataclass(frozen=True)
 class Replay:
-    """A decoded game: settings, seed (None when the chance outcomes are written out),
-    player names, actions, and the written-out chance outcomes."""
+    """A decoded game of any game of the site: its rules, settings, seed (None when the chance
+    outcomes are written out), player names, actions (legal: the codec took each one from the
+    game's choices) and the written-out chance outcomes."""
 
-    settings: Settings
+    rules: Rules[Any]
+    settings: Any
     seed: int | None
     names: tuple[str, ...]
-    actions: tuple[Action, ...]
-    chance: tuple[Chance, ...] = ()
+    actions: tuple[Any, ...]
+    chance: tuple[Any, ...] = ()
 
-    def start(self) -> Game:
+    def start(self) -> Any:
         """The game before its first action."""
-        return _start(self.settings, self.seed, self.chance)
+        return start_game(self.rules, self.settings, self.seed, self.chance)
 
-    def game(self) -> Game:
+    def game(self) -> Any:
         """The game, replayed (with written-out chance, it stops where they end)."""
         game = self.start()
         for action in self.actions:
-            game.apply(action)
+            game.apply(action, check=False)  # checked as the text was read
         return game
 
 
-def encode(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
-    """The replay text of ``game``: its seed and actions, or with its chance outcomes
-    written out when some were given rather than drawn (a scenario's)."""
-    if game.given_chance:
-        return encode_with_chance(game, names)
-    if game.seed < 0:
-        raise ReplayError(f"replays carry seeds of 0 or more, not {game.seed}")
-    return _encode(game.settings, game.seed, game.actions, names, ())
+class ReplayFormat(Protocol):
+    """What :func:`read_replay` needs of a game: the first letter of its texts' versions, and its codec."""
+
+    name: str
+    replay_prefix: str
+
+    def decode_replay(self, text: str) -> Replay:
+        """The replay a text of this game describes; :class:`ReplayError` for anything else."""
 
 
-def encode_with_chance(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
-    """The replay text of ``game`` with every chance outcome written out (for games
-    dealt from given cards, such as :mod:`farfalia.records.examples`)."""
-    chance = [step for step in game.history if isinstance(step, Chance)]
-    return _encode(game.settings, None, game.actions, names, chance)
+def read_replay(text: str) -> Replay:
+    """The replay a text describes, of whichever registered game its version names; a clear
+    :class:`ReplayError` otherwise."""
+    fields = replay_fields(text)
+    version = fields[0] if fields else ""
+    for game in registry.games():
+        codec: ReplayFormat = game
+        if version[:1] == codec.replay_prefix:
+            return codec.decode_replay(text)
+    raise replay_problem("replay-not")
 
 
-def encode_finished_hands(game: Game, names: tuple[str, ...] | list[str] = ()) -> str:
-    """The replay text of ``game``'s finished hands only, chance written out and no
-    seed: it shows nothing of the hand in progress, nor of any hand to come."""
-    finished = game.progress().rounds
-    if not finished:
-        raise ReplayError("no hand is finished yet")
-    probe = FARFALIA.new(game.settings, game.seed, game.given_chance)
-    for action in game.actions:
-        probe.apply(action)
-        if probe.progress().rounds == finished:
-            break
-    history = probe.history
-    last_action = max(i for i, step in enumerate(history) if isinstance(step, Action))
-    # The chance outcomes after the hand-ending action belong to the hand in progress: left out.
-    chance = [step for step in history[:last_action] if isinstance(step, Chance)]
-    return _encode(game.settings, None, probe.actions, names, chance)
+def start_game(rules: Rules[Any], settings: Any, seed: int | None, chance: Sequence[Any]) -> Any:
+    """The game a replay starts from: drawn from its seed, or from its written-out chance (no seed)."""
+    if seed is None:
+        return rules.new(settings, 0, chance, draw=False)
+    return rules.new(settings, seed)
 
 
-def _encode(settings: Settings, seed: int | None, actions: list[Action], names: tuple[str, ...] | list[str],
-            chance: list[Chance] | tuple[Chance, ...]) -> str:  # fmt: skip
-    """The replay text; ``seed`` None when the chance outcomes are written out (as ``x``)."""
-    fields = [
-        VERSION,
-        _encode_settings(settings),
-        CHANCE_WRITTEN if seed is None else base36(seed),
-        base36(len(actions)),
-        encode_names(names, settings.players, settings.mode),
-        to_base64url(int_bytes(pack_actions(Played(_start(settings, seed, chance)), actions))),
-    ]
-    if chance:
-        fields.append(encode_chances(chance))
+def write_replay(
+    version: str, settings: str, seed: int | None, count: int, names: str, packed: int, chance: str
+) -> str:
+    """A replay text from its parts (``seed`` None: the chance outcomes written out as ``chance``)."""
+    fields = [version, settings, CHANCE_WRITTEN if seed is None else base36(seed), base36(count), names]
+    fields.append(to_base64url(int_bytes(packed)))
+    if seed is None:
+        fields.append(chance)
     body = ".".join(fields)
     return f"{body}.{checksum(body)}"
 
@@ -139,11 +118,9 @@ REPLAY_PROBLEMS: dict[str, str] = {
     "replay-long": "a replay is at most {limit} characters; this text has {length}",
     "replay-ascii": "a replay is plain ASCII text (letters, digits and . - _ ~)",
     "replay-version": "unsupported replay version {version}",
-    "replay-not": "this is not a Farfalia replay",
+    "replay-not": "this is not a replay of a game of this site",
     "replay-parts": "the replay is truncated or malformed (it has the wrong number of parts)",
     "replay-damaged": "the replay is damaged: its check does not match (truncated or altered)",
-    "replay-old-double-you": "this game was recorded before the Double You rules were corrected (D7, D12) "
-    "and cannot be replayed as it was played",
     "replay-fit": "the replay's actions do not fit its game",
     "replay-illegal": "the replay's actions break the rules",
     "replay-crowded": "this replay reaches a table that offers more captures than a {version} replay can be read "
@@ -156,15 +133,11 @@ REPLAY_PROBLEMS: dict[str, str] = {
     "replay-chance-unused": "the replay has chance outcomes that its actions never reach",
     "replay-chance-malformed": "a chance outcome of the replay is malformed: {part}",
     "replay-settings-unknown": "unknown settings {value}",
-    "replay-option-unknown": "unknown settings option {value}",
-    "replay-player-number": "not a player number: {value}",
     "replay-name": "a player's name is 1 to {limit} printable characters: {name}",
     "replay-names-text": "the replay's names are not text",
     "replay-names-count": "{mode} has {players} players, the replay names {count}",
     "replay-seed-number": "the replay's seed is not a base-36 number: {value}",
     "replay-count-number": "the replay's action count is not a base-36 number: {value}",
-    "replay-hands-number": "the replay's number of hands is not a base-36 number: {value}",
-    "replay-target-number": "the replay's target score is not a base-36 number: {value}",
     "replay-base64": "a replay part is not base64url text",
     "save-json": "it is not readable JSON",
     "save-long": "it is longer than a save can be ({length} characters; at most {limit})",
@@ -187,29 +160,9 @@ def problem(key: str, **values: object) -> Message:
     return Message(key, REPLAY_PROBLEMS[key], **values)
 
 
-def decode(text: str) -> Replay:
-    """The replay a text describes; a clear :class:`ReplayError` for anything else."""
-    fields = replay_fields(text)
-    if not fields or fields[0] not in VERSIONS:
-        version = fields[0][:8] if fields and fields[0][:1] == "f" else ""
-        raise replay_problem("replay-version", version=repr(version)) if version else replay_problem("replay-not")
-    check_body(text, fields)
-    try:
-        settings = _decode_settings(fields[1])
-    except FarfaliaError as error:
-        raise replay_problem("replay-settings", error=error) from error
-    check_rules_edition(VERSIONS.index(fields[0]) + 1, settings)
-    seed, count = seed_and_count(fields)
-    chance = decode_chances(fields[6]) if seed is None else ()
-    names = decode_names(fields[4], settings.players, settings.mode)
-    value = int.from_bytes(from_base64url(fields[5]), "big")
-    actions = _unpack(settings, seed, count, value, chance)
-    return Replay(settings, seed, names, actions, chance)
-
-
 def replay_fields(text: str) -> list[str]:
     """A replay text's ``.``-separated parts, once it is ASCII text of a bearable length
-    (what every game's replay text shares, :mod:`farfalia.records.papillon_replay`'s too)."""
+    (what every game's replay text shares)."""
     if not isinstance(text, str):
         raise ReplayError("a replay is text")
     if len(text) > MAX_LENGTH:
@@ -242,23 +195,7 @@ def seed_and_count(fields: list[str]) -> tuple[int | None, int]:
     return seed, count
 
 
-def check_rules_edition(edition: int, settings: Settings) -> None:
-    """Refuse a game recorded under rules edition 1 that the corrections of edition 2
-    could replay differently: with Double You, D7's revised bar changes who is asked
-    to double, and D12 who wins ``four``. Games without it replay the same (D13 only
-    moves where a dummy's picks lie)."""
-    if edition < 2 and DOUBLE_YOU in settings.variants:
-        raise replay_problem("replay-old-double-you")
-
-
 # ------------------------------------------------------------------- actions
-
-
-def _start(settings: Settings, seed: int | None, chance: Sequence[Chance]) -> Game:
-    """The game a replay starts from: drawn from its seed, or from its written-out chance (no seed)."""
-    if seed is None:
-        return FARFALIA.new(settings, 0, chance, draw=False)
-    return FARFALIA.new(settings, seed)
 
 
 class Choices(Protocol):
@@ -298,7 +235,7 @@ class Listed:
 
 class Steps(Protocol):
     """What packing a game's actions needs of it: each decision's :class:`Choices`, and taking an
-    action (a :class:`~farfalia.engine.interface.Play` seen through :class:`Played`, or a view of
+    action (a :class:`~farfalia.core.interface.Play` seen through :class:`Played`, or a view of
     one that leaves forced actions unwritten)."""
 
     def choices(self) -> Choices:
@@ -366,98 +303,6 @@ def unpack_actions(game: Steps, count: int, value: int) -> tuple[Any, ...]:
     return tuple(actions)
 
 
-def _unpack(
-    settings: Settings, seed: int | None, count: int, value: int, chance: tuple[Chance, ...] | list[Chance]
-) -> tuple[Action, ...]:
-    try:
-        game = Game(settings, 0 if seed is None else seed, chance, draw=seed is not None, undoable=False)
-    except FarfaliaError as error:
-        raise replay_problem("replay-chance-rules", error=error) from error
-    return unpack_actions(Played(game), count, value)
-
-
-# -------------------------------------------------------------------- chance
-
-_CARD_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"  # 62: every card code
-
-
-def encode_chances(outcomes: Sequence[Chance]) -> str:
-    """Chance outcomes as text, ``~``-separated (a replay's chance part, a save's ``chance``)."""
-    return "~".join(_encode_chance(outcome) for outcome in outcomes)
-
-
-def decode_chances(text: str) -> tuple[Chance, ...]:
-    """The chance outcomes :func:`encode_chances` wrote; :class:`ReplayError` if malformed."""
-    return tuple(_decode_chance(part) for part in text.split("~")) if text else ()
-
-
-def _encode_chance(outcome: Chance) -> str:
-    if isinstance(outcome, DrawDealer):
-        return f"d{outcome.dealer}"
-    if isinstance(outcome, Deal):
-        return "D" + "-".join("".join(_CARD_CHARS[c] for c in hand) for hand in outcome.hands)
-    if isinstance(outcome, DealWilds):
-        return "W" + "".join("_" if w == NO_CARD else _CARD_CHARS[w] for w in outcome.wilds)
-    assert isinstance(outcome, TurnProposal)
-    return "P" + "".join(str(f) for f in outcome.subjects)
-
-
-def _decode_chance(part: str) -> Chance:
-    kind, body = part[:1], part[1:]
-    try:
-        dealer = ascii_int(body, 1)
-        if kind == "d" and dealer is not None:
-            return DrawDealer(dealer)
-        if kind == "D":
-            return Deal(tuple(tuple(_CARD_CHARS.index(c) for c in hand) for hand in body.split("-")))
-        if kind == "W":
-            return DealWilds(tuple(NO_CARD if c == "_" else _CARD_CHARS.index(c) for c in body))
-        if kind == "P" and len(body) == 5 and all(c in "01234" for c in body):
-            return TurnProposal(tuple(int(c) for c in body))
-    except ValueError as error:
-        raise replay_problem("replay-chance-malformed", part=repr(part[:20])) from error
-    raise replay_problem("replay-chance-malformed", part=repr(part[:20]))
-
-
-# ------------------------------------------------------------------ settings
-
-
-def _encode_settings(settings: Settings) -> str:
-    variants = (DOUBLE_YOU in settings.variants) + 2 * (BURNING in settings.variants)
-    dealer = "r" if settings.first_dealer is None else str(settings.first_dealer)
-    text = f"{MODES.index(settings.mode)}{variants}{dealer}"
-    if settings.hands is not None:
-        text += "h" + base36(settings.hands)
-    if settings.target is not None:
-        text += "t" + base36(settings.target)
-    return text
-
-
-def _decode_settings(text: str) -> Settings:
-    mode = ascii_int(text[:1], 1)
-    if len(text) < 3 or mode is None or mode >= len(MODES) or text[1] not in "0123":
-        raise replay_problem("replay-settings-unknown", value=repr(text[:12]))
-    variants = int(text[1])
-    chosen = frozenset(v for bit, v in ((1, DOUBLE_YOU), (2, BURNING)) if variants & bit)
-    dealer = None if text[2] == "r" else _digit(text[2])
-    hands = target = None
-    option = text[3:]
-    if option[:1] == "h":
-        hands = from_base36(option[1:], "replay-hands-number")
-    elif option[:1] == "t":
-        target = from_base36(option[1:], "replay-target-number")
-    elif option:
-        raise replay_problem("replay-option-unknown", value=repr(option[:12]))
-    return Settings(MODES[mode], chosen, dealer, hands, target)
-
-
-def _digit(char: str) -> int:
-    number = ascii_int(char, 1)
-    if number is None:
-        raise replay_problem("replay-player-number", value=repr(char))
-    return number
-
-
 # --------------------------------------------------------------------- names
 
 
@@ -513,11 +358,19 @@ def base36(number: int) -> str:
             return digits
 
 
+def base36_number(text: str) -> int | None:
+    """The number ``text`` writes in base 36 (at most 20 digits), else None."""
+    if not text or len(text) > 20 or any(c not in _DIGITS36 for c in text):
+        return None
+    return int(text, 36)
+
+
 def from_base36(text: str, key: str) -> int:
     """A base-36 number of the replay (``key``: its fault's in :data:`REPLAY_PROBLEMS`)."""
-    if not text or len(text) > 20 or any(c not in _DIGITS36 for c in text):
+    number = base36_number(text)
+    if number is None:
         raise replay_problem(key, value=repr(text[:24]))
-    return int(text, 36)
+    return number
 
 
 def to_base64url(data: bytes) -> str:

@@ -87,7 +87,7 @@ class Data(StrEnum):
     #: on disk (a crash resumes at least there).
     ACTIONS = "actions"
     SAVED = "saved"
-    #: The card the person has picked up at Papillon's table (its notation), empty if none.
+    #: The card the person has picked up (its notation; a game whose cards go somewhere), empty if none.
     PICKED = "picked"
 
 

@@ -2,8 +2,8 @@
 Python runtime.
 
 A diagram is a ``<figure data-farfalia="replay=…&at=…&view=…">`` (the link grammar of
-:mod:`farfalia.ui.links`), of either game: a Papillon replay is drawn with Papillon's table and
-says, under it, what its last action did. The build writes each figure's first picture into the page
+:mod:`farfalia.ui.links`), of any game: each is drawn with its game's table (a game that tells
+its plays says, under it, what its last action did). The build writes each figure's first picture into the page
 (:func:`diagram_figure`), so the page is complete at first paint and without scripts,
 its step buttons disabled; once Python runs, :class:`Diagrams` brings them to life and
 redraws only the figure that moves. The card art is defined once per page
@@ -14,15 +14,13 @@ from __future__ import annotations
 
 from html import escape
 
-from farfalia.engine.errors import FarfaliaError
-from farfalia.records.papillon_replay import read_replay
+from farfalia.core.errors import FarfaliaError
+from farfalia.records.replay import read_replay
 from farfalia.ui.language import speaking
 from farfalia.ui.layout import WIDE
 from farfalia.ui.links import parse_link
-from farfalia.ui.papillon_render import render_papillon, render_papillon_defs
-from farfalia.ui.render import THEME_COLOURS, render_defs, render_table
 from farfalia.ui.texts import error_text, text
-from farfalia.ui.viewer import VIEWER_KEYS, PapillonViewer, ViewerMove, open_viewer
+from farfalia.ui.viewer import VIEWER_KEYS, ViewerMove, open_viewer
 
 #: The attribute of a diagram's figure: its link (the fragment of an embed's address).
 DIAGRAM_ATTRIBUTE = "data-farfalia"
@@ -45,7 +43,6 @@ class Diagram:
     def __init__(self, fragment: str) -> None:
         self.link = parse_link(fragment)
         self.viewer = open_viewer(read_replay(self.link.replay), self.link.at, self.link.view)
-        self.colours = THEME_COLOURS[self.link.theme]
 
     def html(self, live: bool = True) -> str:
         """The figure's content: the table at the diagram's moment and, unless the link
@@ -55,12 +52,8 @@ class Diagram:
 
     def _html(self, live: bool) -> str:
         viewer = self.viewer
-        last = ""
-        if isinstance(viewer, PapillonViewer):
-            table = render_papillon(viewer.view(), viewer.names(), WIDE, defs=False)
-            last = f'<p class="diagram-last">{escape(viewer.last_play()) or "&nbsp;"}</p>'
-        else:
-            table = render_table(viewer.view(), viewer.names(), self.colours, defs=False, interactive=False)
+        table = viewer.draw(viewer.view(), WIDE, self.link.theme, defs=False)
+        last = f'<p class="diagram-last">{escape(viewer.last_play()) or "&nbsp;"}</p>' if viewer.tells_plays else ""
         if not self.link.controls:
             return table
         disabled = "" if live else " disabled"
@@ -97,11 +90,6 @@ def diagram_figure(fragment: str, label: str) -> str:
     )
 
 
-def shared_defs(theme: str = "light", papillon: bool = False) -> str:
-    """The card art every diagram of a page (in ``theme``; of Papillon) refers to, once, in a hidden SVG."""
-    return render_papillon_defs() if papillon else render_defs(THEME_COLOURS[theme])
-
-
 class Diagrams:
     """The page's diagrams, by their order in the page. A link that cannot be shown
     becomes a readable message in its figure; the others work on."""
@@ -115,12 +103,13 @@ class Diagrams:
                 self.diagrams.append(text("bad-link", error=error_text(error)))
 
     def shared_defs(self) -> str:
-        """The card art for these diagrams (Farfalia's in the first one's theme, Papillon's
-        if one is of Papillon), once for the page."""
-        shown = [d for d in self.diagrams if isinstance(d, Diagram)]
-        farfalia = [d for d in shown if not isinstance(d.viewer, PapillonViewer)]
-        art = shared_defs(farfalia[0].link.theme) if farfalia or not shown else ""
-        return art + (shared_defs(papillon=True) if len(farfalia) < len(shown) else "")
+        """The card art for these diagrams, once for the page: each game's (in the theme of its
+        first diagram)."""
+        art: dict[str, str] = {}
+        for diagram in self.diagrams:
+            if isinstance(diagram, Diagram) and diagram.viewer.game_name not in art:
+                art[diagram.viewer.game_name] = diagram.viewer.card_art(diagram.link.theme)
+        return "".join(art.values())
 
     def html(self, index: int) -> str:
         """Diagram ``index``'s content, live (or why it cannot be shown)."""

@@ -14,15 +14,13 @@ import zlib
 from dataclasses import dataclass
 from html import escape
 
-from farfalia.engine.cards import ascii_int
+from farfalia.core.codes import ascii_int
 from farfalia.records.replay import from_base64url, to_base64url
 from farfalia.ui.language import LANGUAGES, speaking
 from farfalia.ui.layout import Layout, layout_for
 from farfalia.ui.links import ALL_HANDS, MAX_STILL, THEMES, Link
-from farfalia.ui.papillon_render import render_papillon
-from farfalia.ui.render import THEME_COLOURS, render_table
 from farfalia.ui.texts import text
-from farfalia.ui.viewer import PapillonViewer, ReplayViewer
+from farfalia.ui.viewer import Stepper
 
 #: The height of an embed's compact bar (``#bar`` in embed.html, as ``assets/style.css`` draws
 #: it; ``e2e/test_embeds.py`` measures it): the table has the rest of the frame.
@@ -97,17 +95,13 @@ def with_still(link: Link, svg: str) -> Link:
     return dataclasses.replace(link, still=still) if len(still) <= MAX_STILL else link
 
 
-def embed_link(options: EmbedOptions, viewer: ReplayViewer | PapillonViewer, replay_text: str) -> Link:
+def embed_link(options: EmbedOptions, viewer: Stepper, replay_text: str) -> Link:
     """The link of an embed of ``viewer``'s replay (``replay_text``) with these options,
-    carrying the still picture of the table where it starts (Papillon's table has one theme)."""
+    carrying the still picture of the table where it starts."""
     link = options.link(replay_text, viewer.at, viewer.total)
     start = viewer.view_at(link.at or 0, options.view)
     with speaking(options.lang):
-        if isinstance(viewer, PapillonViewer):
-            table = render_papillon(start, viewer.names(), options.layout())
-        else:
-            colours = THEME_COLOURS[options.theme]
-            table = render_table(start, viewer.names(), colours, options.layout(), interactive=False)
+        table = viewer.draw(start, options.layout(), options.theme)
     return with_still(link, table)
 
 

@@ -19,8 +19,6 @@ SHORTCUTS: dict[str, Command] = {
     "l": Command.LAST_TRICK,
     "o": Command.SETTINGS,
 }
-#: The shortcuts Papillon has no use for (it has no tricks).
-NOT_PAPILLON = frozenset((Command.LAST_TRICK,))
 #: The keys that move the focus between the cards the player decides about: left and right
 #: between playable cards, Home and End to the first and last, up and down through every
 #: card, unplayable ones included (their reason shows when they have the focus).
@@ -70,7 +68,7 @@ def focus_order(
     ``focused``: the control that had it (its :func:`selector_for`); ``opener``: the one
     that had it when the dialog now closed was opened; ``modal``: a dialog is open,
     ``opened``: it has just opened; ``deciding``: the player shown must decide now;
-    ``picked``: a card has just been picked up (Papillon), its choices now in the bar.
+    ``picked``: a card has just been picked up (a game whose cards go somewhere), its choices now in the bar.
     A dialog that opens takes the focus; one that closes gives it back; a card picked up
     gives it to its first choice; otherwise the focus stays where it was, but moves to the
     decision when the player's turn comes while it rested on the table."""

@@ -50,14 +50,9 @@ def set_language(code: str) -> None:
     use_catalog(catalog(code))
 
 
-#: Each game's rules page, by the game's name (the file's stem).
-RULES_STEMS = {"farfalia": "rules", "papillon": "papillon"}
-
-
-def rules_page(code: str, game: str = "farfalia") -> str:
-    """The address of ``game``'s rules page in ``code`` (``rules.html`` in English,
-    ``rules.fr.html``…; Papillon's ``papillon.html``, ``papillon.fr.html``…)."""
-    stem = RULES_STEMS[game]
+def rules_page(code: str, stem: str) -> str:
+    """The address of a game's rules page (its file's ``stem``) in ``code``: ``rules.html`` in
+    English, ``rules.fr.html`` in French…"""
     return f"{stem}.html" if code == SOURCE else f"{stem}.{code}.html"
 
 

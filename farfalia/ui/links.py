@@ -9,7 +9,7 @@ picture at the link's position, shown by an embed until Python draws the live ta
 Python keeps it but never reads it, and drops one that is not base64url text.
 
 Parsed strictly: numbers in ASCII digits only and bounded, unknown values
-refused with a clear :class:`~farfalia.engine.errors.LinkError`, so no link of any
+refused with a clear :class:`~farfalia.core.errors.LinkError`, so no link of any
 length or alphabet can take the page down.
 """
 
@@ -20,8 +20,8 @@ import string
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
-from farfalia.engine.cards import ascii_int
-from farfalia.engine.errors import LinkError, Message
+from farfalia.core.codes import ascii_int
+from farfalia.core.errors import LinkError, Message
 from farfalia.ui.language import LANGUAGES
 from farfalia.ui.texts import TEXT
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from json import dumps, loads
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-from farfalia.engine.errors import SaveError, StorageError
+from farfalia.core.errors import SaveError, StorageError
 from farfalia.records.replay import problem
 
 T = TypeVar("T")
@@ -191,7 +191,7 @@ class Slot:
         return SLOT_PREFIX + self.id
 
     def save_text(self) -> str:
-        """The save (what :func:`farfalia.ui.papillon_session.load_save` reads)."""
+        """The save (what :func:`farfalia.ui.shelf.load_table` reads)."""
         if self.raw is not None:
             return self.raw
         return dumps({**self.header, "actions": " ".join(self.actions)})
@@ -437,7 +437,7 @@ def _is_base(item: Stored) -> bool:
 
 class Storage(Protocol):
     """Where the page keeps its saves (``localStorage`` in the browser). Any refusal of
-    the browser's is raised as :class:`~farfalia.engine.errors.StorageError`."""
+    the browser's is raised as :class:`~farfalia.core.errors.StorageError`."""
 
     def get(self, key: str) -> str | None:
         """The text stored under ``key``, or None."""
@@ -473,6 +473,40 @@ class MemoryStorage:
     def all_keys(self) -> list[str]:
         """Every key stored."""
         return list(self.items)
+
+
+class WebStorage:
+    """A browser's Web Storage (``localStorage``: ``getItem``, ``setItem``, ``removeItem``, ``key``,
+    ``length``) as a :class:`Storage`: whatever it throws (storage off, full, failing) is a
+    :class:`~farfalia.core.errors.StorageError`, and what is no text reads as nothing."""
+
+    def __init__(self, backend: Callable[[], Any]) -> None:
+        """``backend`` gives the Web Storage (asked each time: a browser refusing storage throws
+        at that question already)."""
+        self.backend = backend
+
+    def _do(self, operation: Callable[[], T]) -> T:
+        try:
+            return operation()
+        except Exception as error:  # the browser's own errors, whatever their kind
+            raise StorageError(str(error)) from error
+
+    def get(self, key: str) -> str | None:
+        """The text stored under ``key``, or None."""
+        value = self._do(lambda: self.backend().getItem(key))
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``."""
+        self._do(lambda: self.backend().setItem(key, value))
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        self._do(lambda: self.backend().removeItem(key))
+
+    def all_keys(self) -> list[str]:
+        """Every key stored."""
+        return self._do(lambda: [str(self.backend().key(k)) for k in range(int(self.backend().length))])
 
 
 class GuardedStorage:

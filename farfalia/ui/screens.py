@@ -8,30 +8,32 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from farfalia.engine.cards import DECK_SIZE, FAMILY_OF, card_name
-from farfalia.engine.game import Game
-from farfalia.engine.papillon.rules import DEALS, ROUNDS
-from farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
-from farfalia.engine.state import HandResult
-from farfalia.engine.views import View
-from farfalia.records.papillon_scenario import round_at, sides_kept
+from farfalia.core import registry
 from farfalia.records.replay import MAX_NAME
 from farfalia.ui.contract import SLOT_ATTRIBUTE, Command, Id
-from farfalia.ui.editor import HandsEditor, ScenarioEditor
+from farfalia.ui.editor import HandsEditor
 from farfalia.ui.embeds import SIZES, STARTS, EmbedOptions
-from farfalia.ui.explain import needs_line, notices, partnership_line, result_line, trick_line, turn_status
-from farfalia.ui.keyboard import NOT_PAPILLON, SHORTCUTS
-from farfalia.ui.language import LANGUAGES, SOURCE, rules_page
+from farfalia.ui.keyboard import SHORTCUTS
+from farfalia.ui.language import LANGUAGES, rules_page
 from farfalia.ui.links import THEMES
-from farfalia.ui.papillon_session import PapillonSession
-from farfalia.ui.render import collection_figure
-from farfalia.ui.session import LEVELS, PACES, Session, proposal_line, side_lines
-from farfalia.ui.texts import action_text, card_text, count_text, plural_text, text
-from farfalia.ui.viewer import PapillonViewer, ReplayViewer, Stepper, ViewerMove
+from farfalia.ui.preferences import AUTOPLAY
+from farfalia.ui.seating import PACES
+from farfalia.ui.texts import plural_text, text
+from farfalia.ui.viewer import Stepper, ViewerMove
 
-MAX_PLAYERS = max(PLAYERS.values())
+if TYPE_CHECKING:
+    from farfalia.ui.game import SiteGame
+    from farfalia.ui.seating import Table
+
+
+def site_games() -> tuple[SiteGame, ...]:
+    """The games of the site (:func:`farfalia.ui.game.site_games`; read here from the registry,
+    which this floor's :mod:`farfalia.ui.game` builds on)."""
+    return registry.games()
+
+
 #: The roles of a panel that holds the page until closed, and of one beside the controls.
 DIALOG = 'role="dialog" aria-modal="true"'
 REGION = 'role="region" tabindex="0"'  # a replay's summary: it may scroll, so it takes the keyboard too
@@ -99,68 +101,45 @@ def select_options(values: Sequence[str], label: Callable[[str], str], chosen: s
 def start_screen(
     saved: Sequence[SavedGame] = (), choices: Mapping[str, str] | None = None, language: str = "en"
 ) -> str:
-    """The form that sets up a game (mode, variants, seats, first dealer, bots' level and
-    pace), filled in with the last ``choices``, under the list of ``saved`` games and the
-    ``language`` menu."""
-    chosen = {**DEFAULT_CHOICES, **(choices or {})}
-    modes = select_options(MODES, lambda m: text(f"mode.{m}"), chosen["mode"])
-    picked = set(chosen.get("variants", "").split(","))
-    variants = "".join(
-        f'<label class="check"><input type="checkbox" name="variant" value="{v}"{" checked" if v in picked else ""}> '
-        f"{escape(text(f'variant.{v}'))}</label>"
-        for v in VARIANTS
-    )
-    seats = "".join(_seat_row(k, chosen) for k in range(MAX_PLAYERS))
-    names = [chosen.get(f"name-{k}") or text("default-name", number=k + 1) for k in range(MAX_PLAYERS)]
-    dealers = select_options([""], lambda _: text("dealer.random"), chosen["dealer"]) + select_options(
-        [str(k) for k in range(MAX_PLAYERS)], lambda k: names[int(k)], chosen["dealer"], ' data-seat-option="{}"'
-    )
+    """The form that sets up a game: the game (each of the site's, with its own settings' fields:
+    the page shows the chosen one's), the seats and names, the bots' level and pace, a seed;
+    filled in with the last ``choices``, under the list of ``saved`` games and the ``language`` menu."""
+    games = site_games()
+    chosen = {"game": games[0].name, "level": "strong", "pace": "normal", "kind-0": "human", **(choices or {})}
+    game = next((g for g in games if g.name == chosen["game"]), games[0])
+    seats = "".join(_seat_row(k, chosen) for k in range(max(g.max_players for g in games)))
     paces = select_options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
-    levels = select_options(list(LEVELS), lambda v: text(f"level.{v}"), chosen["level"])
-    top = f'<div id="{Id.SAVED_GAMES}">{saved_list(saved)}</div>' + (
+    levels = select_options(list(game.levels), lambda v: text(f"level.{v}"), chosen["level"])
+    options = "".join(
+        f'<div class="game-options" data-options-for="{g.name}"{"" if g is game else " hidden"}>'
+        f"{g.start_options(chosen)}</div>"
+        for g in games
+    )
+    rules_links = "".join(
+        f'<a class="rules-link" data-options-for="{g.name}" href="{rules_page(language, g.rules_page)}"'
+        f' target="_blank" rel="noopener"{"" if g is game else " hidden"}>{escape(text("rules-link"))}</a>'
+        for g in games
+    )
+    top = (
+        f'<div id="{Id.SAVED_GAMES}">{saved_list(saved)}</div>'
         f'<label class="import">{escape(text("import"))} '
         f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
-        + "".join(
-            f'<a class="rules-link {game}-options" href="{rules_page(language, game)}" target="_blank" rel="noopener">'
-            f"{escape(text('rules-link'))}</a>"
-            for game in ("farfalia", "papillon")
-        )
-        + f"{language_choice(language)}"
+        f"{rules_links}{language_choice(language)}"
     )
-    games = select_options(["farfalia", "papillon"], lambda g: text(f"game.{g}"), chosen["game"])
+    names = select_options([g.name for g in games], lambda g: text(f"game.{g}"), game.name)
     return (
-        f'<form id="{Id.START_FORM}" class="start" data-game="{escape(chosen["game"])}" '
+        f'<form id="{Id.START_FORM}" class="start" data-game="{escape(game.name)}" '
         f'aria-label="{escape(text("new-game"))}">'
         f'<p class="title" aria-hidden="true">{escape(text("title"))}</p>{top}'
-        f'<label>{escape(text("game-choice"))} <select name="game" id="{Id.GAME}">{games}</select></label>'
-        f'<div class="farfalia-options">'
-        f'<label>{escape(text("mode"))} <select name="mode" id="{Id.MODE}">{modes}</select></label>'
-        f'<fieldset class="variants">{variants}</fieldset></div>'
-        f"{_papillon_options(chosen)}"
+        f'<label>{escape(text("game-choice"))} <select name="game" id="{Id.GAME}">{names}</select></label>'
+        f"{options}"
         f'<fieldset class="seats">{seats}</fieldset>'
-        f'<label class="farfalia-options">{escape(text("dealer"))} '
-        f'<select name="dealer" id="{Id.DEALER}">{dealers}</select></label>'
         f'<label>{escape(text("level"))} <select name="level" id="{Id.LEVEL}">{levels}</select></label>'
         f'<label>{escape(text("pace"))} <select name="pace" id="{Id.PACE}">{paces}</select></label>'
         f'<label class="seed">{escape(text("seed"))} '
         f'<input name="seed" id="{Id.SEED}" inputmode="numeric" autocomplete="off"></label>'
         f"{button(text('start'), command=Command.START, primary=True)}"
         f"{button(text('editor-open'), command=Command.EDITOR)}</form>"
-    )
-
-
-def _papillon_options(chosen: Mapping[str, str]) -> str:
-    """Papillon's table: how many players, the rounds, and its house rules (P-D5, P-D8, P-D13)."""
-    players = select_options([str(n) for n in DEALS], lambda n: text("pa.players-count", count=n), chosen["players"])
-    rounds = select_options(list(ROUNDS), lambda r: text(f"pa.rounds.{r}"), chosen["rounds"])
-    boxes = "".join(
-        checkbox(name, text(f"pa.{name}"), chosen.get(name) == "on") for name in ("two-against-one", "forced-capture")
-    )
-    return (
-        '<div class="papillon-options">'
-        f'<label>{escape(text("pa.players"))} <select name="players" id="{Id.PLAYERS}">{players}</select></label>'
-        f'<label>{escape(text("pa.rounds"))} <select name="rounds">{rounds}</select></label>'
-        f'<fieldset class="variants">{boxes}</fieldset></div>'
     )
 
 
@@ -226,39 +205,13 @@ def confirm_leave() -> str:
     )
 
 
-def turn_bar(session: Session) -> str:
-    """What the players are waiting for, and the buttons for non-card decisions."""
-    game = session.game
-    names = session.names()
-    turn = game.to_act()
-    if turn is None or session.summary_pending() is not None:
-        return ""
-    view = session.view()
-    status = turn_status(view, names, game.plan.discards - len(game.state.discards))
-    waiting = session.players[turn.player].bot
-    decisions = [] if waiting else [a for a in game.legal_actions() if a.kind in ("trump", "double", "decline", "pass")]
-    buttons = "".join(button(action_text(action), action=str(action)) for action in decisions) + hint_button(waiting)
-    return (
-        f'<p class="status">{escape(status)}</p><div class="choices">{buttons}</div>'
-        f'<p class="info-line">{escape(" ".join(info_lines(view, names)))}</p>'
-    )
-
-
 def hint_button(waiting: bool) -> str:
     """The hint, greyed while others play: the bar keeps its height from turn to turn (on a
     narrow window the button has a line of its own, which came and went with each turn)."""
     return button(text("hint"), command=Command.HINT, disabled=waiting)
 
 
-def info_lines(view: View, names: list[str]) -> list[str]:
-    """Beside the status: at a hand's start who plays with whom, between tricks who
-    won the last, else what the viewer's side needs; then the rules that apply now."""
-    started = bool(view.tricks) or len(view.trick) > 1
-    first = trick_line(view, names) or (needs_line(view) if started else partnership_line(view, names))
-    return [line for line in (first, *notices(view)) if line]
-
-
-def cover(session: Session | PapillonSession) -> str:
+def cover(session: Table) -> str:
     """Hot seat: hide the table until the next human is at the screen."""
     actor = session.actor()
     name = session.names()[actor] if actor is not None else ""
@@ -269,45 +222,12 @@ def cover(session: Session | PapillonSession) -> str:
     )
 
 
-def hand_summary(session: Session) -> str:
-    """The hand just played: each side's collection and points, and "continue"."""
-    result = session.summary_pending()
-    if result is None:
-        return ""
-    return summary_panel(
-        result, session.names(), button(text("continue"), command=Command.CONTINUE, primary=True), modal=True
-    )
-
-
-def summary_panel(result: HandResult, names: list[str], buttons: str = "", modal: bool = False) -> str:
-    """A finished hand's proposal, and each side's collection (as cards against the
-    proposal, with what was missing) and points: a dialog in the game (``modal``), a
-    region beside the replay's controls in the viewer."""
-    plan = result.plan
-    lines = ""
-    for side, line in zip(sorted(set(plan.sides)), side_lines(result, names), strict=True):
-        cards = [c for row, k in zip(result.collections, plan.sides, strict=True) if k == side for c in row]
-        missing = list(result.proposal)
-        for card in cards:
-            missing.remove(FAMILY_OF[card])
-        counts = [count_text(f, missing.count(f)) for f in sorted(set(missing))]
-        note = f"<span class='missing'>{escape(text('missing', families=', '.join(counts)))}</span>" if counts else ""
-        lines += f"<li>{escape(line)} {note}{collection_figure(result.proposal, cards)}</li>"
-    title = text("hand-over", number=result.plan.number + 1)
-    return (
-        f'<div class="panel summary" {DIALOG if modal else REGION} aria-label="{escape(title)}">'
-        f"<h2>{escape(title)}</h2>"
-        f"<p>{escape(proposal_line(result))}</p><ul>{lines}</ul>{buttons}</div>"
-    )
-
-
-def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) -> str:
+def viewer_bar(viewer: Stepper, embedded: bool = False) -> str:
     """The replay's controls: steps by hand, trick and action, the position, the view, and a
     menu of what to do with the position (play on, edit, embed, save). Embedded, a compact
     bar on one line (the first and last steps, a short position) whose other controls fold
-    into the menu, so every control fits a frame from 320 x 240. Papillon's steps are by
-    round and turn, the last play is told under the position, and its position editor sets up the
-    round shown (offered where a practice round can keep its sides)."""
+    into the menu, so every control fits a frame from 320 x 240. A game that tells its last play
+    tells it under the position; "Edit this situation" is offered where the game can set it up."""
     where = text("position", at=viewer.at, total=viewer.total)
     options = f'<option value="all">{escape(text("view.all"))}</option>' + "".join(
         f'<option value="{k}"{" selected" if viewer.view_name == str(k) else ""}>{escape(name)}</option>'
@@ -328,15 +248,11 @@ def viewer_bar(viewer: ReplayViewer | PapillonViewer, embedded: bool = False) ->
             + _more_menu(f'<div class="steps">{_steps(more, viewer)}</div>{seek}{view}')
         )
     # The last play's line, a blank one before the first: the bar keeps its height from step to step.
-    told = escape(viewer.last_play()) or "&nbsp;" if isinstance(viewer, PapillonViewer) else ""
+    told = escape(viewer.last_play()) or "&nbsp;" if viewer.tells_plays else ""
     last = f'<p class="info-line">{told}</p>' if told else ""
     tools = (
         button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
-        + (
-            button(text("editor-edit"), command=Command.EDIT_POSITION)
-            if not isinstance(viewer, PapillonViewer) or sides_kept(viewer.game, round_at(viewer.game, viewer.at))
-            else ""
-        )
+        + (button(text("editor-edit"), command=Command.EDIT_POSITION) if viewer.editable() else "")
         + button(text("embed"), command=Command.EMBED)
         + button(text("export"), command=Command.EXPORT)
     )
@@ -380,7 +296,7 @@ VIEWER_STEPS = {
 }
 
 
-def tools_bar(can_undo: bool = False, language: str = SOURCE, shareable: bool = True, game: str = "farfalia") -> str:
+def tools_bar(can_undo: bool, language: str, game: SiteGame, shareable: bool = True) -> str:
     """The game's tools: undo (when it may be used), the score sheet, sharing (for a game
     that can be shared), the settings, the keys, ``game``'s rules (in ``language``), and a new game.
     On a phone they fold into a menu behind a ``⋯`` button, which gives the table their line: the
@@ -394,7 +310,7 @@ def tools_bar(can_undo: bool = False, language: str = SOURCE, shareable: bool = 
         + (button(text("share"), command=Command.SHARE) if shareable else "")
         + button(text("settings"), command=Command.SETTINGS)
         + button(text("keys"), command=Command.HELP)
-        + f'<a class="btn" href="{rules_page(language, game)}" target="_blank" rel="noopener">'
+        + f'<a class="btn" href="{rules_page(language, game.rules_page)}" target="_blank" rel="noopener">'
         + f"{escape(text('rules-short'))}</a>"
         + button(text("new-game"), command=Command.NEW_GAME)
         + "</div>"
@@ -429,15 +345,12 @@ def settings_panel(pace: str, autoplay: str, sound: bool, undo: bool, undo_allow
     )
 
 
-def help_panel(papillon: bool = False) -> str:
-    """The keyboard's keys and shortcuts, in a dialog (``papillon``: that game's, whose cards are
-    picked up, then placed, and which has no tricks to read out)."""
-    prefix = "pa." if papillon else ""
-    keys = [("← →", "key.cards"), ("↑ ↓", "key.every-card"), (text("key-enter"), f"{prefix}key.play")]
-    keys += [
-        (key, f"key.{command}") for key, command in SHORTCUTS.items() if not papillon or command not in NOT_PAPILLON
-    ]
-    keys.append((text("key-escape"), f"{prefix}key.escape"))
+def help_panel(game: SiteGame) -> str:
+    """The keyboard's keys and shortcuts for ``game``, in a dialog (those it has a use for, and its
+    own words for playing a card and for Escape)."""
+    keys = [("← →", "key.cards"), ("↑ ↓", "key.every-card"), (text("key-enter"), game.help_play)]
+    keys += [(key, f"key.{command}") for key, command in SHORTCUTS.items() if command not in game.unused_shortcuts]
+    keys.append((text("key-escape"), game.help_escape))
     rows = "".join(f"<tr><th scope='row'><kbd>{escape(key)}</kbd></th><td>{escape(text(what))}</td></tr>"
                    for key, what in keys)  # fmt: skip
     return (
@@ -445,10 +358,6 @@ def help_panel(papillon: bool = False) -> str:
         f"<h2>{escape(text('keys-title'))}</h2><table class='keys'>{rows}</table>"
         f"{button(text('close'), command=Command.CLOSE_HELP, primary=True)}</div>"
     )
-
-
-#: Auto-play of a card when it is the only one that may be played: never, only the hand's last, always.
-AUTOPLAY = ("off", "last", "always")
 
 
 def message_panel(message: str, embedded: bool = False) -> str:
@@ -467,11 +376,6 @@ def share_panel(link: str, note: str = "share-note") -> str:
     )
 
 
-def score_sheet(session: Session) -> str:
-    """Every hand's points per player, and the totals, in a dialog."""
-    return sheet_dialog(_sheet_table(session))
-
-
 def sheet_dialog(table: str) -> str:
     """A game's score sheet (its ``table``'s HTML) in a dialog, with "close"."""
     return (
@@ -481,110 +385,12 @@ def sheet_dialog(table: str) -> str:
     )
 
 
-def _sheet_table(session: Session) -> str:
-    head = "".join(f"<th scope='col'>{escape(name)}</th>" for name in session.names())
-    rows = "".join(
-        f"<tr><th scope='row'>{k + 1}</th>" + "".join(f"<td>{p}</td>" for p in points) + "</tr>"
-        for k, points in enumerate(session.score_sheet())
-    )
-    totals = "".join(f"<td>{t}</td>" for t in session.game.totals)
-    sides = ""
-    partnership = _partnership_scores(session)
-    if partnership:  # D12: a partnership's score is the sum of its players' totals
-        cells = "".join(f"<td>{partnership[p]}</td>" for p in range(len(session.names())))
-        sides = f"<tr><th scope='row'>{escape(text('partnership-total'))}</th>{cells}</tr>"
-    return scores_table(head, rows, totals, sides)
-
-
 def scores_table(head: str, rows: str, totals: str, more: str = "") -> str:
     """A score table: its head's cells, its rows, the totals' cells and ``more`` rows under them.
     A tab stop: on a phone a long one scrolls sideways, and the keyboard must reach its end."""
     return (
         f"<table class='scores' tabindex='0'><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>"
         f"<tfoot><tr><th scope='row'>{escape(text('total'))}</th>{totals}</tr>{more}</tfoot></table>"
-    )
-
-
-def _partnership_scores(session: Session) -> dict[int, int]:
-    """Each player's partnership score where partnerships last the game (D12), else empty."""
-    totals = session.game.totals
-    return {
-        player: sum(totals[p] for p in side) for side in game_partnerships(session.game.settings) for player in side
-    }
-
-
-def game_over(session: Session) -> str:
-    """The winners, the score sheet, a link to the whole game, and the way to another game."""
-    names = session.names()
-    winners = [names[p] for p in session.game.winners]
-    partnership = _partnership_scores(session)
-    if partnership and len(winners) < len(names):  # D12: the partnership wins together
-        line = text("winners-side", names=" & ".join(winners), points=partnership[session.game.winners[0]])
-    else:
-        line = text("winners" if len(winners) > 1 else "winner", names=", ".join(winners))
-    verdict = result_line(session.game.winners, session.humans(), names)
-    verdict_html = f"<p class='verdict'>{escape(verdict)}</p>" if verdict else ""
-    return (
-        f'<div class="panel over" {DIALOG} aria-label="{escape(text("game-over"))}">'
-        f"<h2>{escape(text('game-over'))}</h2>{verdict_html}<p class='winners'>{escape(line)}</p>"
-        f"{_sheet_table(session)}"
-        f"{button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
-        f"{button(text('share'), command=Command.SHARE)}"
-        f"{button(text('new-game'), command=Command.NEW_GAME)}</div>"
-    )
-
-
-def editor_panel(editor: ScenarioEditor, game: Game | None, problems: Sequence[str], preview: str) -> str:
-    """The scenario editor: mode and variants, each hand (typed, or filled by clicking the
-    card picker), the proposal, the dealer's choices, the plays so far, the engine's check
-    (``game`` and ``problems``, :meth:`ScenarioEditor.checked`), and a ``preview`` of the
-    table (its playable cards play on when clicked)."""
-    settings = editor.settings
-    scenario = editor.scenario()
-    players = editor.player_names()
-    modes = select_options(MODES, lambda m: text(f"mode.{m}"), editor.mode)
-    variants = "".join(
-        f'<label class="check"><input type="checkbox" name="variant" value="{v}"'
-        f"{' checked' if v in editor.variants else ''}> {escape(text(f'variant.{v}'))}</label>"
-        for v in VARIANTS
-    )
-    dealers = select_options([str(k) for k in range(settings.players)], lambda k: players[int(k)], str(editor.dealer))
-    seat_names = editor.seat_names()
-    sizes = [scenario.dealt_size(k) for k in range(len(seat_names))]
-    dealer_fields = text_field("proposal", text("editor-proposal"), editor.proposal, "F R R B O")
-    if scenario.plan.discards:
-        dealer_fields += text_field("discards", text("editor-discards", count=scenario.plan.discards), editor.discards)
-    if scenario.dealer_names_trump:
-        trumps = select_options(
-            ["", "R", "G", "B", "O", "none"], lambda v: text(f"editor-trump.{v or 'unset'}"), editor.trump
-        )
-        dealer_fields += f'<label>{escape(text("editor-trump"))} <select name="trump">{trumps}</select></label>'
-    if settings.burning:
-        dealer_fields += "".join(
-            text_field(f"wild-{k}", text("editor-wild", name=name), editor.wilds[k], "WF1")
-            for k, name in enumerate(players)
-        )
-    if settings.double_you:
-        dealer_fields += "".join(
-            f'<label class="check"><input type="checkbox" name="double-{k}"{" checked" if k in editor.doubles else ""}>'
-            f" {escape(text('editor-double', name=name))}</label>"
-            for k, name in enumerate(players)
-        )
-    top = (
-        f'<label>{escape(text("mode"))} <select name="mode">{modes}</select></label>'
-        f'<fieldset class="variants">{variants}</fieldset>'
-        f'<label>{escape(text("dealer"))} <select name="dealer">{dealers}</select></label>'
-    )
-    return editor_form(
-        editor,
-        text("editor-help"),
-        top,
-        _editor_ready(editor, game) if game is not None else "\n".join(problems),
-        editor_hands(editor, sizes, card_name, lambda c: f"suit-{card_name(c)[0]}", card_text, range(DECK_SIZE))
-        + f'<div class="editor-dealer">{dealer_fields}</div>'
-        + text_field("plays", text("editor-plays"), editor.plays_text(), "B3 B5 pick:B5", wide=True),
-        preview,
-        blocked=game is None,
     )
 
 
@@ -666,16 +472,6 @@ def text_field(name: str, label: str, value: str, placeholder: str = "", wide: b
         f'<label{" class=wide" if wide else ""}>{escape(label)} <input name="{name}" value="{escape(value)}"'
         f' placeholder="{escape(placeholder)}" autocomplete="off" spellcheck="false"></label>'
     )
-
-
-def _editor_ready(editor: ScenarioEditor, game: Game) -> str:
-    """The status line of a scenario that can be played: who acts now."""
-    turn = game.to_act()
-    if turn is None:
-        return text("editor-hand-over")
-    names = editor.seat_names()
-    seat = names[turn.seat] if turn.seat < len(names) else str(turn.seat)
-    return text("editor-ready", name=seat, decision=text(f"decision.{turn.decision}"))
 
 
 def embed_panel(

@@ -1,22 +1,18 @@
-"""Stepping through a replay: by action, by trick, by hand, or straight to any
-position, seen with every hand open or from one seat. Position ``k`` is the game
-after its first ``k`` actions."""
+"""Stepping through a replay of any game: by action, by step (a trick, a turn), by round (a
+hand), or straight to any position, seen with every hand open or from one seat. Position ``k``
+is the game after its first ``k`` actions. Each game's viewer (:class:`Stepper`) draws its own
+table; the page, the embeds and the diagrams ask nothing else of it."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from enum import StrEnum
 from typing import Any
 
-from farfalia.engine.cards import ascii_int
-from farfalia.engine.game import Game
-from farfalia.engine.papillon.game import PapillonGame
-from farfalia.engine.papillon.views import PapillonView, all_hands_view, at_round_end
-from farfalia.engine.papillon.views import seat_view as papillon_seat_view
-from farfalia.engine.state import HandResult
-from farfalia.engine.views import View, omniscient_view, seat_view
-from farfalia.records.papillon_replay import PapillonReplay
+from farfalia.core import registry
+from farfalia.core.codes import ascii_int
 from farfalia.records.replay import Replay
-from farfalia.ui.papillon_session import play_words
+from farfalia.ui.layout import Layout
 from farfalia.ui.texts import text
 
 #: The ``view`` of every hand open.
@@ -36,19 +32,16 @@ class ViewerMove(StrEnum):
     LAST = "last"
 
 
-#: The moves that Papillon's viewer names by round and turn (its ``pa.step.`` texts).
-ROUND_AND_TURN = frozenset((ViewerMove.PREV_HAND, ViewerMove.PREV_TRICK, ViewerMove.NEXT_TRICK, ViewerMove.NEXT_HAND))
-
 #: The keys that step through a replay.
 VIEWER_KEYS = {"ArrowLeft": ViewerMove.PREV, "ArrowRight": ViewerMove.NEXT, "Home": ViewerMove.FIRST,
                "End": ViewerMove.LAST}  # fmt: skip
 
 
-class Stepper:
-    """A replay of either game and the position and view it is shown at: the moves through
-    it (by action, by step, by round) and the seats it may be seen from."""
+class Stepper(ABC):
+    """A replay and the position and view it is shown at: the moves through it (by action, by
+    step, by round) and the seats it may be seen from. A game's viewer adds how it is drawn."""
 
-    def __init__(self, replay: Replay | PapillonReplay, at: int | None = None, view: str = ALL) -> None:
+    def __init__(self, replay: Replay, at: int | None = None, view: str = ALL) -> None:
         self.replay = replay
         self.total = len(replay.actions)
         self.view_name = ALL
@@ -71,20 +64,32 @@ class Stepper:
         self.jump(self.total if at is None else at)
         self.set_view(view)
 
-    #: Whether the game's undo is cheaper than replaying from the start (Papillon's replays).
+    #: Whether the game's undo is cheaper than replaying from the start.
     cheap_undo = True
-    #: The game's name: a replay's file is named after it.
-    game_name = "farfalia"
+    #: Whether its table has a light and a dark theme (an embed may choose), and whether it tells
+    #: the last play under the position (the bar keeps a line for it).
+    themed = True
+    tells_plays = False
+
+    @property
+    def game_name(self) -> str:
+        """The game's name (a replay's file is named after it)."""
+        return str(self.replay.rules.name)
+
+    @property
+    def game(self) -> Any:
+        """The game at the current position."""
+        return self._game
 
     def _fresh(self) -> Any:
         return self.replay.start()
 
-    def _passing(self, game: Any, action: int) -> None:
+    def _passing(self, game: Any, action: int) -> None:  # noqa: B027 (a hook, nothing by default)
         """Called once for each action, with the game before it, as the replay is first read."""
 
     def _apply(self, game: Any, action: int) -> None:
-        """Take the replay's next action."""
-        game.apply(action)
+        """Take the replay's next action, unchecked: reading the replay's text checked them all."""
+        game.apply(action, check=False)
 
     # ------------------------------------------------------------------ moving
 
@@ -138,9 +143,9 @@ class Stepper:
         """What a step button does, in words ("Next trick")."""
         return text("step." + move)
 
+    @abstractmethod
     def view(self) -> Any:
         """The current position as the chosen view sees it."""
-        raise NotImplementedError
 
     def view_at(self, at: int, view: str) -> Any:
         """Position ``at`` as ``view`` sees it, the viewer left where it was."""
@@ -162,100 +167,40 @@ class Stepper:
         players = self.replay.settings.players
         return list(self.replay.names) or [text("default-name", number=k + 1) for k in range(players)]
 
+    # --------------------------------------------------------- the game's own
 
-class ReplayViewer(Stepper):
-    """A Farfalia replay and the position and view it is shown at."""
+    @abstractmethod
+    def draw(self, view: Any, layout: Layout, theme: str, aspect: float = 0.0, defs: bool = True) -> str:
+        """The table's SVG for ``view`` (one of this replay's), without its card art where ``defs``
+        is False (a page of diagrams defines it once: :func:`card_art`)."""
 
-    replay: Replay
+    @abstractmethod
+    def card_art(self, theme: str) -> str:
+        """The card art its tables refer to, in a hidden SVG (a page of diagrams holds it once)."""
 
-    @property
-    def game(self) -> Game:
-        """The game at the current position."""
-        return self._game
+    @abstractmethod
+    def summary(self) -> str:
+        """The finished round's account where the last action finished one (a region beside the
+        controls), else ""."""
 
-    def view(self) -> View:
-        """The current position as the chosen view sees it: the deciding seat's
-        choices show as they did at the table (what could be played, and why not)."""
-        game = self._game
-        return omniscient_view(game) if self.view_name == ALL else seat_view(game, int(self.view_name))
-
-    def finished_hand(self) -> HandResult | None:
-        """The hand that the last action finished, if it did."""
-        ended = self.finished_round()
-        return None if ended is None else self._game.state.results[ended]
-
-
-class PapillonViewer(Stepper):
-    """A Papillon replay and the position and view it is shown at (a step is a turn, a
-    round the blue or the orange one)."""
-
-    replay: PapillonReplay
-
-    cheap_undo = False  # PapillonGame.undo replays the game
-    game_name = "papillon"
-
-    def __init__(self, replay: PapillonReplay, at: int | None = None, view: str = ALL) -> None:
-        #: Each action with who took it and the table it was taken from (for its words).
-        self._plays: list[tuple[int, int, tuple[int, ...]]] = []
-        #: The position last told by :meth:`news`.
-        self._told: int | None = None
-        super().__init__(replay, at, view)
-
-    def _apply(self, game: PapillonGame, action: int) -> None:
-        """Take the replay's next action, unchecked: reading the replay's text checked them all
-        (a blue table that discards have filled offers over 150,000 actions to check against)."""
-        game.apply(action, check=False)
-
-    def _passing(self, game: PapillonGame, action: int) -> None:
-        self._plays.append((game.current_player(), action, tuple(game.table)))
-
-    def step_label(self, move: ViewerMove) -> str:
-        """What a step button does, in words: Papillon's steps go by turn and round."""
-        return text(("pa.step." if move in ROUND_AND_TURN else "step.") + move)
-
-    @property
-    def game(self) -> PapillonGame:
-        """The game at the current position."""
-        return self._game
-
-    def view(self) -> PapillonView:
-        """The current position with every hand open, or as one seat saw it (where a round
-        ended, before the next one is dealt)."""
-        ended = self.finished_round()
-        game = self._game if ended is None else self._game.between_rounds()
-        if self.view_name == ALL:
-            view = all_hands_view(game)
-        else:
-            view = papillon_seat_view(game, int(self.view_name), deciding=False)
-        return view if ended is None else at_round_end(view, ended)
+    @abstractmethod
+    def news(self) -> list[str]:
+        """What a screen reader should hear since the last call (once)."""
 
     def last_play(self) -> str:
-        """The action that led to this position, told as it happened ("Anna lays …"), or ""."""
-        return play_words(self._plays[self.at - 1], self.replay.settings.yang, self.names()) if self.at else ""
+        """The action that led to this position, told as it happened, where the game tells it
+        under the position (else "")."""
+        return ""
 
-    def news(self) -> list[str]:
-        """What a screen reader should hear since the last call: a single step forward
-        told as the play it was, any other move as the position reached; and a round's end."""
-        told, self._told = self._told, self.at
-        if told == self.at:
-            return []
-        last = self.last_play()
-        sentences = (
-            [last] if told is not None and self.at == told + 1 else [text("position", at=self.at, total=self.total)]
-        )
-        ended = self.finished_round()
-        if ended is not None:
-            sentences.append(text(f"pa.round-over.{self.replay.settings.colours[ended]}"))
-        return sentences
+    def editable(self) -> bool:
+        """Whether "Edit this situation" is offered at this position."""
+        return True
 
 
-def open_viewer(
-    replay: Replay | PapillonReplay, at: int | None = None, view: str = ALL
-) -> ReplayViewer | PapillonViewer:
-    """The viewer of a replay of either game (see :func:`~farfalia.records.papillon_replay.read_replay`)."""
-    if isinstance(replay, PapillonReplay):
-        return PapillonViewer(replay, at, view)
-    return ReplayViewer(replay, at, view)
+def open_viewer(replay: Replay, at: int | None = None, view: str = ALL) -> Stepper:
+    """The viewer of a replay, its game's own (found by the replay's rules' name)."""
+    viewer: Stepper = registry.find(replay.rules.name).viewer(replay, at, view)
+    return viewer
 
 
 def _neighbour(marks: list[int], at: int, forward: bool, total: int) -> int:

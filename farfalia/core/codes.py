@@ -1,0 +1,25 @@
+"""Small helpers every game of the site shares: numbers read from text, and sets of small
+integers (cards, seats) as bit masks."""
+
+from __future__ import annotations
+
+
+def ascii_int(text: str, max_digits: int = 12) -> int | None:
+    """The number ``text`` writes in ASCII digits (at most ``max_digits``), else None.
+
+    ``str.isdigit`` also accepts digits such as ``²`` or ``٣`` that ``int`` refuses
+    or reads otherwise: every parser of the package reads numbers through this.
+    """
+    if 0 < len(text) <= max_digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
+def bits_of(mask: int) -> list[int]:
+    """The numbers whose bits ``mask`` sets, ascending (a hand's cards, from its mask)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found

@@ -1,0 +1,218 @@
+"""Farfalia's own words (the catalogs translate them): its modes and variants, suits and families,
+cards and actions, tricks and hands, the reasons a card cannot be played, the screen reader's
+sentences, and its faults."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from farfalia.games.farfalia.engine.actions import NO_TRUMP_SUIT, Action
+from farfalia.games.farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_NAMES, SUIT_OF
+from farfalia.games.farfalia.engine.rules import MODES, SETTINGS_PROBLEMS
+from farfalia.games.farfalia.records.replay import FARFALIA_REPLAY_PROBLEMS
+from farfalia.games.farfalia.records.scenario import PROBLEMS
+from farfalia.ui.texts import plural_text, text
+
+#: Farfalia's messages, by key (the catalogs' ``msgctxt``), in English.
+FARFALIA_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
+    "mode": "Game",
+    "mode.basic5": "Farfalia (5 players, 3 hands)",
+    "mode.chinkway10": "Chinkway! (5 players, 10 + 1 hands)",
+    "mode.chinkway5": "Chinkway! (5 players, 5 hands)",
+    "mode.four": "Farfalia for four (partners)",
+    "mode.three": "Farfalia for three (with a dummy)",
+    "mode.three-short": "Farfalia for three, short game",
+    "mode.two": "Farfalia for two (two dummies)",
+    "variant.double-you": "Double You",
+    "variant.burning": "Burnin' Down the House",
+    "resume-label": "{mode}, hand {number} of {total}",
+    "resume-label-target": "{mode}, hand {number}",
+    "editor-help": "Give each hand its cards: type them (R3 G12 O7) or choose a hand and click cards below. "
+    "Then play on from the table on the right, or type the plays (B3 B5 pick:B5).",
+    "editor-proposal": "Proposal (five of R G B O F)",
+    "editor-discards": "Dealer's discards ({count})",
+    "editor-trump.unset": "Choose…",
+    "editor-trump.R": "Red",
+    "editor-trump.G": "Green",
+    "editor-trump.B": "Blue",
+    "editor-trump.O": "Orange",
+    "editor-trump.none": "No trump",
+    "editor-wild": "Wild card of {name}",
+    "editor-double": "{name} doubles",
+    "editor-hand-over": "Ready: the hand is over.",
+    "decision.play": "play",
+    "decision.play-dummy": "play for the dummy",
+    "decision.pick": "take a card or none",
+    "decision.discard": "discard",
+    "decision.trump": "name trump",
+    "decision.double-you": "double or not",
+    "dummy-of": "Dummy of {name}",
+    "trump": "Trump",
+    "no-trump": "No trump",
+    "proposal": "Proposal",
+    "cards-left": ("{count} card", "{count} cards"),
+    "hand-number": "Hand {number}",
+    "trick": "Trick",
+    "played-by": "played by {name}",
+    "last-trick": "Last trick: {name}",
+    "won": "won the trick",
+    "taken": "taken for the collection",
+    "turn.double-you": "Your turn: play a wild card to double your score this hand? You have {left} left.",
+    "turn.discard": "Your turn: set aside a card ({left} to go).",
+    "turn.trump": "Your turn: choose trump.",
+    "turn.play": "Your turn: play a card.",
+    "turn.play-dummy": "Your turn: play a card for your dummy.",
+    "turn.pick": "Your turn: take one card for your side's collection, or none.",
+    "sides": "Sides: {sides}.",
+    "you-play-with": "You play with {partners} against {opponents}.",
+    "you-play-alone": "You play alone against {opponents}.",
+    "side-needs": "Your side needs: {families}.",
+    "side-complete": "Your side has every card the proposal asks for.",
+    "notice.double-hand": "Last hand: every score counts double.",
+    "notice.butterfly-no-trump": "No trump this hand: the first subject card is a butterfly.",
+    "notice.no-trump": "No trump this hand.",
+    "notice.no-picks": "No card is taken from the first {tricks} tricks.",
+    "trick-won": "{name} won the trick.",
+    "trick-won-taken": "{name} won the trick and took the {card}.",
+    "you-won": "You won!",
+    "you-won-with": "You won, with {names}!",
+    "you-lost": "You lost: {names} won.",
+    "doubled-mark": "×2",
+    "team": "team {letter}",
+    "action.double": "Double my score",
+    "action.decline": "Not this hand",
+    "action.pass": "Take none",
+    "action.trump": "Trump {suit}",
+    "action.notrump": "No trump",
+    "action.play": "Play {card}",
+    "action.pick": "Take {card}",
+    "action.discard": "Set aside {card}",
+    "reason.follow-suit": "You must follow {suit}.",
+    "reason.wild-lead": "A wild card cannot lead a trick.",
+    "reason.burnt": "Burnt by a wild card: it cannot be taken.",
+    "reason.side-full": "Your side already has every {family} the proposal asks for.",
+    "reason.not-wanted": "The proposal shows no {family}.",
+    "hand-over": "End of hand {number}",
+    "side-collected": "{names}: {count} of 5 ({cards}) — {points}",
+    "point-count": ("{count} point", "{count} points"),
+    "proposal-was": "Proposal: {families}.",
+    "missing": "Missing: {families}.",
+    "doubled": "doubled",
+    "partnership-total": "Partnership",
+    "winners-side": "Winners: {names}, the partnership with {points} points",
+    "burnt": "burnt",
+    "face-down": "face-down card",
+    "hand-of": "Hand of {name}",
+    "collection-of": "Collection of {name}",
+    "share-none": "Nothing to share yet: the first hand is still being played.",
+    "account.header": "{mode}, {origin}: {names}",
+    "account.finished": "finished hands",
+    "account.hand": "Hand {number}: {dealer} deals, {trump}, proposal {proposal}",
+    "account.trump": "trump {suit}",
+    "account.trick": "  trick {number}: {played}; {winner} wins{pick}",
+    "account.picks": ", picks {card}",
+    "account.points": "  points: {scores}",
+    "account.in-progress": "In progress: hand {number}, {actions} actions",
+    "suit.red": "red",
+    "suit.green": "green",
+    "suit.blue": "blue",
+    "suit.orange": "orange",
+    "family.strawberry": "strawberry",
+    "family.leaf": "leaf",
+    "family.fish": "fish",
+    "family.seashell": "seashell",
+    "family.butterfly": "butterfly",
+    "family-count.strawberry": ("{count} strawberry", "{count} strawberries"),
+    "family-count.leaf": ("{count} leaf", "{count} leaves"),
+    "family-count.fish": ("{count} fish", "{count} fishes"),
+    "family-count.seashell": ("{count} seashell", "{count} seashells"),
+    "family-count.butterfly": ("{count} butterfly", "{count} butterflies"),
+    "card": "{suit} {number}, {family}",
+    "wild-card": "wild card, {family}",
+    "wild-letter": "W",
+    "dealer-letter": "D",
+    "say.play": "{name} plays {card}.",
+    "say.wins": "{name} wins the trick.",
+    "say.takes": "{name} takes {card}.",
+    "say.takes-nothing": "{name} takes nothing from the trick.",
+    "say.discard": "{name} sets a card aside.",
+    "say.trump": "{name} names {suit} as trump.",
+    "say.no-trump": "{name} chooses to play without trump.",
+    "say.doubles": "Doubling this hand: {names}.",
+    "say.no-doubles": "Nobody doubles this hand.",
+    "say.hand": "Hand {number}.",
+    "say.hand-over": "Hand {number} is over.",
+    "say.game-over": ("The game is over: {names} wins.", "The game is over: {names} win."),
+    "say.tricks-played": ("{count} trick played.", "{count} tricks played."),
+    "say.trump-is": "Trump: {suit}.",
+    "say.trump-none": "No trump this hand.",
+    "playable": "could be played",
+    "no-last-trick": "No trick has been played yet this hand.",
+    "card-by": "{card} by {name}",
+    "last-trick-line": "Last trick: {plays}. {won}",
+    "key.last-trick": "Read out the last trick.",
+    "game.farfalia": "Farfalia",
+    "editor-trump": "Trump",
+    **{f"problem.{key}": english for key, english in (PROBLEMS | SETTINGS_PROBLEMS | FARFALIA_REPLAY_PROBLEMS).items()},
+}
+
+
+def suit_text(suit: int) -> str:
+    """A suit's name: "red"."""
+    return text(f"suit.{SUIT_NAMES[suit]}")
+
+
+def family_text(family: int) -> str:
+    """A family's name: "strawberry"."""
+    return text(f"family.{FAMILY_NAMES[family]}")
+
+
+def count_text(family: int, count: int) -> str:
+    """``count`` cards of a family in words: "1 leaf", "2 leaves"."""
+    return plural_text(f"family-count.{FAMILY_NAMES[family]}", count)
+
+
+def points_text(count: int) -> str:
+    """Points in words: "1 point", "15 points"."""
+    return plural_text("point-count", count)
+
+
+def seat_label(names: Sequence[str], seat: int, controller: int, dummy: bool) -> str:
+    """A seat's display name: its player's, or "Dummy of …" (the one way seats are named)."""
+    return text("dummy-of", name=names[controller]) if dummy else names[seat]
+
+
+def action_text(action: Action) -> str:
+    """An action in words, e.g. ``Play blue 11, fish`` or ``Trump red``."""
+    suit = action.trump
+    if suit is not None:
+        return text("action.notrump") if suit == NO_TRUMP_SUIT else text("action.trump", suit=suit_text(suit))
+    if action.card is not None:
+        return text(f"action.{action.kind}", card=card_text(action.card))
+    return text(f"action.{action.kind}")
+
+
+def card_text(code: int) -> str:
+    """A card's accessible name, e.g. ``blue 11, fish`` or ``wild card, butterfly``."""
+    family = family_text(FAMILY_OF[code])
+    if code >= FIRST_WILD:
+        return text("wild-card", family=family)
+    return text("card", suit=suit_text(SUIT_OF[code]), number=NUMBER_OF[code], family=family)
+
+
+def reason_text(reason: str, card: int, led: int | None) -> str:
+    """Why ``card`` cannot be played or taken, from a reason code of
+    :meth:`farfalia.games.farfalia.engine.game.Game.play_reasons` or
+    :meth:`~farfalia.games.farfalia.engine.game.Game.pick_reasons`."""
+    return text(f"reason.{reason}", suit=suit_text(led) if led is not None else "", family=family_text(FAMILY_OF[card]))
+
+
+def word_values(values: dict[str, object]) -> None:
+    """A message's values in words: its mode named (``mode``), its reason worded from its code
+    (``code``, ``card``, ``led``: a scenario's refused play)."""
+    if values.get("mode") in MODES:
+        values["mode"] = text(f"mode.{values['mode']}")
+    code, card, led = values.get("code"), values.get("card"), values.get("led")
+    if isinstance(code, str) and isinstance(card, int):
+        values["reason"] = reason_text(code, card, led if isinstance(led, int) else None)

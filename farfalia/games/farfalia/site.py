@@ -1,0 +1,168 @@
+"""Farfalia, the game by Derek Carver, as a game of the site (:class:`~farfalia.ui.game.SiteGame`):
+every mode and variant of the rulebook."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from farfalia.core.codes import ascii_int
+from farfalia.core.interface import Play
+from farfalia.games.farfalia.bots import contest
+from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
+from farfalia.games.farfalia.engine.game import Game
+from farfalia.games.farfalia.engine.rules import PLAYERS, VARIANTS, Settings, check_mode
+from farfalia.games.farfalia.page.editor import ScenarioEditor
+from farfalia.games.farfalia.page.screens import start_options
+from farfalia.games.farfalia.page.session import LEVELS, Session
+from farfalia.games.farfalia.page.texts import FARFALIA_TEXTS, word_values
+from farfalia.games.farfalia.page.viewer import FarfaliaViewer
+from farfalia.games.farfalia.records.replay import decode, encode
+from farfalia.records.replay import Replay
+from farfalia.ui.game import SiteGame
+from farfalia.ui.seating import Player, Table
+from farfalia.ui.viewer import Stepper
+
+if TYPE_CHECKING:  # the command line's and the build's: the pages never import them
+    import argparse
+
+    from farfalia.ui.rules_source import RulesSource
+
+
+class FarfaliaSite(SiteGame):
+    """Farfalia: 2 to 5 players, its modes (``basic5``, ``chinkway10``…) and variants."""
+
+    name: ClassVar[str] = "farfalia"
+    replay_prefix: ClassVar[str] = "f"
+    rules = FARFALIA_RULES
+    rules_page: ClassVar[str] = "rules"
+    max_players: ClassVar[int] = max(PLAYERS.values())
+    levels: ClassVar[Mapping[str, int]] = LEVELS
+    bot_names: ClassVar[tuple[str, ...]] = tuple(contest.BOTS)
+    deal_unit: ClassVar[str] = "hand"
+    reads_unnamed_saves: ClassVar[bool] = True
+    texts: ClassVar[Mapping[str, str | tuple[str, str]]] = FARFALIA_TEXTS
+
+    def word(self, values: dict[str, object]) -> None:
+        """Its modes named, a refused play's reason worded from its code."""
+        word_values(values)
+
+    def rules_source(self) -> RulesSource:
+        """Its rules page's English, from its own folder."""
+        from farfalia.games.farfalia.page.rules_source import RULES_SOURCE
+
+        return RULES_SOURCE
+
+    def start_options(self, chosen: Mapping[str, str]) -> str:
+        """The mode, the variants and the first dealer."""
+        return start_options(chosen)
+
+    def seats(self, form: Mapping[str, str]) -> int:
+        """The players of the mode chosen (the most, where none is)."""
+        return PLAYERS.get(form.get("mode", ""), self.max_players)
+
+    def settings_of(self, form: Mapping[str, str]) -> Settings:
+        """The mode (``basic5`` unless one is chosen; :class:`SettingsError` for one unknown),
+        the variants ticked, the first dealer."""
+        mode = form.get("mode", "basic5")
+        check_mode(mode)
+        variants = frozenset(v for v in form.get("variants", "").split(",") if v in VARIANTS)
+        dealer = ascii_int(form.get("dealer", ""), 1)
+        return Settings(mode, variants, dealer if dealer is not None and dealer < PLAYERS[mode] else None)
+
+    def table(
+        self,
+        settings: Settings,
+        seed: int,
+        players: list[Player],
+        pace: str = "normal",
+        level: str = "strong",
+        actions: Sequence[Any] = (),
+        chance: Sequence[Any] = (),
+    ) -> Table:
+        """A Farfalia table."""
+        return Session(settings, seed, players[: settings.players], pace, list(actions), level=level, chance=chance)
+
+    def load_table(self, data: dict[str, Any]) -> Table:
+        """A Farfalia save's table (formats 1 and 2; saves before Papillon name no game)."""
+        return Session.from_record(data)
+
+    def decode_replay(self, text: str) -> Replay:
+        """An ``f1``/``f2`` text's game."""
+        return decode(text)
+
+    def encode_replay(self, game: Any, names: Sequence[str] = ()) -> str:
+        """``game``'s ``f2`` text."""
+        return encode(game, tuple(names))
+
+    def viewer(self, replay: Replay, at: int | None, view: str) -> Stepper:
+        """The table stepped by action, trick and hand."""
+        return FarfaliaViewer(replay, at, view)
+
+    def editor(self, names: list[str], choices: Mapping[str, str]) -> ScenarioEditor:
+        """A scenario of the mode chosen."""
+        mode = choices.get("mode", "basic5")
+        return ScenarioEditor(names, mode if mode in PLAYERS else "basic5")
+
+    def editor_at(self, viewer: Stepper) -> ScenarioEditor:
+        """The first hand of ``viewer``'s replay, with its plays up to the position shown (all of them
+        past that hand)."""
+        editor = ScenarioEditor.from_replay(viewer.replay)
+        setup = len(editor.scenario().setup_actions())
+        editor.plays = editor.plays[: max(0, viewer.at - setup)]
+        return editor
+
+    def sample_replays(self, seed: int) -> list[str]:
+        """Its replays worth fuzzing (:mod:`farfalia.games.farfalia.records.samples`)."""
+        from farfalia.games.farfalia.records.samples import sample_replays
+
+        return sample_replays(seed)
+
+    def bot(self, name: str) -> Any:
+        """``random``, ``heuristic``, ``strong`` (``strong:N``) or ``omniscient``."""
+        return contest.bot(name)
+
+    def play_deal(
+        self, settings: Settings, seed: int, bots: Sequence[Any], choose: Callable[[Any, int], Any]
+    ) -> tuple[int, ...]:
+        """The first hand of the game ``seed`` deals."""
+        return contest.play_deal(settings, seed, bots, choose)
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """``--mode`` and ``--variant``."""
+        from farfalia.games.farfalia import command
+
+        command.add_arguments(parser)
+
+    def settings_from(self, args: argparse.Namespace) -> Settings:
+        """The mode and variants named."""
+        from farfalia.games.farfalia import command
+
+        return command.settings_from(args)
+
+    def describe_settings(self, settings: Settings) -> str:
+        """The mode and the variants ("basic5 burning")."""
+        return f"{settings.mode} {' '.join(sorted(settings.variants))}".strip()
+
+    def summary(self, game: Play, seed: int) -> dict[str, object]:
+        """Its mode, variants, seed, hands, actions, scores and winners."""
+        from farfalia.games.farfalia import command
+
+        assert isinstance(game, Game)
+        return command.summary(game, seed)
+
+    def describe(self, replay: Replay) -> str:
+        """Hand by hand, trick by trick."""
+        from farfalia.games.farfalia.page.account import describe
+
+        return describe(replay)
+
+    def bench(self, args: argparse.Namespace) -> Iterator[str]:
+        """Random hands a second, a line a mode."""
+        from farfalia.games.farfalia import command
+
+        return command.bench(args)
+
+
+#: Farfalia, the one instance.
+FARFALIA_SITE: Final = FarfaliaSite()

@@ -1,0 +1,33 @@
+"""Papillon's bots in tournaments: each by its name, and one deal played by them (the whole game
+the deal's seed deals)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from farfalia.bots.roster import named_bot
+from farfalia.games.papillon.bots.heuristic import PapillonHeuristicBot, PapillonRandomBot
+from farfalia.games.papillon.bots.model import PapillonSearchBot
+from farfalia.games.papillon.engine.game import PapillonGame
+from farfalia.games.papillon.engine.rules import PapillonSettings
+from farfalia.games.papillon.engine.views import seat_view
+
+#: Papillon's bots, by name (no omniscient yardstick yet).
+BOTS: Final = {"random": PapillonRandomBot, "heuristic": PapillonHeuristicBot, "strong": PapillonSearchBot}
+
+
+def bot(name: str) -> Any:
+    """A bot of :data:`BOTS` by name (``strong:N``: N playouts a decision)."""
+    return named_bot(BOTS, name)
+
+
+def play_deal(
+    settings: PapillonSettings, seed: int, bots: Sequence[Any], choose: Callable[[Any, int], Any]
+) -> tuple[int, ...]:
+    """Each player's score in the whole game ``seed`` deals, each decision ``choose(view, player)``'s."""
+    game = PapillonGame(settings, seed)
+    while not game.is_over():
+        player = game.current_player()
+        game.apply(choose(seat_view(game, player), player))
+    return game.returns()

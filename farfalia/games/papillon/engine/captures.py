@@ -1,0 +1,324 @@
+"""Every capture of Papillon's blue round (P-R10–P-R16, P-D14–P-D16), enumerated completely.
+
+A capture is identified by what it plays from the hand and what it takes from the table
+(:class:`Capture`), not by the order of clicks nor by the arithmetic that justifies it: two
+equations that play and take the same cards are one capture. :func:`equation` gives one
+equation for a capture, for the page's chooser ("22 − 10 = 12").
+
+- A match plays one card and takes one table card of the same number (P-R11).
+- A sum plays one card and takes two or more table cards adding up to its number; zeros
+  add nothing, so a 5 takes {5, 0} as well as {5} (P-R12, P-D14).
+- A combination is one equation *x ⊙ y = r* with one sign (P-R13, P-D15): (i) sign and r
+  from the hand, x and y on the table; (ii) sign, x and y on the table, r from the hand;
+  (iii) sign and x on the table, y and r from the hand (y on either side of − and ÷: P-E1).
+- The result r always comes from the hand (P-R10); a Couteau Suisse is any number 0–11
+  wherever it lies (P-D16).
+
+A table that discards have filled holds tens of thousands of sums (a table of 50 cards, over
+150,000 captures), so captures are found as ints, one bit a card (:func:`capture_code`): a
+table's sums are built once, total by total, as a knapsack of masks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable, Iterator, Sequence
+from itertools import islice
+from typing import NamedTuple, TypeVar, cast
+
+from farfalia.core.codes import bits_of
+from farfalia.core.errors import IllegalActionError
+from farfalia.games.papillon.engine.cards import DECK_SIZE, MOINS, MULTIPLIER, PLUS, SIGNS, blue_numbers
+
+#: The operations of each sign: (symbol, function or None where it does not apply).
+OPERATIONS = {
+    PLUS: (("+", lambda x, y: x + y),),
+    MOINS: (("−", lambda x, y: x - y if x >= y else None),),
+    MULTIPLIER: (("×", lambda x, y: x * y), ("÷", lambda x, y: x // y if y and x % y == 0 else None)),
+}
+
+T = TypeVar("T")
+
+#: The bits of a capture code that hold the cards played (the cards taken lie above them).
+PLAYED_BITS = (1 << DECK_SIZE) - 1
+
+
+class Capture(NamedTuple):
+    """The cards a capture plays from the hand and takes from the table."""
+
+    played: frozenset[int]
+    taken: frozenset[int]
+
+
+def capture_code(played: Iterable[int], taken: Iterable[int] = ()) -> int:
+    """A capture as one int: a bit for each card taken, shifted above a bit for each card played."""
+    return sum(1 << card for card in taken) << DECK_SIZE | sum(1 << card for card in played)
+
+
+def split_code(code: int) -> Capture:
+    """The capture a :func:`capture_code` stands for."""
+    return Capture(frozenset(bits_of(code & PLAYED_BITS)), frozenset(bits_of(code >> DECK_SIZE)))
+
+
+def captures(hand: Sequence[int], table: Sequence[int], yang: int) -> set[Capture]:
+    """Every match, sum and combination ``hand`` can make on ``table`` (not the Papillon's)."""
+    return {split_code(code) for code in capture_codes(hand, table, yang)}
+
+
+def capture_codes(hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0) -> list[int]:
+    """:func:`captures` as codes (:func:`capture_code`), each plus ``offset`` (a game's first
+    capture action, below ``1 << DECK_SIZE``), ascending, found without a set of cards each."""
+    found = run_steps(capture_codes_in_steps(hand, table, yang, offset))
+    assert found is not None  # no budget: every capture is listed
+    return found
+
+
+def capture_codes_in_steps(
+    hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0, budget: int | None = None
+) -> Generator[None, None, list[int] | None]:
+    """:func:`capture_codes`, found a step at a time (a step a table card of the sums, a step a
+    card of the hand): a page draws between steps. A sum's codes come in ascending runs
+    (:func:`_sums`), which one sort merges. With a ``budget``, None as soon as listing them
+    would gather more than that many codes (:func:`capture_work`): the work is never more."""
+    results = [(card, numbers) for card in hand if (numbers := blue_numbers(card, yang))]
+    most = max((max(numbers) for _, numbers in results), default=0)
+    sums = yield from _sums(_numbered(sorted(table), yang), most, budget)
+    if sums is None:
+        return None
+    groups = list(_combination_groups(hand, table, yang))
+    if budget is not None and _gathered([len(sets) for sets in sums], results, groups) > budget:
+        return None
+    found = [offset + code for group in groups for code, _ in group.codes()]
+    for result, numbers in results:
+        yield
+        played = offset + (1 << result)  # below the taken cards' bits: or-ing them adds
+        for number in numbers:
+            found += [taken | played for taken in sums[number]]
+    yield
+    found.sort()
+    return list(dict.fromkeys(found))  # a Couteau Suisse, any number, makes a capture more than once
+
+
+def some_capture_codes_in_steps(
+    hand: Sequence[int], table: Sequence[int], yang: int, each: int, offset: int = 0
+) -> Generator[None, None, list[int]]:
+    """At most ``each`` captures of each hand card as the card the sums are made for, and at most
+    ``each`` of each combination's group, ascending: the first found, taking the table's cards in
+    ascending order (a table that discards have filled offers millions; a card that can capture
+    keeps some). Found a step a table card, in a time that grows with the table and ``each``."""
+    results = [(card, numbers) for card in hand if (numbers := blue_numbers(card, yang))]
+    most = max((max(numbers) for _, numbers in results), default=0)
+    sums = yield from _sums(_numbered(sorted(table), yang), most, cap=each)
+    assert sums is not None  # no budget
+    found = [
+        offset + code for group in _combination_groups(hand, table, yang) for code, _ in islice(group.codes(), each)
+    ]
+    for result, numbers in results:
+        played = offset + (1 << result)
+        found += islice((taken | played for number in numbers for taken in sums[number]), each)
+    yield
+    found.sort()
+    return list(dict.fromkeys(found))
+
+
+def capture_work(hand: Sequence[int], table: Sequence[int], yang: int, budget: int) -> int | None:
+    """How many codes :func:`capture_codes` gathers to list ``hand``'s captures on ``table`` (the
+    table's sums up to the hand's highest number, each hand card's, and every combination's,
+    before those found twice are dropped), or None where that is over ``budget``: counted, not
+    listed, in a time that grows with the table, never with the captures."""
+    results = _numbered(hand, yang)
+    most = max((max(numbers) for _, numbers in results), default=0)
+    counts = [1] + [0] * most  # the empty set, taken out below
+    for _, numbers in _numbered(table, yang):
+        for number in numbers:
+            for total in range(most - number, -1, -1) if len(numbers) == 1 else ():
+                counts[total + number] += counts[total]
+        if len(numbers) > 1:  # a Couteau Suisse: each of its numbers grows the sets before it
+            before = list(counts)
+            for number in numbers:
+                for total in range(most + 1 - number):
+                    counts[total + number] += before[total]
+        if sum(counts) - 1 > budget:
+            return None
+    counts[0] -= 1
+    work = _gathered(counts, results, _combination_groups(hand, table, yang))
+    return work if work <= budget else None
+
+
+def _gathered(sums: list[int], results: list[tuple[int, tuple[int, ...]]], groups: Iterable[_Group]) -> int:
+    """The codes gathered to list captures: the table's sets by total (``sums``: how many each),
+    those of each result's numbers again, and the combinations'."""
+    return sum(sums) + sum(sums[number] for _, numbers in results for number in numbers) + sum(g.size for g in groups)
+
+
+def capture_exists(hand: Sequence[int], table: Sequence[int], yang: int) -> bool:
+    """Whether ``hand`` can make any capture but the Papillon's on ``table`` (forced capture,
+    P-D13), found without listing them: which totals the table's cards reach, and whether any
+    combination has two distinct operands."""
+    numbers_wanted = {number for card in hand for number in blue_numbers(card, yang)}
+    reached = 0  # bit t: some table cards add up to t
+    for _, numbers in _numbered(table, yang):
+        grown = reached
+        for number in numbers:
+            grown |= (reached << number) | (1 << number)
+        reached = grown
+    if any(reached >> number & 1 for number in numbers_wanted):
+        return True
+    return any(next(group.codes(), None) is not None for group in _combination_groups(hand, table, yang))
+
+
+def run_steps(steps: Generator[None, None, T]) -> T:
+    """What work done in steps (a generator that yields between them) returns, done in one go."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return cast(T, end.value)
+
+
+def equation(capture: Capture, table: Sequence[int], yang: int) -> str:
+    """One equation that justifies ``capture`` (a match shows as ``5 = 5``), found from its own
+    cards in a time that does not grow with the table; :class:`IllegalActionError` if none does."""
+    taken_table = [card for card in table if card in capture.taken]
+    if len(capture.played) == 1:  # a match or a sum, if the taken cards add up to the result
+        (result,) = capture.played
+        numbered = _numbered(taken_table, yang)
+        if numbered and len(numbered) == len(capture.taken):
+            fixed = sum(numbers[0] for _, numbers in numbered if len(numbers) == 1)
+            wild = [numbers for _, numbers in numbered if len(numbers) > 1]  # a Couteau Suisse (one a deck)
+            for number in blue_numbers(result, yang):
+                if number - fixed in (wild[0] if len(wild) == 1 else (0,) if not wild else ()):
+                    return f"{' + '.join(map(str, _in_card_order(capture.taken, number, yang)))} = {number}"
+    if len(capture.played) <= 2 and len(capture.taken) <= 3:
+        code = capture_code(capture.played, capture.taken)
+        for group in _combination_groups(sorted(capture.played), taken_table, yang):
+            for found, working in group.codes():
+                if found == code:
+                    left, value = working
+                    return f"{' '.join(map(str, left))} = {value}"
+    raise IllegalActionError(f"these cards make no capture: {capture}")
+
+
+def _in_card_order(taken: frozenset[int], total: int, yang: int) -> list[int]:
+    """A sum's numbers in the order its words name the cards taken (a Couteau Suisse's, what
+    the others leave of ``total``)."""
+    fixed = {card: blue_numbers(card, yang)[0] for card in taken if len(blue_numbers(card, yang)) == 1}
+    wild = total - sum(fixed.values())
+    return [fixed.get(card, wild) for card in sorted(taken)]
+
+
+def _numbered(cards: Sequence[int], yang: int) -> list[tuple[int, tuple[int, ...]]]:
+    return [(card, numbers) for card in cards if (numbers := blue_numbers(card, yang))]
+
+
+def _sums(
+    numbered: list[tuple[int, tuple[int, ...]]], most: int, budget: int | None = None, cap: int | None = None
+) -> Generator[None, None, list[list[int]] | None]:
+    """For each total up to ``most``, the sets of table cards whose numbers can add up to it
+    (one card: a match), as taken cards' bits of a :func:`capture_code`; a Couteau Suisse
+    counts as any of its numbers. Found once per table, a step a card, then looked up for each
+    card of the hand. With ``numbered`` in ascending order, each new card's sets lie above all
+    before them: every total's sets ascend, but where a card of several numbers joined them (a
+    run for each). None as soon as there are more sets than ``budget``; with ``cap``, each total
+    keeps its first ``cap`` sets only."""
+    by_total: list[list[int]] = [[0]] + [[] for _ in range(most)]  # the empty set, taken out below
+    count = 0
+    for card, numbers in numbered:
+        yield
+        taken = 1 << (card + DECK_SIZE)
+        grown = [
+            (total + number, [cards | taken for cards in by_total[total]])
+            for number in numbers
+            for total in range(most + 1 - number)
+            if by_total[total]
+        ]
+        for total, sets in grown:
+            by_total[total] += sets if cap is None else sets[: max(0, cap + (total == 0) - len(by_total[total]))]
+        if budget is not None:
+            count += sum(len(sets) for _, sets in grown)
+            if count > budget:
+                return None
+    by_total[0].remove(0)
+    return by_total
+
+
+#: How a combination is justified, unformatted: the operation (x, sign, y) and its result.
+Working = tuple[tuple[int | str, ...], int]
+
+
+class _Group(NamedTuple):
+    """Combinations that differ only in which cards of the operands' numbers they take: the
+    cards ``played`` and ``taken`` whatever the operands, and each operand's cards to choose
+    from (``second`` None: one operand only, from the table; the other is played)."""
+
+    played: tuple[int, ...]
+    taken: tuple[int, ...]
+    first: list[int]
+    second: list[int] | None
+    working: Working
+
+    @property
+    def size(self) -> int:
+        """How many codes :meth:`codes` gives (a card in both operands' lists counted too)."""
+        return len(self.first) * (1 if self.second is None else len(self.second))
+
+    def codes(self) -> Iterator[tuple[int, Working]]:
+        """The group's captures as codes, with its equation."""
+        base = capture_code(self.played, self.taken)
+        if self.second is None:
+            for x in self.first:
+                yield base | 1 << (x + DECK_SIZE), self.working
+            return
+        for x in self.first:
+            for y in self.second:
+                if x != y:
+                    yield base | 1 << (x + DECK_SIZE) | 1 << (y + DECK_SIZE), self.working
+
+
+def _combination_groups(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[_Group]:
+    """The captures with a sign (P-R13, P-D15, P-E1), in groups found from the numbers on the
+    table (:class:`_Group`): each operation is worked out once for each pair of numbers, not of
+    cards, so the work grows with the table's numbers and the captures, not with its cards."""
+    hand_signs = [card for card in hand if card in SIGNS]
+    table_signs = [card for card in table if card in SIGNS]
+    if not (hand_signs or table_signs):
+        return
+    by_number: dict[int, list[int]] = {}
+    for card, numbers in _numbered(table, yang):
+        for number in numbers:
+            by_number.setdefault(number, []).append(card)
+    results = _numbered(hand, yang)
+    by_value: dict[int, list[int]] = {}
+    for result, values in results:
+        for value in values:
+            by_value.setdefault(value, []).append(result)
+    for sign in hand_signs:  # (i) sign and result from the hand, operands on the table
+        for (x, symbol, y, value), result in _operations(sign, by_number, by_value):
+            yield _Group((sign, result), (), by_number[x], by_number[y], ((x, symbol, y), value))
+    for sign in table_signs:
+        # (ii) sign and both operands on the table, the result from the hand.
+        for (x, symbol, y, value), result in _operations(sign, by_number, by_value):
+            yield _Group((result,), (sign,), by_number[x], by_number[y], ((x, symbol, y), value))
+        # (iii) sign and one operand on the table, the other operand and the result from the hand.
+        for operand, operand_numbers in results:
+            for mine in operand_numbers:
+                for x in by_number:
+                    for left, right in ((x, mine), (mine, x)):
+                        for symbol, operate in OPERATIONS[sign]:
+                            value = operate(left, right)
+                            for result in by_value.get(value, ()) if value is not None else ():
+                                if result != operand:
+                                    working = ((left, symbol, right), value)
+                                    yield _Group((operand, result), (sign,), by_number[x], None, working)
+
+
+def _operations(
+    sign: int, by_number: dict[int, list[int]], by_value: dict[int, list[int]]
+) -> Iterator[tuple[tuple[int, str, int, int], int]]:
+    """Each pair of numbers ``x``, ``y`` on the table whose ``x ⊙ y`` is a result's number in the
+    hand, with that result: ``((x, symbol, y, value), result)``."""
+    for symbol, operate in OPERATIONS[sign]:
+        for x in by_number:
+            for y in by_number:
+                value = operate(x, y)
+                for result in by_value.get(value, ()) if value is not None else ():
+                    yield (x, symbol, y, value), result

@@ -1,0 +1,185 @@
+"""Papillon, the card game of captures and sequences (its French rulebook), as a game of the site
+(:class:`~farfalia.ui.game.SiteGame`): its blue and orange rounds at 2 to 5 players."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from html import escape
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from farfalia.core.codes import ascii_int
+from farfalia.core.errors import SaveError
+from farfalia.core.interface import Play
+from farfalia.games.papillon.bots import contest
+from farfalia.games.papillon.engine.game import PapillonGame
+from farfalia.games.papillon.engine.rules import DEALS, ROUNDS, PapillonSettings
+from farfalia.games.papillon.engine.views import PAPILLON_RULES
+from farfalia.games.papillon.page.editor import PapillonEditor
+from farfalia.games.papillon.page.session import PAPILLON_LEVELS, PAPILLON_SAVE_FORMAT, PapillonSession
+from farfalia.games.papillon.page.texts import PAPILLON_TEXTS
+from farfalia.games.papillon.page.viewer import PapillonViewer
+from farfalia.games.papillon.records.replay import decode_papillon, encode_papillon
+from farfalia.records.replay import Replay, problem
+from farfalia.ui.contract import Command, Id
+from farfalia.ui.game import SiteGame
+from farfalia.ui.screens import checkbox, select_options
+from farfalia.ui.seating import Player, Table
+from farfalia.ui.texts import text
+from farfalia.ui.viewer import Stepper
+
+if TYPE_CHECKING:  # the command line's and the build's: the pages never import them
+    import argparse
+
+    from farfalia.ui.rules_source import RulesSource
+
+
+class PapillonSite(SiteGame):
+    """Papillon: 2 to 5 players, both rounds or a practice round of one, its house rules."""
+
+    name: ClassVar[str] = "papillon"
+    replay_prefix: ClassVar[str] = "p"
+    rules = PAPILLON_RULES
+    rules_page: ClassVar[str] = "papillon"
+    max_players: ClassVar[int] = max(DEALS)
+    levels: ClassVar[Mapping[str, int]] = PAPILLON_LEVELS
+    bot_names: ClassVar[tuple[str, ...]] = tuple(contest.BOTS)
+    texts: ClassVar[Mapping[str, str | tuple[str, str]]] = PAPILLON_TEXTS
+    #: It has no tricks to read out; its cards are picked up, then placed.
+    unused_shortcuts: ClassVar[frozenset[str]] = frozenset((Command.LAST_TRICK,))
+    help_play: ClassVar[str] = "pa.key.play"
+    help_escape: ClassVar[str] = "pa.key.escape"
+    share_note: ClassVar[str] = "pa.share-note"
+    share_none: ClassVar[str] = "pa.share-none"
+
+    def rules_source(self) -> RulesSource:
+        """Its rules page's English, from its own folder."""
+        from farfalia.games.papillon.page.rules_source import RULES_SOURCE
+
+        return RULES_SOURCE
+
+    def start_options(self, chosen: Mapping[str, str]) -> str:
+        """How many players, the rounds, and its house rules (P-D5, P-D8, P-D13)."""
+        players = select_options(
+            [str(n) for n in DEALS], lambda n: text("pa.players-count", count=n), chosen.get("players", "2")
+        )
+        rounds = select_options(list(ROUNDS), lambda r: text(f"pa.rounds.{r}"), chosen.get("rounds", "both"))
+        boxes = "".join(
+            checkbox(name, text(f"pa.{name}"), chosen.get(name) == "on")
+            for name in ("two-against-one", "forced-capture")
+        )
+        return (
+            f'<label>{escape(text("pa.players"))} <select name="players" id="{Id.PLAYERS}">{players}</select></label>'
+            f'<label>{escape(text("pa.rounds"))} <select name="rounds">{rounds}</select></label>'
+            f'<fieldset class="variants">{boxes}</fieldset>'
+        )
+
+    def seats(self, form: Mapping[str, str]) -> int:
+        """The players chosen (two, where none are)."""
+        players = ascii_int(form.get("players", ""))
+        return players if players in DEALS else min(DEALS)
+
+    def settings_of(self, form: Mapping[str, str]) -> PapillonSettings:
+        """The players, the rounds and the house rules ticked (2 v 1 at three players only)."""
+        count = self.seats(form)
+        return PapillonSettings(
+            players=count,
+            two_against_one=form.get("two-against-one") == "on" and count == 3,
+            forced_capture=form.get("forced-capture") == "on",
+            rounds=form.get("rounds", "both") if form.get("rounds") in ROUNDS else "both",
+        )
+
+    def table(
+        self,
+        settings: PapillonSettings,
+        seed: int,
+        players: list[Player],
+        pace: str = "normal",
+        level: str = "strong",
+        actions: Sequence[Any] = (),
+        chance: Sequence[Any] = (),
+    ) -> Table:
+        """A Papillon table."""
+        return PapillonSession(settings, seed, players[: settings.players], pace, level, actions, chance)
+
+    def load_table(self, data: dict[str, Any]) -> Table:
+        """A Papillon save's table."""
+        if data.get("format") != PAPILLON_SAVE_FORMAT:
+            raise SaveError(problem("save-format", found=repr(data.get("format"))))
+        return PapillonSession.from_record(data)
+
+    def decode_replay(self, text: str) -> Replay:
+        """A ``p1``/``p2`` text's game."""
+        return decode_papillon(text)
+
+    def encode_replay(self, game: Any, names: Sequence[str] = ()) -> str:
+        """``game``'s text (``p1`` unless it met a crowded table)."""
+        return encode_papillon(game, tuple(names))
+
+    def viewer(self, replay: Replay, at: int | None, view: str) -> Stepper:
+        """The table stepped by action, turn and round."""
+        return PapillonViewer(replay, at, view)
+
+    def editor(self, names: list[str], choices: Mapping[str, str]) -> PapillonEditor:
+        """A practice round of the table chosen (the orange one where only it is chosen)."""
+        return PapillonEditor(names, self.seats(choices), "orange" if choices.get("rounds") == "orange" else "blue")
+
+    def editor_at(self, viewer: Stepper) -> PapillonEditor:
+        """The round of ``viewer``'s position as a practice round, with its plays up to there."""
+        return PapillonEditor.from_game(viewer.replay.game(), viewer.names(), viewer.at)
+
+    def sample_replays(self, seed: int) -> list[str]:
+        """Its replays worth fuzzing (:mod:`farfalia.games.papillon.bots.samples`)."""
+        from farfalia.games.papillon.bots.samples import sample_replays
+
+        return sample_replays(seed)
+
+    def bot(self, name: str) -> Any:
+        """``random``, ``heuristic`` or ``strong`` (``strong:N``)."""
+        return contest.bot(name)
+
+    def play_deal(
+        self, settings: PapillonSettings, seed: int, bots: Sequence[Any], choose: Callable[[Any, int], Any]
+    ) -> tuple[int, ...]:
+        """The whole game ``seed`` deals."""
+        return contest.play_deal(settings, seed, bots, choose)
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """``--players``, ``--two-against-one``, ``--forced-capture``, ``--rounds``, ``--dealer``, ``--yang``."""
+        from farfalia.games.papillon import command
+
+        command.add_arguments(parser)
+
+    def settings_from(self, args: argparse.Namespace) -> PapillonSettings:
+        """The table and house rules named."""
+        from farfalia.games.papillon import command
+
+        return command.settings_from(args)
+
+    def describe_settings(self, settings: PapillonSettings) -> str:
+        """The players and the options ("papillon 3 players two-against-one")."""
+        from farfalia.games.papillon import command
+
+        return f"papillon {settings.players} players {' '.join(command.options(settings))}".strip()
+
+    def summary(self, game: Play, seed: int) -> dict[str, object]:
+        """Its players, options, seed, rounds, actions, points per round, scores and winners."""
+        from farfalia.games.papillon import command
+
+        assert isinstance(game, PapillonGame)
+        return command.summary(game, seed)
+
+    def describe(self, replay: Replay) -> str:
+        """Decision by decision, round by round."""
+        from farfalia.games.papillon.page.account import describe
+
+        return describe(replay)
+
+    def bench(self, args: argparse.Namespace) -> Iterator[str]:
+        """Random games a second per player count, and a blue turn's captures."""
+        from farfalia.games.papillon import command
+
+        return command.bench(args)
+
+
+#: Papillon, the one instance.
+PAPILLON_SITE: Final = PapillonSite()

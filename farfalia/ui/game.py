@@ -1,0 +1,188 @@
+"""One game of the site, described by one object (after boardgame.io's ``Game`` and OpenSpiel's
+registered games): everything the generic layers need of it, found by name in
+:mod:`farfalia.core.registry`. Each game's folder (``farfalia/games/<name>/``) builds its own and
+:mod:`farfalia.site` registers the site's; a test registers its own game the same way.
+
+The generic layers each read their part of it (the links :attr:`replay_prefix` and
+:meth:`decode_replay`, the tournaments :meth:`bot` and :meth:`play_deal`, the page the rest), and
+never name a game: a third game joins the site by implementing this, in its own folder.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from farfalia.core import registry
+from farfalia.core.interface import Play, Rules
+from farfalia.records.replay import Replay
+from farfalia.ui.seating import Player, Table
+from farfalia.ui.texts import add_texts
+from farfalia.ui.viewer import Stepper
+
+if TYPE_CHECKING:  # the command line's and the build's: the pages never import them
+    import argparse
+
+    from farfalia.ui.rules_source import RulesSource
+
+
+class SiteGame(ABC):
+    """A game of the site: its rules, replays, saves, page, bots and command line."""
+
+    #: Its name in links, saves, the command line and the catalogs (``game.<name>``).
+    name: ClassVar[str]
+    #: The first letter of its replay texts' versions (``f2.…``: ``f``).
+    replay_prefix: ClassVar[str]
+    #: Its rules engine (:class:`~farfalia.core.interface.Rules`).
+    rules: ClassVar[Rules[Any]]
+    #: The stem of its rules pages (``rules`` for ``rules.html``, ``rules.fr.html``…).
+    rules_page: ClassVar[str]
+    #: The most players its settings seat (the start screen's seat rows).
+    max_players: ClassVar[int]
+    #: The bots' levels offered at its table: a search's playouts a decision (0: its heuristic).
+    levels: ClassVar[Mapping[str, int]]
+    #: The bots of its tournaments, by name (``strong:N`` names a search of N playouts).
+    bot_names: ClassVar[tuple[str, ...]]
+    #: What one deal of a tournament is (``hand``, ``game``).
+    deal_unit: ClassVar[str] = "game"
+    #: Its own messages in English, by key (the catalogs translate them).
+    texts: ClassVar[Mapping[str, str | tuple[str, str]]] = {}
+    #: The keyboard's shortcuts it has no use for (their commands).
+    unused_shortcuts: ClassVar[frozenset[str]] = frozenset()
+    #: The help's line for playing a card by key, and for Escape (keys of its texts).
+    help_play: ClassVar[str] = "key.play"
+    help_escape: ClassVar[str] = "key.escape"
+    #: Whether it reads the saves that name no game (those written before the site had a second).
+    reads_unnamed_saves: ClassVar[bool] = False
+    #: What a shared link holds (said beside it), and why a game has none to share yet (keys of texts).
+    share_note: ClassVar[str] = "share-note"
+    share_none: ClassVar[str] = "share-none"
+
+    def rules_source(self) -> RulesSource | None:
+        """The English source of its rules page (``tools/make_rules_page.py``), if it has one;
+        imported only when asked for (the pages never need it)."""
+        return None
+
+    def word(self, values: dict[str, object]) -> None:  # noqa: B027 (a hook: nothing to word by default)
+        """Word its messages' values in place before they are said (a card's reason from its code)."""
+
+    # --------------------------------------------------------------- start
+
+    @abstractmethod
+    def start_options(self, chosen: Mapping[str, str]) -> str:
+        """Its settings' fields on the start screen (HTML), filled in with the ``chosen`` ones."""
+
+    @abstractmethod
+    def seats(self, form: Mapping[str, str]) -> int:
+        """How many players the start screen's fields ``form`` seat."""
+
+    @abstractmethod
+    def settings_of(self, form: Mapping[str, str]) -> Any:
+        """The settings the start screen's fields ``form`` choose (a field left out: its usual
+        value; one no settings have: :class:`~farfalia.core.errors.SettingsError`)."""
+
+    @abstractmethod
+    def table(
+        self,
+        settings: Any,
+        seed: int,
+        players: list[Player],
+        pace: str = "normal",
+        level: str = "strong",
+        actions: Sequence[Any] = (),
+        chance: Sequence[Any] = (),
+    ) -> Table:
+        """A game at the table: its settings, seed and seats, played on from ``actions`` (dealt from
+        ``chance`` before its seed, where given)."""
+
+    @abstractmethod
+    def load_table(self, data: dict[str, Any]) -> Table:
+        """The table a save's fields hold; a :class:`~farfalia.core.errors.SaveError` (or another
+        :class:`~farfalia.core.errors.FarfaliaError`) when it cannot be read."""
+
+    # ------------------------------------------------------------- replays
+
+    @abstractmethod
+    def decode_replay(self, text: str) -> Replay:
+        """The replay a text of this game describes; a :class:`~farfalia.core.errors.ReplayError` otherwise."""
+
+    @abstractmethod
+    def encode_replay(self, game: Play, names: Sequence[str] = ()) -> str:
+        """``game``'s replay text, whole (its chance outcomes written out where they were given)."""
+
+    @abstractmethod
+    def viewer(self, replay: Replay, at: int | None, view: str) -> Stepper:
+        """Its viewer of ``replay`` at position ``at`` (None: the end), seen by ``view``."""
+
+    def editor(self, names: list[str], choices: Mapping[str, str]) -> Any | None:
+        """Its situation editor for the start screen's ``choices`` (None: it has none)."""
+        return None
+
+    def editor_at(self, viewer: Stepper) -> Any | None:
+        """Its situation editor set up at ``viewer``'s position (None: none)."""
+        return None
+
+    # ---------------------------------------------------------------- bots
+
+    @abstractmethod
+    def sample_replays(self, seed: int) -> list[str]:
+        """Real replay texts of its games, of every kind worth testing (whole and under way, each
+        table, the bots' play and the worst play): what a link fuzzer alters (``tools/fuzz_links.py``)."""
+
+    @abstractmethod
+    def bot(self, name: str) -> Any:
+        """A bot of its tournaments by name (:attr:`bot_names`; ``strong:N``); a
+        :class:`~farfalia.core.errors.SettingsError` for an unknown one."""
+
+    @abstractmethod
+    def play_deal(
+        self, settings: Any, seed: int, bots: Sequence[Any], choose: Callable[[Any, int], Any]
+    ) -> tuple[int, ...]:
+        """Each player's points on deal ``seed`` (a tournament's: its :attr:`deal_unit`), each
+        decision ``choose(view, player)``'s (a bot that ``sees_all`` is shown every card)."""
+
+    # -------------------------------------------------------- command line
+
+    @abstractmethod
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Its settings' options on the command line."""
+
+    @abstractmethod
+    def settings_from(self, args: argparse.Namespace) -> Any:
+        """Its settings from the command line's options."""
+
+    @abstractmethod
+    def describe_settings(self, settings: Any) -> str:
+        """Its settings in a few words (a tournament's title: "basic5 burning")."""
+
+    @abstractmethod
+    def summary(self, game: Play, seed: int) -> dict[str, object]:
+        """A finished game told in JSON's types (``simulate``'s line)."""
+
+    @abstractmethod
+    def describe(self, replay: Replay) -> str:
+        """A readable account of a replay (``replay decode``)."""
+
+    @abstractmethod
+    def bench(self, args: argparse.Namespace) -> Iterator[str]:
+        """Its rules core's throughput, a line a measure, each as soon as measured (``bench``)."""
+
+
+def register_game(game: SiteGame) -> SiteGame:
+    """Make ``game`` one of the site's (:func:`farfalia.core.registry.register`), its messages
+    among the page's (:func:`farfalia.ui.texts.add_texts`); returns it."""
+    registry.register(game)
+    add_texts(game.texts, game.word)
+    return game
+
+
+def site_games() -> tuple[SiteGame, ...]:
+    """The games of the site, in the order they were registered."""
+    return registry.games()
+
+
+def find_game(name: str) -> SiteGame:
+    """The game of the site named ``name``; :class:`~farfalia.core.errors.SettingsError` if none is."""
+    game: SiteGame = registry.find(name)
+    return game

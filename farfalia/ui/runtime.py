@@ -1,0 +1,358 @@
+"""What the page does that waits on the browser, decided here and carried out by ``main.py``: the
+journal's writes and their completions, a bot that waits for the disk (at most
+:data:`DISK_WAIT_MS`), the timers of the bots, of auto-play, of a search's slices and of the
+tabs' leases, where the focus goes after a redraw (a dialog's opener gets it back), a press that
+closes the phone's menu of tools, and a form redrawn only after the click its press makes.
+
+:class:`Runtime` takes the page's events and answers with :class:`Effect` values for the glue to
+carry out (a timer to set, a journal entry to write, a redraw); every state machine here is tested
+in CPython with fake time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final
+
+from farfalia.ui.controller import Controller, Screen
+from farfalia.ui.keyboard import CARD_KEYS, focus_order
+from farfalia.ui.saves import Entry, Forget
+from farfalia.ui.tabs import HEARTBEAT_SECONDS
+
+#: How often the leases are renewed (ms).
+HEARTBEAT_MS: Final = int(HEARTBEAT_SECONDS * 1000)
+#: The longest a bot's decision waits for the journal's last write (ms): after it, the journal is
+#: taken to be stuck, and the game goes on (its next save a whole checkpoint, should it fail).
+DISK_WAIT_MS: Final = 2000
+
+
+class Timer(StrEnum):
+    """The page's timers, each at most once at a time."""
+
+    #: The game moves on by itself: a bot decides, or a forced card is played.
+    BOT = "bot"
+    #: The next slice of a search under way.
+    THINK = "think"
+    #: The journal's last write took too long: the game goes on without it.
+    DISK = "disk"
+    #: The tabs' leases renewed (a browser without Web Locks).
+    HEARTBEAT = "heartbeat"
+    #: A form's redraw, once the click that changed it is over (:meth:`Runtime.form_changed`).
+    REDRAW = "redraw"
+
+
+#: After a decision taken by a key, a key pressed within this many seconds is taken for the
+#: same press bouncing or repeating, and ignored.
+KEY_GUARD_SECONDS = 0.25
+
+
+class InputGuard:
+    """One press, one decision. A key's auto-repeat never acts; a key pressed within
+    :data:`KEY_GUARD_SECONDS` of a decision taken by a key or a click is ignored (the focus has
+    moved to the next card, which the player has not seen yet); and the second click of a
+    double-click, which lands on whatever control the first one brought up, is ignored."""
+
+    def __init__(self) -> None:
+        self._last_decision = -KEY_GUARD_SECONDS
+
+    def accepts_key(self, now: float, repeat: bool) -> bool:
+        """Whether a key press at ``now`` (seconds) may act; if so, it is taken as a decision."""
+        if repeat or now - self._last_decision < KEY_GUARD_SECONDS:
+            return False
+        self._last_decision = now
+        return True
+
+    def accepts_click(self, clicks: int, now: float) -> bool:
+        """Whether a click at ``now`` (``clicks``: the browser's count of clicks in a row) may act;
+        if so, it is taken as a decision (a key pressed right after it is not another)."""
+        if clicks > 1:
+            return False
+        self._last_decision = now
+        return True
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Something for the page's glue to do."""
+
+
+@dataclass(frozen=True)
+class Draw(Effect):
+    """Write the controller's screen out again."""
+
+
+@dataclass(frozen=True)
+class SetTimer(Effect):
+    """Start ``timer`` (replacing it if set), to fire in ``ms`` milliseconds."""
+
+    timer: Timer
+    ms: int
+
+
+@dataclass(frozen=True)
+class CancelTimer(Effect):
+    """Stop ``timer`` if it is set."""
+
+    timer: Timer
+
+
+@dataclass(frozen=True)
+class WriteEntry(Effect):
+    """Append ``entry`` to the journal; its completion is :meth:`Runtime.written` or
+    :meth:`Runtime.write_failed`."""
+
+    entry: Entry
+
+
+@dataclass(frozen=True)
+class ForgetEntries(Effect):
+    """Drop the journal's entries ``forget`` names."""
+
+    forget: Forget
+
+
+@dataclass(frozen=True)
+class Hold(Effect):
+    """Take the Web Lock of ``slot``; its answer is :meth:`Runtime.held`."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class Release(Effect):
+    """Let go of the Web Lock of ``slot``."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Where the focus goes after a redraw: back to the field being typed in (``field``), onto the
+    link to share (selected and copied), else the first of ``order`` that exists and takes it
+    (``still``: the panel's first button takes it without scrolling)."""
+
+    field: str | None = None
+    share: bool = False
+    order: tuple[str, ...] = ()
+    still: bool = False
+
+
+class KeyOutcome(StrEnum):
+    """What the page does with a key pressed."""
+
+    #: Nothing: the key is a field's, or none of the page's.
+    PASS = "pass"
+    #: It moves the focus between the table's cards (the page moves it).
+    MOVE_CARD = "move-card"
+    #: It is refused (pressed again too soon, or repeating): the browser's default is prevented too.
+    REFUSED = "refused"
+    #: The controller used it: the default is prevented, and the page is drawn again.
+    USED = "used"
+    #: Enter or Space on a card of the table: the card's action is taken.
+    ACTIVATE = "activate"
+
+
+@dataclass(frozen=True)
+class KeyFacts:
+    """Where a key is pressed (``farfaliaDom.keyFacts``): in a form's ``field``, ``modified`` by
+    Ctrl, Alt or Meta, on the table's ``card`` (its index among the cards the arrows move between,
+    -1: none), on a ``control``, on a card of the table that takes an action (``table_action``)."""
+
+    field: bool = False
+    modified: bool = False
+    card: int = -1
+    control: bool = False
+    table_action: bool = False
+
+    @classmethod
+    def read(cls, facts: Mapping[str, Any]) -> KeyFacts:
+        """The facts as ``keyFacts`` names them."""
+        return cls(bool(facts["field"]), bool(facts["modified"]), int(facts["card"]), bool(facts["control"]),
+                   bool(facts["tableAction"]))  # fmt: skip
+
+
+class Runtime:
+    """The page's life in the browser around its :class:`~farfalia.ui.controller.Controller`:
+    ``journal``: the page has a journal to write (``assets/store.js``); ``locks``: the browser has
+    Web Locks."""
+
+    def __init__(self, controller: Controller, journal: bool = True, locks: bool = True) -> None:
+        self.controller = controller
+        self.journal = journal
+        self.locks = locks
+        #: Journal writes not yet on disk: the game does not move on by itself meanwhile.
+        self.unsaved = 0
+        self.waiting_for_disk = False
+        #: The slot whose Web Lock this page holds.
+        self.held_slot: str | None = None
+        #: Whether a dialog was open at the last redraw, the control that opened it, and the card
+        #: picked up then (its choices take the focus once).
+        self.modal = False
+        self.opener: str | None = None
+        self.picked = ""
+        #: A pointer is down: a form's redraw waits for its click (it would replace the button pressed).
+        self.pressing = False
+        self.pending_draw = False
+        #: A press outside the open menu of tools, which it closes: its click does nothing more.
+        self.dismissing = False
+        #: How many times the page was drawn (``data-draws``).
+        self.draws = 0
+        self.input_guard = InputGuard()
+
+    def started(self) -> list[Effect]:
+        """The page has started: where the browser has no Web Locks, the leases' heartbeat."""
+        return [] if self.locks else [SetTimer(Timer.HEARTBEAT, HEARTBEAT_MS)]
+
+    # ------------------------------------------------------------ a redraw
+
+    def drawn(self) -> list[Effect]:
+        """The screen was written out: what the journal must write, the lock to hold, and what
+        comes next by itself."""
+        self.draws += 1
+        self.pending_draw = False
+        return self._writes() + self.schedule()
+
+    def _writes(self) -> list[Effect]:
+        controller = self.controller
+        if not self.journal:
+            return []
+        effects: list[Effect] = []
+        for write in controller.take_writes():
+            if isinstance(write, Entry):
+                self.unsaved += 1
+                effects.append(WriteEntry(write))
+            else:
+                effects.append(ForgetEntries(write))
+        slot = controller.shelf.slot
+        if self.locks and slot != self.held_slot:
+            if self.held_slot is not None:
+                effects.append(Release(self.held_slot))
+            self.held_slot = slot
+            if slot is not None:
+                effects.append(Hold(slot))
+        return effects
+
+    def focus(self, screen: Screen, focused: str | None, typing: str) -> Focus:
+        """Where the focus goes after drawing ``screen``: ``focused`` had it (its selector),
+        ``typing``: the name of the form field it was in. A dialog that opens takes it and
+        gives it back to its opener when it closes; a card picked up gives it to its first
+        choice; the player's turn brings it to the decision."""
+        if screen.keep_focus:
+            return Focus(field=typing or None)
+        opened = screen.modal and not self.modal
+        if opened:
+            self.opener = focused
+        opener = self.opener if self.modal and not screen.modal else None
+        if not screen.modal:
+            self.opener = None
+        self.modal = screen.modal
+        if self.controller.share_link is not None:
+            return Focus(share=True)
+        picked = bool(screen.picked) and screen.picked != self.picked  # a card just picked up
+        self.picked = screen.picked
+        order = focus_order(focused, opener, screen.modal, opened, screen.deciding, picked)
+        return Focus(order=tuple(order), still=opened or not screen.modal)
+
+    # --------------------------------------------------------- the journal
+
+    def written(self) -> list[Effect]:
+        """A journal write is on disk: once none is pending, the game may move on."""
+        return self._settled()
+
+    def write_failed(self) -> list[Effect]:
+        """A journal write failed (whatever the browser said, or nothing): saves go on as whole
+        checkpoints, and the game moves on."""
+        self.controller.journal_failed()
+        return self._settled()
+
+    def _settled(self) -> list[Effect]:
+        self.unsaved = max(0, self.unsaved - 1)
+        if self.unsaved == 0 and self.waiting_for_disk:
+            return self.schedule()
+        return []
+
+    def held(self, slot: str, ok: bool) -> list[Effect]:
+        """The answer to :class:`Hold`: a game another tab took meanwhile is left to it."""
+        if ok or slot != self.held_slot:
+            return []
+        self.held_slot = None
+        self.controller.lost_slot(slot)
+        return [Draw()]
+
+    # -------------------------------------------------------------- timers
+
+    def schedule(self, disk_waited: bool = False) -> list[Effect]:
+        """The timer of what comes next by itself: a bot's decision, a search's next slice; a
+        decision waits until the journal has the last one on disk (at most :data:`DISK_WAIT_MS`)."""
+        effects: list[Effect] = [CancelTimer(Timer.BOT), CancelTimer(Timer.THINK), CancelTimer(Timer.DISK)]
+        self.waiting_for_disk = bool(self.unsaved) and not disk_waited
+        if self.waiting_for_disk:
+            return [*effects, SetTimer(Timer.DISK, DISK_WAIT_MS)]
+        if self.controller.thinking:
+            return [*effects, SetTimer(Timer.THINK, 0)]
+        wait = self.controller.bot_delay()
+        return effects if wait is None else [*effects, SetTimer(Timer.BOT, wait)]
+
+    def fired(self, timer: Timer) -> list[Effect]:
+        """``timer`` went off."""
+        controller = self.controller
+        if timer == Timer.DISK:
+            return self.schedule(disk_waited=True)
+        if timer == Timer.REDRAW:
+            return [Draw()] if self.pending_draw else []
+        if timer == Timer.HEARTBEAT:
+            lost = controller.shelf.heartbeat()
+            for slot in lost:
+                controller.lost_slot(slot)
+            return [SetTimer(Timer.HEARTBEAT, HEARTBEAT_MS), *([Draw()] if lost else [])]
+        if timer == Timer.BOT:
+            controller.bot_move()
+            if not controller.thinking:  # a forced card played at once (or nothing, paused)
+                return [Draw()]
+        if controller.think():
+            return [Draw()]
+        return [SetTimer(Timer.THINK, 0)] if controller.thinking else []
+
+    # ------------------------------------------------------ presses, forms
+
+    def pointer_down(self, menu_open: bool, inside_menu: bool) -> None:
+        """A press (``inside_menu``: on the menu of tools or its button)."""
+        self.pressing = True
+        self.dismissing = menu_open and not inside_menu
+
+    def pointer_up(self) -> list[Effect]:
+        """The press ends: a redraw held back for its click comes once the click is over."""
+        self.pressing = False
+        return [SetTimer(Timer.REDRAW, 0)] if self.pending_draw else []
+
+    def click(self, clicks: int, now: float) -> bool:
+        """Whether a click on a control (``clicks``: the browser's count in a row, at ``now``
+        seconds) acts: not when its press only closed the menu of tools, nor a double-click's second."""
+        dismissed, self.dismissing = self.dismissing, False
+        return not dismissed and self.input_guard.accepts_click(clicks, now)
+
+    def key(self, key: str, facts: KeyFacts, repeat: bool, now: float) -> KeyOutcome:
+        """What a key does, pressed where ``facts`` say (``repeat``: the key's auto-repeat; at
+        ``now`` seconds): a field's keys are its own (but Escape), a modified one (Ctrl, Alt, Meta)
+        the browser's; the arrows move between the cards; Enter or Space on a control is one
+        decision at most (:class:`InputGuard`); else the controller's keys, and Enter or Space on
+        a table's card takes it."""
+        if (facts.field and key != "Escape") or facts.modified:
+            return KeyOutcome.PASS
+        if facts.card >= 0 and key in CARD_KEYS:
+            return KeyOutcome.MOVE_CARD
+        activates = key in ("Enter", " ")
+        if activates and facts.control and not self.input_guard.accepts_key(now, repeat):
+            return KeyOutcome.REFUSED
+        if self.controller.key(key):
+            return KeyOutcome.USED
+        return KeyOutcome.ACTIVATE if activates and facts.table_action else KeyOutcome.PASS
+
+    def form_changed(self) -> list[Effect]:
+        """A field of a form drawn as it is filled (the editor's, the embed builder's) changed: it
+        is redrawn once the focus has moved on (the redraw keeps it there), and a press's click is
+        over (the field lost the focus to a press: the redraw would replace what was pressed)."""
+        self.pending_draw = True
+        return [] if self.pressing else [SetTimer(Timer.REDRAW, 0)]

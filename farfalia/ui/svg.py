@@ -1,0 +1,59 @@
+"""What every game's SVG table shares (in the manner of ``chess.svg``): elements built with
+:mod:`xml.etree.ElementTree`, words squeezed into their room, the type's family, and the table's
+own colours (the felt, the words, the cards' faces and backs, the marks), in a dark and a light
+theme. Each game adds its cards' colours."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Final
+
+SVG_NS: Final = "http://www.w3.org/2000/svg"
+FONT_FAMILY: Final = "'DejaVu Sans', 'Segoe UI', system-ui, sans-serif"
+
+#: The table's colours, whatever the game (a game adds its own: its suits, its families).
+TABLE_COLOURS: Final[dict[str, str]] = {
+    "felt": "#1d5c45",
+    "felt-edge": "#143f30",
+    "sidebar": "#12382b",
+    "text": "#f6f1e3",
+    "muted": "#b9c9bf",
+    "card": "#fffdf6",
+    "card-edge": "#4a4a4a",
+    "back": "#2b4f7e",
+    "back-pattern": "#4f7bb0",
+    "highlight": "#ffd23f",
+    "taken": "#7fe0a6",
+    "plate": "#0e2a20",
+    # The sides: A, B, and a player alone.
+    "team-blue": "#3b82f6",
+    "team-rose": "#e0528f",
+    "team-brown": "#8b5a2b",
+    # The focus ring: dark against the card's face, light against the felt (tests/test_colours.py).
+    "focus-inner": "#1a1a1a",
+    "focus-outer": "#ffd23f",
+}
+#: The light table's changes, for pages with a light background (``theme=light`` in a link).
+LIGHT_TABLE: Final[dict[str, str]] = {
+    "felt": "#cfe6d6",
+    "felt-edge": "#9fc4ad",
+    "sidebar": "#e8f0eb",
+    "text": "#17261e",
+    "muted": "#3f5248",
+    "plate": "#f7fbf8",
+}
+
+
+def node(tag: str, parent: ET.Element | None = None, **attributes: object) -> ET.Element:
+    """An SVG element; ``class_`` and ``data_x`` spell ``class`` and ``data-x``."""
+    attrs = {key.rstrip("_").replace("_", "-"): str(value) for key, value in attributes.items() if value is not None}
+    element = ET.Element(tag, attrs) if parent is None else ET.SubElement(parent, tag, attrs)
+    return element
+
+
+def squeeze(content: str, size: float, room: float | None) -> dict[str, object]:
+    """The attributes that fit words of ``size`` units into ``room`` units where they would be
+    wider (an estimate from their length: a name in a longer language)."""
+    if room is None or len(content) * size * 0.6 <= room + 0.5:  # (+ 0.5: words sized to fit their room)
+        return {}
+    return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
