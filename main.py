@@ -20,7 +20,7 @@ from farfalia.core.errors import FarfaliaError
 from farfalia.ui import contract
 from farfalia.ui import runtime as rt
 from farfalia.ui.contract import Command, Data, Id
-from farfalia.ui.controller import Controller, Screen
+from farfalia.ui.controller import Controller
 from farfalia.ui.keyboard import IDENTITY, PANEL_BUTTON, next_card, selector_for
 from farfalia.ui.saves import Entry, Stored, WebStorage
 from farfalia.ui.seating import clean_name
@@ -32,11 +32,8 @@ dom = window.farfaliaDom
 #: The phone's menu of tools and its "⋯" button (a press or the focus there stays with the menu).
 MENU_PARTS = f"#{Id.TOOLS}, #{Id.TOOLS_TOGGLE}"
 #: The forms whose fields a command reads.
-FORMS: dict[str, Id] = {
-    Command.START: Id.START_FORM,
-    Command.EDITOR: Id.START_FORM,
-    Command.EDITOR_PLAY: Id.EDITOR_FORM,
-}
+FORMS: dict[str, Id] = {Command.START: Id.START_FORM, Command.EDITOR: Id.START_FORM,
+                        Command.EDITOR_PLAY: Id.EDITOR_FORM}  # fmt: skip
 
 
 def element(id_: Id) -> Any:
@@ -76,7 +73,7 @@ class Page:
             "click": self.click, "keydown": self.key, "change": self.change, "pointerdown": self.pointer_down,
             "pointerup": lambda _e: self.run(self.runtime.pointer_up()),
             "visibilitychange": lambda _e: self.controller.page_hidden() if document.hidden else self.refresh(),
-            "pagehide": lambda _e: self.controller.page_hidden(),
+            "pagehide": lambda _e: self.controller.page_closed(),
             "resize": lambda _e: self.draw() if self.controller.resize(*self.stage()) else None,
             "hashchange": self.follow,
             # another tab's lease changed (a browser without Web Locks)
@@ -149,7 +146,7 @@ class Page:
         """Write out the controller's screen, then carry out what comes next."""
         controller, bar = self.controller, element(Id.BAR)
         focused = self.selector()
-        screen: Screen = controller.screen()
+        screen = controller.screen()
         dom.writeBar(bar, to_js([screen.bar, screen.tools]))
         bar.hidden = not screen.shows_bar
         if controller.resize(*self.stage()):  # the bar's new height changes the stage's
@@ -180,9 +177,12 @@ class Page:
     def click(self, event: Any) -> None:
         dom.closeMenus(event.target)  # a tool or a menu's item chosen: its menu closes
         target = event.target.closest(f"[{contract.ACTION_ATTRIBUTE}], [{contract.COMMAND_ATTRIBUTE}]")
-        if not self.runtime.click(int(event.detail), float(event.timeStamp) / 1000):
+        control = bool(target)  # None or jsnull (Pyodide reads JavaScript's null as the falsy jsnull): none
+        decides = control and target.hasAttribute(contract.ACTION_ATTRIBUTE)  # a card or a choice, not a command
+        outcome = self.runtime.click(int(event.detail), float(event.timeStamp) / 1000, control, decides)
+        if outcome == rt.ClickOutcome.REFUSED:
             event.preventDefault()  # it closed the menu (a card under it is not played), or a double-click's second
-        elif target:  # None or jsnull: Pyodide reads JavaScript's null as the falsy jsnull
+        elif outcome == rt.ClickOutcome.ACT:
             self.activate(target)
 
     def activate(self, target: Any) -> None:

@@ -18,10 +18,14 @@
     import(site + "assets/still.js").then(({ showStill }) => {  // each link's still picture, if it has one
       for (const holder of holders) showStill(holder.dataset.farfalia, holder, holder.firstElementChild);
     });
+    // The plugins this site does not ship are turned off, for MicroPython too (PyScript reads its
+    // config whether or not it runs), as pyscript.toml does on this site's pages.
+    const plugins = ["!py-editor", "!py-game", "!py-terminal", "!donkey", "!deprecations-manager", "!codemirror"];
+    document.body.appendChild(document.createElement("mpy-config")).textContent = JSON.stringify({ plugins });
     const python = document.createElement("script");
     python.type = "py";
     python.src = site + "diagrams.py";
-    python.setAttribute("config", JSON.stringify({ interpreter: site + "vendor/pyodide/pyodide.mjs" }));
+    python.setAttribute("config", JSON.stringify({ interpreter: site + "vendor/pyodide/pyodide.mjs", plugins }));
     document.body.appendChild(python);
     // As assets/no-eval.js does on this site's pages: PyScript then never calls Function().
     import(site + "vendor/pyscript/core.js").then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear());

@@ -38,11 +38,19 @@ addEventListener("py:progress", () => {
   bar.value = Math.min(steps, bar.max);
 });
 
+// A reason as the message's middle: without its own closing period ("The operation is
+// insecure."), and, where the browser refuses this site's storage (its privacy settings, which a
+// reload cannot change), said so.
+function reasonText(reason) {
+  const said = String(reason || words["loader.script-failed"]).trim().replace(/[.\s]+$/, "");
+  return /SecurityError|insecure|access is denied/i.test(said) ? words["loader.storage-refused"] : said;
+}
+
 function fail(reason) {
   if (document.body.dataset.ready) return;
   document.body.dataset.failed = "1";
   document.body.classList.remove("still-shown");  // the message shows over the still picture
-  text.textContent = words["loader.failed"].replace("{reason}", reason);
+  text.textContent = words["loader.failed"].replace("{reason}", reasonText(reason));
   bar.hidden = true;
 }
 

@@ -94,7 +94,7 @@ def test_a_screen_reader_hears_every_play_and_every_winner_in_order(page: Page, 
     heard = page.evaluate(ANNOUNCED)
     assert page.get_attribute(f"#{Id.ANNOUNCE}", "data-kept") == "yes"
     assert page.get_attribute(f"#{Id.ANNOUNCE}", "aria-live") == "polite"
-    save = page.evaluate("() => window.farfaliaPage.controller.session.to_save()")
+    save = page.evaluate("() => window.farfaliaPage.controller.table.to_save()")
     expected = expected_sentences(save, 3)
     told = [line for line in heard if re.search(r" (plays .+|wins the trick)\.$", line)]
     assert told[: len(expected)] == expected

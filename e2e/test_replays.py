@@ -12,8 +12,8 @@ from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
 from farfalia.games.farfalia.engine.rules import Settings
 from farfalia.games.farfalia.page.viewer import FarfaliaViewer
 from farfalia.games.farfalia.records.examples import worked_example
-from farfalia.games.farfalia.records.replay import encode, encode_with_chance
-from farfalia.records import replay
+from farfalia.games.farfalia.records.replay import decode, encode, encode_with_chance
+from farfalia.records.replay import checksum
 
 GAME = random_play(FARFALIA_RULES, Settings("three"), 3)
 GOOD = encode(GAME, ("Ada", "Bruno", "Chiara"))
@@ -65,7 +65,7 @@ def test_embed_shows_one_moment_without_the_page_chrome(page: Page, site: str) -
 
 def signed(body: str) -> str:
     """A replay text with a correct check, whatever its content."""
-    return f"{body}.{replay.checksum(body)}"
+    return f"{body}.{checksum(body)}"
 
 
 BAD_LINKS = {
@@ -82,7 +82,7 @@ BAD_LINKS = {
 def test_bad_links_show_a_message_and_run_nothing(page: Page, site: str, path: str, kind: str) -> None:
     open_link(page, site, f"{path}#replay={BAD_LINKS[kind]}")
     message = page.inner_text(".panel.message")
-    assert message.startswith("This link does not hold a Farfalia game")
+    assert message.startswith("This link does not hold a game")
     assert page.locator("svg.table:not(.placeholder)").count() == 0
 
 
@@ -103,7 +103,7 @@ def test_share_a_running_game_shows_finished_hands_only(page: Page, site: str) -
     page.click("[data-command=continue]")  # (the summary is modal: the bar waits behind it)
     page.click("[data-command=share]")
     link = page.input_value("#share-link")
-    shared = replay.decode(link.split("#replay=")[1])
+    shared = decode(link.split("#replay=")[1])
     assert shared.seed is None  # chance written out: nothing deals the hand in progress
     hands = len(FarfaliaViewer(shared).hand_ends)
     assert hands >= 1

@@ -21,9 +21,8 @@ from farfalia.games.farfalia.engine.cards import FIRST_WILD
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import MODES, VARIANTS, Settings
 from farfalia.games.farfalia.engine.state import STRENGTH
-from farfalia.games.farfalia.engine.views import omniscient_view, seat_view
+from farfalia.games.farfalia.engine.views import hidden_twin, omniscient_view, seat_view
 from farfalia.games.farfalia.site import FARFALIA_SITE
-from tests.invariants import hidden_shuffle
 
 game_settings = st.builds(Settings, mode=st.sampled_from(MODES), variants=st.frozensets(st.sampled_from(VARIANTS)))
 SMALL_SEARCH = 40  # playouts: enough to exercise the search, cheap enough for tests
@@ -57,7 +56,7 @@ def test_bots_decide_from_the_view_alone(game_settings: Settings, seed: int, ste
     turn = game.to_act()
     assume(turn is not None)  # 120 decisions end only the shortest games
     assert turn is not None
-    twin = hidden_shuffle(game, turn.player, random.Random(seed))
+    twin = hidden_twin(game, turn.player, random.Random(seed))
     for bot in (HeuristicBot(), FarfaliaSearchBot(SMALL_SEARCH)):
         mine = bot.choose(seat_view(game, turn.player), random.Random(seed))
         assert mine in game.legal_actions()

@@ -180,7 +180,7 @@ def test_bad_links_are_refused_clearly(fragment: str, message: str) -> None:
     page = controller()
     page.open(fragment)
     screen = page.screen()
-    assert "This link does not hold a Farfalia game" in screen.overlay and screen.fragment is None
+    assert "This link does not hold a game" in screen.overlay and screen.fragment is None
 
 
 def _human_turn(page: Controller) -> None:

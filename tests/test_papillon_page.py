@@ -53,12 +53,13 @@ from farfalia.games.papillon.page.words import DROP, MOST_OFFERED, PICK, card_of
 from farfalia.games.papillon.records.replay import decode_papillon, encode_finished_rounds, encode_papillon
 from farfalia.ui import thinking
 from farfalia.ui.contract import Command
-from farfalia.ui.controller import Controller, Download
+from farfalia.ui.controller import Controller
 from farfalia.ui.embeds import read_still
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.links import parse_link
 from farfalia.ui.panels import Panel
 from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.screen import Download
 from farfalia.ui.seating import Player
 from farfalia.ui.shelf import load_table
 from farfalia.ui.texts import text

@@ -12,8 +12,8 @@ from farfalia.games.farfalia.engine.actions import PASS_ACTION
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import MODES, VARIANTS, Settings
 from farfalia.games.farfalia.engine.state import OVER, PICK, State
-from farfalia.games.farfalia.engine.views import seat_view
-from tests.invariants import check_accounting, check_scores, check_turns, hidden_shuffle
+from farfalia.games.farfalia.engine.views import hidden_twin, seat_view
+from tests.invariants import check_accounting, check_scores, check_turns
 
 MAX_ACTIONS = 2000  # chinkway10, the longest game, takes about 750
 
@@ -37,7 +37,7 @@ def test_random_games_keep_every_invariant(game_settings: Settings, seed: int, c
         check_turns(game)
         if steps % 9 == 0:
             player = chooser.randrange(game_settings.players)
-            twin = hidden_shuffle(game, player, chooser)
+            twin = hidden_twin(game, player, chooser)
             assert seat_view(twin, player) == seat_view(game, player)
         before = game.state.copy()
         action = chooser.choice(game.legal_actions())

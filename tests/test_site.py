@@ -147,3 +147,14 @@ def test_every_page_ships_a_policy_that_runs_no_string_as_script(tmp_path: Path)
             assert headers["X-Content-Type-Options"] == "nosniff"
     finally:
         server.shutdown()
+
+
+def test_the_script_embed_turns_off_the_plugins_the_pages_do() -> None:
+    """PyScript loads every plugin a config does not turn off, MicroPython's config too: the
+    script embed, whose config is its own, turns off those ``pyscript.toml`` does (none shipped)."""
+    toml = re.search(r"^plugins = (\[.*\])$", (ROOT / "pyscript.toml").read_text(), re.MULTILINE)
+    embed = re.search(r"const plugins = (\[.*\]);", (ROOT / "assets" / "embed.js").read_text())
+    assert toml is not None and embed is not None and json.loads(toml[1]) == json.loads(embed[1])
+    assert all(name.startswith("!") for name in json.loads(toml[1]))
+    for page in ("index.html", "embed.html", "rules.html"):
+        assert '<mpy-config src="./pyscript.toml"></mpy-config>' in (ROOT / page).read_text()

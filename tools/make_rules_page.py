@@ -119,6 +119,7 @@ def _page(code: str, rules: RulesSource, say: Callable[[str], str]) -> str:
 {parts}
 <p><a href="{rules_page(code, STEMS[rules.other_game])}">{escape(say(rules.other))}</a></p>
 </main>
+<mpy-config src="./pyscript.toml"></mpy-config>
 <script type="py" src="./diagrams.py" config="./pyscript.toml"></script>
 </body>
 </html>

@@ -3,11 +3,13 @@ site (each found in the registry, :mod:`farfalia.ui.game`).
 
 It holds what the page shows (the start screen, a game at the table, a replay, a situation being
 set up) and the one dialog open over it (:class:`~farfalia.ui.panels.Panel`), turns the page's
-commands, clicks, keys and links into changes, and says what to draw as a :class:`Screen`. Its
-parts do the rest: the saved games and the tabs (:class:`~farfalia.ui.shelf.Shelf`), the bots'
-and the hint's searches (:class:`~farfalia.ui.thinking.Thinker`), what is remembered
-(:mod:`farfalia.ui.preferences`). What waits on the browser (journal writes, timers, the focus) is
-:mod:`farfalia.ui.runtime`'s. Pure and typed: tested in CPython.
+commands, clicks, keys and links into changes, and says what to draw as a
+:class:`~farfalia.ui.screen.Screen`. Its parts do the rest: the replays and situations shown
+instead of a game (:class:`~farfalia.ui.studio.Studio`), the saved games and the tabs
+(:class:`~farfalia.ui.shelf.Shelf`), the bots' and the hint's searches
+(:class:`~farfalia.ui.thinking.Thinker`), what is remembered (:mod:`farfalia.ui.preferences`).
+What waits on the browser (journal writes, timers, the focus) is :mod:`farfalia.ui.runtime`'s.
+Pure and typed: tested in CPython.
 """
 
 from __future__ import annotations
@@ -16,131 +18,42 @@ import dataclasses
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from farfalia.bots.search import Search
 from farfalia.core.codes import ascii_int
 from farfalia.core.errors import FarfaliaError, SessionError, SettingsError
-from farfalia.records.replay import MAX_NAME, read_replay
-from farfalia.ui.contract import Command, Data, Id, dataset_key
-from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_snippet, site_base
-from farfalia.ui.game import SiteGame, find_game, site_games
+from farfalia.ui.contract import Command, Id
+from farfalia.ui.game import SiteGame, site_games
 from farfalia.ui.keyboard import SHORTCUTS
 from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import WIDE, layout_for
-from farfalia.ui.links import Link, parse_link
 from farfalia.ui.panels import CLOSED_BY, TOGGLED_BY, Panel
 from farfalia.ui.preferences import AUTOPLAY, PREFERENCES_KEY, Preferences, remember_choices, remembered_choices
 from farfalia.ui.saves import Entry, Forget, GuardedStorage, Storage, Stored
+from farfalia.ui.screen import MOTION, Download, Screen
 from farfalia.ui.screens import (
     SavedGame,
     confirm_leave,
     cover,
-    embed_panel,
     help_panel,
-    message_panel,
     saved_list,
     settings_panel,
     share_panel,
     start_screen,
     tools_bar,
-    viewer_bar,
 )
 from farfalia.ui.seating import PACES, PUT_BACK, Player, Table, clean_name
 from farfalia.ui.shelf import Shelf
-from farfalia.ui.texts import error_text, text
+from farfalia.ui.studio import Studio
+from farfalia.ui.texts import text
 from farfalia.ui.thinking import SLICE_SECONDS, Thinker, delay, forced_action
-from farfalia.ui.viewer import VIEWER_KEYS, Stepper, ViewerMove, open_viewer
+from farfalia.ui.viewer import VIEWER_KEYS, Stepper
 
-#: How long a card's glide takes at each pace (ms): "Instant" has none.
-MOTION: Final = {"slow": 450, "normal": 320, "fast": 160, "instant": 0}
 #: Seeds drawn for new games lie in ``0 .. SEED_LIMIT - 1``.
 SEED_LIMIT: Final = 2**31
 #: The game the start screen offers first, where nothing was chosen before.
 FIRST_GAME: Final = 0
-
-
-@dataclass(frozen=True)
-class Screen:
-    """What the page shows: the table's SVG, the bar's and the overlay's HTML
-    (an empty overlay is hidden), and the values of the body's test hooks."""
-
-    table: str = ""
-    bar: str = ""
-    #: The game's tools, beside the bar (written apart: they stay while the game moves on).
-    tools: str = ""
-    overlay: str = ""
-    #: Whether the overlay is a modal dialog: the table and the bar are inert meanwhile.
-    modal: bool = False
-    #: Whether the person whose cards are shown must decide now (the focus goes to the decision).
-    deciding: bool = False
-    #: Whether the bar is hidden though it holds something (an embed without controls).
-    bar_hidden: bool = False
-    #: The decision the screen asks for (``data-decision``), empty if none.
-    decision: str = ""
-    #: Who the game waits for (``data-waiting``): ``bot`` or ``human``.
-    waiting: str = "human"
-    #: The replay's position (``data-at``), None outside the viewer.
-    at: int | None = None
-    #: The URL fragment the page's address should show ("": none), None to leave it as it is.
-    fragment: str | None = ""
-    #: The colour theme (``light`` on embeds that ask for it).
-    theme: str = "dark"
-    #: The table's arrangement (``data-layout``).
-    layout: str = "wide"
-    #: A sound to play (``card``) when sounds are on and the game moved on.
-    sound: str | None = None
-    #: How long moved cards take to glide to their new places (ms; 0: no motion).
-    motion: int = 0
-    #: How many actions the game played here has (``data-actions``).
-    actions: int = 0
-    #: Whether the field being typed in keeps the focus across the redraw (a form being filled).
-    keep_focus: bool = False
-    #: The language spoken (``<html lang>``).
-    lang: str = "en"
-    #: The card the person has picked up (its notation, ``data-picked``), "" if none.
-    picked: str = ""
-
-    def painted(self, think_times: Sequence[float], hint: str | None, announcements: list[str]) -> dict[str, object]:
-        """What the page's ``farfaliaDom.paint`` writes (``assets/dom.js``): the table, the overlay,
-        the theme and language, the address, the body's data attributes (the page's test hooks,
-        by their ``dataset`` keys; ``think_times``: the bots' decisions timed in the page, seconds),
-        the ``hint``'s control marked, the ``announcements`` for the live region, and the sound."""
-        hooks: dict[Data, object] = {Data.DECISION: self.decision, Data.ACTIONS: self.actions, Data.PICKED: self.picked,
-                                     Data.LAYOUT: self.layout, Data.WAITING: self.waiting}  # fmt: skip
-        if think_times:
-            hooks |= {Data.THINK_COUNT: len(think_times), Data.THINK_LONGEST: round(max(think_times) * 1000)}
-        if self.at is not None:
-            hooks[Data.AT] = self.at
-        return {
-            "table": self.table,
-            "motion": self.motion,
-            "overlay": self.overlay,
-            "modal": self.modal,
-            "keepFocus": self.keep_focus,
-            "theme": self.theme,
-            "lang": self.lang,
-            "fragment": self.fragment,
-            "data": {dataset_key(key): str(value) for key, value in hooks.items()},
-            "hint": hint or "",
-            "announcements": announcements,
-            "sound": bool(self.sound),
-        }
-
-    @property
-    def shows_bar(self) -> bool:
-        """Whether the bar shows: an empty one (the start screen's, the editor's) gives its room
-        to the overlay."""
-        return not self.bar_hidden and bool(self.bar or self.tools)
-
-
-@dataclass(frozen=True)
-class Download:
-    """A file for the page to offer as a download."""
-
-    name: str
-    content: str
 
 
 class Controller:
@@ -168,15 +81,12 @@ class Controller:
         #: The game at the table, and its game of the site; None when none is being played.
         self.table: Table | None = None
         self.game: SiteGame | None = None
-        self.viewer: Stepper | None = None
-        self.link: Link | None = None
-        #: The situation being set up, None when the editor is closed.
-        self.editor: Any = None
+        #: What is shown instead: a replay, a situation being set up, or why a link cannot be shown.
+        self.studio = Studio(address, embedded)
         #: The dialog open over the page.
         self.panel = Panel.NONE
-        #: The link to share (the share panel's), and the embed builder's options.
+        #: The link to share (the share panel's).
         self.share_link: str | None = None
-        self.embed_options: EmbedOptions | None = None
         self.theme = "dark"
         self.layout = WIDE
         #: The stage's width over its height (0 until measured).
@@ -186,8 +96,6 @@ class Controller:
         self.language = ""
         self._speak(choose_language(self.preferences.language, languages))
         self._heard = -1  # the state id last sounded
-        #: Why a link could not be shown, in the page's words.
-        self.message: str | None = None
         #: A message for the note line (a hint, an error), or None to leave it.
         self.note: str | None = None
         #: The action the last hint named, to mark on the table.
@@ -213,15 +121,15 @@ class Controller:
             Command.DISCARD_SAVE: lambda form: self.shelf.discard(form.get("slot", "")),
             Command.CONFIRM_DISCARD: lambda form: self.shelf.confirm_discard(form.get("slot", "")),
             Command.KEEP_SAVE: lambda _form: self.shelf.keep(),
-            Command.EDITOR: lambda form: self._open_editor(self._new_editor(form)),
-            Command.EDITOR_CARD: lambda form: self._editing().toggle(form.get("card", "")),
-            Command.EDITOR_FILL: lambda _form: self._editing().fill(self.rng),
-            Command.EDITOR_CLEAR: lambda _form: self._editing().clear(),
-            Command.EDITOR_TAKE_BACK: lambda _form: self._editing().take_back(),
-            Command.EDITOR_PLAY: self._play_scenario,
-            Command.EDITOR_STEP: lambda _form: self.open_replay(self._scenario_link().fragment()),
-            Command.EDITOR_SHARE: lambda _form: self._share_fragment(self._scenario_link().fragment()),
-            Command.PLAY_FROM_HERE: lambda _form: self._play_from_here(),
+            Command.EDITOR: self._new_editor,
+            Command.EDITOR_CARD: lambda form: self.studio.editing().toggle(form.get("card", "")),
+            Command.EDITOR_FILL: lambda _form: self.studio.editing().fill(self.rng),
+            Command.EDITOR_CLEAR: lambda _form: self.studio.editing().clear(),
+            Command.EDITOR_TAKE_BACK: lambda _form: self.studio.editing().take_back(),
+            Command.EDITOR_PLAY: lambda form: self._play_on(*self.studio.play_scenario(form)),
+            Command.EDITOR_STEP: lambda _form: self.open_replay(self.studio.scenario_link().fragment()),
+            Command.EDITOR_SHARE: lambda _form: self._share_fragment(self.studio.scenario_link().fragment()),
+            Command.PLAY_FROM_HERE: lambda _form: self._play_on(*self.studio.play_from_here()),
             Command.EDIT_POSITION: lambda _form: self._edit_position(),
             Command.EMBED: lambda _form: self._open_embed(),
             Command.CLOSE_EMBED: lambda _form: self._close(),
@@ -251,26 +159,19 @@ class Controller:
     def show_start(self) -> None:
         """The start screen, offering to resume a saved game."""
         self.thinker.stop()
-        self.editor = None
-        self.embed_options = None
+        self.studio.close()
         self._sit(None, None)
-        self.viewer = None
-        self.message = None
         self.panel = Panel.NONE
         self.share_link = None
 
     def open_replay(self, fragment: str) -> None:
         """Open the replay a link's fragment holds, or say plainly why it cannot be shown."""
         self.show_start()
-        try:
-            self.link = parse_link(fragment)
-            if self.embedded and self.link.lang:  # an embed speaks the language its author chose
-                self._speak(self.link.lang)
-            self.theme = self.link.theme
-            self.viewer = open_viewer(read_replay(self.link.replay), self.link.at, self.link.view)
-        except FarfaliaError as error:
-            self.viewer = None
-            self.message = text("bad-link", error=error_text(error))
+        link = self.studio.open_replay(fragment)
+        if link is not None:
+            if self.embedded and link.lang:  # an embed speaks the language its author chose
+                self._speak(link.lang)
+            self.theme = link.theme
 
     def open_replay_text(self, content: str) -> None:
         """A replay file was opened: show it (or why it cannot be shown)."""
@@ -283,12 +184,8 @@ class Controller:
         return dataclasses.replace(self._screen(), lang=self.language)
 
     def _screen(self) -> Screen:
-        if self.viewer is not None:
-            return self._viewer_screen(self.viewer)
-        if self.message is not None:
-            return Screen(overlay=message_panel(self.message, self.embedded), fragment=None, modal=True)
-        if self.editor is not None:
-            return self._editor_screen()
+        if self.studio.showing:
+            return self.studio.screen(self.panel, self.share_link, self.layout, self.theme, self.stage_aspect)
         if self.table is None or self.game is None:
             return Screen(overlay=start_screen(self.saved_games(), self._choices(), self.language))
         return self._table_screen(self.table, self.game)
@@ -336,31 +233,6 @@ class Controller:
             return table.sheet()
         return ""
 
-    def _editor_screen(self) -> Screen:
-        if self.panel == Panel.SHARE and self.share_link is not None:
-            return Screen(overlay=share_panel(self.share_link), fragment=None)
-        return Screen(overlay=self.editor.panel(self.layout, self.theme), fragment=None, keep_focus=True)
-
-    def _viewer_screen(self, viewer: Stepper) -> Screen:
-        link = self.link
-        assert link is not None
-        overlay = viewer.summary()
-        embedding = self.panel == Panel.EMBED and self.embed_options is not None
-        if embedding:
-            overlay = self._embed_panel(viewer, link)
-        return Screen(
-            table=viewer.draw(viewer.view(), self.layout, self.theme, self.stage_aspect),
-            bar=viewer_bar(viewer, self.embedded),
-            overlay=overlay,
-            keep_focus=embedding,
-            modal=embedding,
-            bar_hidden=not link.controls,
-            at=viewer.at,
-            fragment=link.with_position(viewer.at, viewer.view_name).fragment(),
-            theme=link.theme,
-            layout=self.layout.kind,
-        )
-
     def resize(self, width: float, height: float) -> bool:
         """The stage (the window less the page's bar) is ``width`` x ``height`` CSS pixels;
         True if the table must be drawn again (its layout changed, or its proportions, which a
@@ -380,8 +252,7 @@ class Controller:
 
     def command(self, name: str, form: Mapping[str, str] | None = None) -> None:
         """Carry out a button's ``data-command`` (``form``: the start screen's fields)."""
-        if self.viewer is not None and name in ViewerMove.__members__.values():
-            self.viewer.move(ViewerMove(name))
+        if self.studio.move(name):
             return
         try:
             command = Command(name)
@@ -392,8 +263,8 @@ class Controller:
     def act(self, action: str) -> None:
         """A person clicked a card or a choice (a replay's cards take no action); in the
         situation editor, the preview's play is played on."""
-        if self.editor is not None and self.table is None:
-            self.editor.play(action)
+        if self.studio.editor is not None and self.table is None:
+            self.studio.editor.play(action)
         elif self.table is not None:
             self.table.human_action(action)
             self.hint = None
@@ -411,8 +282,8 @@ class Controller:
     def take_announcements(self) -> list[str]:
         """What the screen reader should hear since the last call (once): each play, a round's
         end, and whose turn it is when a person must decide; a replay tells its steps."""
-        if self.viewer is not None:
-            return self.viewer.news()
+        if self.studio.viewer is not None:
+            return self.studio.viewer.news()
         return self.table.news() if self.table is not None else []
 
     def key(self, key: str) -> bool:
@@ -429,13 +300,14 @@ class Controller:
                 self.act(PUT_BACK)  # the card picked up is put back
                 return True
             return False
-        if self.viewer is not None:
+        viewer = self.studio.viewer
+        if viewer is not None:
             if key in VIEWER_KEYS and self.panel != Panel.EMBED:
-                self.viewer.move(VIEWER_KEYS[key])
+                viewer.move(VIEWER_KEYS[key])
                 return True
             return False
         command = SHORTCUTS.get(key if key == "?" else key.lower())
-        if command is None or table is None or self.game is None or self.editor is not None or table.needs_cover():
+        if command is None or table is None or self.game is None or self.studio.showing or table.needs_cover():
             return False
         if command in self.game.unused_shortcuts:
             return False
@@ -460,26 +332,31 @@ class Controller:
     def edit(self, form: str, fields: Mapping[str, str]) -> None:
         """A field of the situation editor's form, or of the embed builder's, changed: the
         whole form as it now reads."""
-        if form == Id.EDITOR_FORM:
-            self._editing().update(dict(fields))
-        elif form == Id.EMBED_FORM and self.embed_options is not None:
-            self.embed_options = self.embed_options.updated(dict(fields), len(self._stepping().names()))
+        self.studio.update(form, fields, Id.EDITOR_FORM, Id.EMBED_FORM)
 
     def seek(self, at: int) -> None:
         """The viewer's slider moved."""
-        if self.viewer is not None:
-            self.viewer.jump(at)
+        self.studio.seek(at)
 
     def set_view(self, view: str) -> None:
         """The viewer's seat choice changed."""
-        if self.viewer is not None:
-            self.viewer.set_view(view)
+        self.studio.set_view(view)
+
+    @property
+    def viewer(self) -> Stepper | None:
+        """The replay shown, None if none is."""
+        return self.studio.viewer
+
+    @property
+    def editor(self) -> Any:
+        """The situation being set up, None if none is."""
+        return self.studio.editor
 
     def export(self, slot: str | None = None) -> Download | None:
         """The replay being viewed, as a text file; on the start screen, the save in
         ``slot`` as it is stored (one that cannot be read can be kept this way)."""
-        if self.link is not None and self.viewer is not None:
-            return Download(f"{self.viewer.game_name}-replay.txt", self.link.replay)
+        if self.studio.viewer is not None:
+            return self.studio.export()
         kept = self.shelf.kept_text(slot or "") if self.table is None else None
         return Download(f"farfalia-save-{slot}.json", kept) if kept is not None else None
 
@@ -503,11 +380,15 @@ class Controller:
         if self.shelf.lost(slot):
             self.thinker.stop()
             self._sit(None, None)
-            self.message = text("game-elsewhere")
+            self.studio.message = text("game-elsewhere")
 
     def page_hidden(self) -> None:
-        """The page is being hidden or closed: write the whole save now."""
+        """The page is being hidden: write the whole save now."""
         self.shelf.page_hidden()
+
+    def page_closed(self) -> None:
+        """The page is going away: write the whole save, let go of the game for other tabs."""
+        self.shelf.page_closed()
 
     def journal_failed(self) -> None:
         """The page's journal refused a write: saves go on as whole checkpoints."""
@@ -540,7 +421,7 @@ class Controller:
     def _close(self) -> None:
         self.panel = Panel.NONE
         self.share_link = None
-        self.embed_options = None
+        self.studio.close_embed()
 
     def _start(self, form: Mapping[str, str]) -> None:
         self._sit_at(*new_table(form, self.rng))
@@ -607,12 +488,11 @@ class Controller:
         """To the start screen: leaving a replay keeps the saved game; a running game
         is left only after the player confirms (:data:`Command.LEAVE_GAME`)."""
         table = self.table
-        if self.viewer is None and table is not None and not table.game.is_over():
+        if self.studio.viewer is None and table is not None and not table.game.is_over():
             self.panel = Panel.CONFIRM_LEAVE
             return
-        if self.viewer is None:
+        if self.studio.viewer is None:
             self.shelf.forget_game()
-        self.link = None
         self.show_start()
 
     def _share(self) -> None:
@@ -630,50 +510,12 @@ class Controller:
 
     # ------------------------------------------------- scenarios and embeds
 
-    def _new_editor(self, form: Mapping[str, str]) -> Any:
-        """An editor for the game chosen on the start screen (its ``form``, else the choices
-        last remembered), its players and table."""
+    def _new_editor(self, form: Mapping[str, str]) -> None:
+        """A situation of the game chosen on the start screen (its ``form``, else the choices
+        last remembered) set up, for its players and table."""
         choices = {**self._choices(), **form}
-        game = _chosen_game(choices)
-        names = [choices.get(f"name-{k}", "").strip()[:MAX_NAME] or text("default-name", number=k + 1)
-                 for k in range(game.max_players)]  # fmt: skip
-        editor = game.editor(names, choices)
-        if editor is None:
-            raise SessionError(text("editor-none"))
-        return editor
-
-    def _open_editor(self, editor: Any) -> None:
         self.show_start()
-        self.link = None
-        self.editor = editor
-
-    def _editing(self) -> Any:
-        if self.editor is None:
-            raise SessionError("no situation is being set up")
-        return self.editor
-
-    def _stepping(self) -> Stepper:
-        """The replay being shown."""
-        if self.viewer is None:
-            raise SessionError("no replay is being shown")
-        return self.viewer
-
-    def _scenario_link(self) -> Link:
-        editor = self._editing()
-        return Link(editor.replay_text(), at=len(editor.playable().actions))
-
-    def _play_scenario(self, form: Mapping[str, str]) -> None:
-        editor = self._editing()
-        you = ascii_int(form.get("you", ""), 1)
-        self._play_on(find_game(editor.game_name), editor.playable(), editor.player_names(), you)
-
-    def _play_from_here(self) -> None:
-        """Play on from the replay's position: the viewed seat (or the first player) is
-        human, the others bots; the deals so far are the replay's own (and those to come,
-        when the replay has a seed)."""
-        viewer = self._stepping()
-        you = ascii_int(viewer.view_name, 1)
-        self._play_on(find_game(viewer.game_name), viewer.game, viewer.names(), 0 if you is None else you)
+        self.studio.new_editor(choices, _chosen_game(choices))
 
     def _play_on(self, game: SiteGame, position: Any, names: Sequence[str], you: int | None) -> None:
         """A new table from ``position``'s game, ``you`` the person (None: bots only), the others
@@ -686,7 +528,6 @@ class Controller:
     def _sit_at(self, table: Table, game: SiteGame) -> None:
         """Leave the viewer or the editor for ``table``, a new game saved in a slot of its own."""
         self.show_start()
-        self.link = None
         self._sit(table, game)
         evicted = self.shelf.new_game()
         if evicted is not None:
@@ -694,26 +535,14 @@ class Controller:
         self._save()
 
     def _edit_position(self) -> None:
-        """Edit the round (Farfalia: the first hand) of the replay shown as a situation, with its
+        """Edit the round (a game's first hand) of the replay shown as a situation, with its
         plays up to the position shown."""
-        viewer = self._stepping()
-        editor = find_game(viewer.game_name).editor_at(viewer)
-        if editor is None:
-            raise SessionError(text("editor-none"))
-        self._open_editor(editor)
+        self.studio.edit_position()
+        self.panel, self.share_link = Panel.NONE, None
 
     def _open_embed(self) -> None:
-        self.embed_options = EmbedOptions(view=self._stepping().view_name)
+        self.studio.open_embed()
         self.panel = Panel.EMBED
-
-    def _embed_panel(self, viewer: Stepper, link: Link) -> str:
-        options = self.embed_options
-        assert options is not None
-        embedded = embed_link(options, viewer, link.replay)
-        iframe = iframe_snippet(self.address, options, embedded)
-        script = script_snippet(self.address, options, embedded)
-        preview = f"{site_base(self.address)}embed.html#{embedded.fragment()}"
-        return embed_panel(options, viewer.names(), iframe, script, preview, viewer.themed)
 
     def _hint(self) -> None:
         table = self._seated()
@@ -734,7 +563,7 @@ class Controller:
 
     def _paused(self) -> bool:
         """A panel is open over the game: nothing moves by itself."""
-        return self.viewer is not None or self.panel != Panel.NONE
+        return self.studio.viewer is not None or self.panel != Panel.NONE
 
     def _forced_action(self) -> str | None:
         return forced_action(self.table, self.preferences.autoplay) if self.table is not None else None

@@ -10,6 +10,7 @@ never name a game: a third game joins the site by implementing this, in its own 
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -18,7 +19,7 @@ from farfalia.core import registry
 from farfalia.core.interface import Play, Rules
 from farfalia.records.replay import Replay
 from farfalia.ui.seating import Player, Table
-from farfalia.ui.texts import add_texts
+from farfalia.ui.texts import add_texts, remove_texts
 from farfalia.ui.viewer import Stepper
 
 if TYPE_CHECKING:  # the command line's and the build's: the pages never import them
@@ -126,6 +127,12 @@ class SiteGame(ABC):
     # ---------------------------------------------------------------- bots
 
     @abstractmethod
+    def hidden_twin(self, game: Play, player: int, rng: random.Random) -> Play:
+        """A copy of ``game`` whose cards ``player`` cannot see are dealt anew among the places they
+        could be: ``player``'s seat view of the two is the same (the conformance suite's check that
+        no view shows a hidden card)."""
+
+    @abstractmethod
     def sample_replays(self, seed: int) -> list[str]:
         """Real replay texts of its games, of every kind worth testing (whole and under way, each
         table, the bots' play and the worst play): what a link fuzzer alters (``tools/fuzz_links.py``)."""
@@ -175,6 +182,12 @@ def register_game(game: SiteGame) -> SiteGame:
     registry.register(game)
     add_texts(game.texts, game.word)
     return game
+
+
+def unregister_game(game: SiteGame) -> None:
+    """Take ``game`` out of the site again, its messages too (a test's own game, once its tests are over)."""
+    registry.unregister(game.name)
+    remove_texts(game.texts, game.word)
 
 
 def site_games() -> tuple[SiteGame, ...]:

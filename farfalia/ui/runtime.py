@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from farfalia.ui.controller import Controller, Screen
+from farfalia.ui.controller import Controller
 from farfalia.ui.keyboard import CARD_KEYS, focus_order
 from farfalia.ui.saves import Entry, Forget
+from farfalia.ui.screen import Screen
 from farfalia.ui.tabs import HEARTBEAT_SECONDS
 
 #: How often the leases are renewed (ms).
@@ -64,12 +65,14 @@ class InputGuard:
         self._last_decision = now
         return True
 
-    def accepts_click(self, clicks: int, now: float) -> bool:
+    def accepts_click(self, clicks: int, now: float, decides: bool = True) -> bool:
         """Whether a click at ``now`` (``clicks``: the browser's count of clicks in a row) may act;
-        if so, it is taken as a decision (a key pressed right after it is not another)."""
+        if it ``decides`` (a card, a choice), it is taken as a decision: a key pressed right
+        after it is not another."""
         if clicks > 1:
             return False
-        self._last_decision = now
+        if decides:
+            self._last_decision = now
         return True
 
 
@@ -137,6 +140,17 @@ class Focus:
     share: bool = False
     order: tuple[str, ...] = ()
     still: bool = False
+
+
+class ClickOutcome(StrEnum):
+    """What the page does with a click."""
+
+    #: The browser's own (a click on no control of the page's).
+    PASS = "pass"
+    #: Nothing, the browser's default prevented too (the press closed the menu, a double-click's second).
+    REFUSED = "refused"
+    #: The control's command or action is taken.
+    ACT = "act"
 
 
 class KeyOutcome(StrEnum):
@@ -327,11 +341,17 @@ class Runtime:
         self.pressing = False
         return [SetTimer(Timer.REDRAW, 0)] if self.pending_draw else []
 
-    def click(self, clicks: int, now: float) -> bool:
-        """Whether a click on a control (``clicks``: the browser's count in a row, at ``now``
-        seconds) acts: not when its press only closed the menu of tools, nor a double-click's second."""
+    def click(self, clicks: int, now: float, control: bool, decides: bool) -> ClickOutcome:
+        """What a click does (``clicks``: the browser's count in a row, at ``now`` seconds;
+        ``control``: on a card or a button of the page's; ``decides``: on a card or a choice, not
+        a command): nothing when its press only closed the menu of tools, nor the second of a
+        double-click on a control; elsewhere the browser's own (the menu's "⋯", a link)."""
         dismissed, self.dismissing = self.dismissing, False
-        return not dismissed and self.input_guard.accepts_click(clicks, now)
+        if dismissed:
+            return ClickOutcome.REFUSED
+        if not control:
+            return ClickOutcome.PASS
+        return ClickOutcome.ACT if self.input_guard.accepts_click(clicks, now, decides) else ClickOutcome.REFUSED
 
     def key(self, key: str, facts: KeyFacts, repeat: bool, now: float) -> KeyOutcome:
         """What a key does, pressed where ``facts`` say (``repeat``: the key's auto-repeat; at

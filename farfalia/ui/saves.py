@@ -617,7 +617,7 @@ class SavedGames:
         return slot_id
 
     def save(self, slot_id: str, record: Mapping[str, Any]) -> None:
-        """Keep a game's record (:meth:`farfalia.ui.session.Session.to_record`) in its slot:
+        """Keep a game's record (:meth:`farfalia.ui.seating.Table.to_record`) in its slot:
         a journal entry of what changed; the whole checkpoint too on a base, or always
         once the journal failed."""
         slot = self.slots.get(slot_id)

@@ -1,7 +1,7 @@
-"""HTML for everything around the table: the start screen, the turn bar, the
-hot-seat cover, the end-of-hand summary, the score sheet and the game's end.
-Pure functions of a :class:`~farfalia.ui.session.Session`; every string comes from
-:mod:`farfalia.ui.texts` and every name is escaped."""
+"""HTML for everything around any game's table: the start screen (each game's settings beside
+the others'), the hot-seat cover, the tools, the help, the settings, share and embed panels, the
+replay's bar. Pure functions; every string comes from :mod:`farfalia.ui.texts` and every name is
+escaped. Each game's own screens (its bar, its round's summary, its sheet) are in its folder."""
 
 from __future__ import annotations
 
@@ -47,8 +47,13 @@ def button(
     primary: bool = False,
     slot: str | None = None,
     disabled: bool = False,
+    marks: Sequence[str] = (),
 ) -> str:
+    """A button that runs a ``command`` or takes an ``action`` (``marks``: the table's cards it
+    would take, marked while it is pointed at or focused: ``assets/dom.js``)."""
     attributes = f' data-command="{command}"' if command else f' data-action="{escape(action or "")}"'
+    if marks:
+        attributes += f' data-marks="{escape(" ".join(marks))}"'
     if slot is not None:
         attributes += f' {SLOT_ATTRIBUTE}="{escape(slot)}"'
     if disabled:

@@ -211,10 +211,24 @@ class Shelf:
         return True
 
     def heartbeat(self) -> list[str]:
-        """Leases held on (without Web Locks): the games this tab lost meanwhile."""
-        return self.leases.renew() if self.leases is not None else []
+        """Leases held on (without Web Locks): the games this tab lost meanwhile (its own game
+        taken again, should the page have let go of it while it was put away)."""
+        if self.leases is None:
+            return []
+        lost = self.leases.renew()
+        slot = self.slot
+        if slot is not None and slot not in self.leases.held and slot not in lost and not self.leases.take(slot):
+            lost.append(slot)
+        return lost
 
     def page_hidden(self) -> None:
-        """The page is being hidden or closed: write the whole save now."""
+        """The page is being hidden: write the whole save now."""
         if self.slot is not None:
             self.saves.checkpoint(self.slot)
+
+    def page_closed(self) -> None:
+        """The page is going away (closed, or put away by the browser): the whole save written,
+        and its leases let go of at once (other tabs are told by the ``storage`` event)."""
+        self.page_hidden()
+        if self.leases is not None:
+            self.leases.release_all()

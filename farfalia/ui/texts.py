@@ -148,7 +148,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "import": "Open a replay file:",
     "seek": "Position in the game",
     "share-note": "This link replays the game so far: the finished hands only, never the hand in progress.",
-    "bad-link": "This link does not hold a Farfalia game that can be shown: {error}.",
+    "bad-link": "This link does not hold a game that can be shown: {error}.",
     "language": "Language",
     # What a screen reader hears as the game goes on (farfalia/ui/announce.py).
     "embed-lang": "Language",
@@ -158,6 +158,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "loader.failed": "The game could not start: {reason}. Reload the page to try again.",
     "loader.script-failed": "a script failed to load",
     "loader.too-long": "Python took too long to load",
+    "loader.storage-refused": "this browser refuses the site its storage (a privacy setting); allow it for this site",
     "update.ready": "A new version of the game is ready.",
     "update.reload": "Reload",
     "keys": "Keys",
@@ -200,6 +201,16 @@ def add_texts(
     TEXT.update(texts)
     if wording is not None and wording not in WORDINGS:
         WORDINGS.append(wording)
+
+
+def remove_texts(
+    texts: Mapping[str, str | tuple[str, str]], wording: Callable[[dict[str, object]], None] | None = None
+) -> None:
+    """A game's own messages (and its wording) taken out of the page's again (a test's game, gone)."""
+    for key in texts:
+        TEXT.pop(key, None)
+    if wording in WORDINGS:
+        WORDINGS.remove(wording)
 
 
 #: The catalog in use: English (no translation) until :func:`use_catalog` sets another.

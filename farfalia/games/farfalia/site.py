@@ -3,6 +3,7 @@ every mode and variant of the rulebook."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -12,6 +13,7 @@ from farfalia.games.farfalia.bots import contest
 from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import PLAYERS, VARIANTS, Settings, check_mode
+from farfalia.games.farfalia.engine.views import hidden_twin
 from farfalia.games.farfalia.page.editor import ScenarioEditor
 from farfalia.games.farfalia.page.screens import start_options
 from farfalia.games.farfalia.page.session import LEVELS, Session
@@ -111,6 +113,11 @@ class FarfaliaSite(SiteGame):
         setup = len(editor.scenario().setup_actions())
         editor.plays = editor.plays[: max(0, viewer.at - setup)]
         return editor
+
+    def hidden_twin(self, game: Play, player: int, rng: random.Random) -> Play:
+        """The cards its seat cannot see dealt anew (its engine's :func:`hidden_twin`)."""
+        assert isinstance(game, Game)
+        return hidden_twin(game, player, rng)
 
     def sample_replays(self, seed: int) -> list[str]:
         """Its replays worth fuzzing (:mod:`farfalia.games.farfalia.records.samples`)."""

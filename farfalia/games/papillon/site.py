@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -13,7 +14,7 @@ from farfalia.core.interface import Play
 from farfalia.games.papillon.bots import contest
 from farfalia.games.papillon.engine.game import PapillonGame
 from farfalia.games.papillon.engine.rules import DEALS, ROUNDS, PapillonSettings
-from farfalia.games.papillon.engine.views import PAPILLON_RULES
+from farfalia.games.papillon.engine.views import PAPILLON_RULES, hidden_twin
 from farfalia.games.papillon.page.editor import PapillonEditor
 from farfalia.games.papillon.page.session import PAPILLON_LEVELS, PAPILLON_SAVE_FORMAT, PapillonSession
 from farfalia.games.papillon.page.texts import PAPILLON_TEXTS
@@ -126,6 +127,11 @@ class PapillonSite(SiteGame):
     def editor_at(self, viewer: Stepper) -> PapillonEditor:
         """The round of ``viewer``'s position as a practice round, with its plays up to there."""
         return PapillonEditor.from_game(viewer.replay.game(), viewer.names(), viewer.at)
+
+    def hidden_twin(self, game: Play, player: int, rng: random.Random) -> Play:
+        """The cards its seat cannot see dealt anew (its engine's :func:`hidden_twin`)."""
+        assert isinstance(game, PapillonGame)
+        return hidden_twin(game, player, rng)
 
     def sample_replays(self, seed: int) -> list[str]:
         """Its replays worth fuzzing (:mod:`farfalia.games.papillon.bots.samples`)."""

@@ -9,14 +9,16 @@ hands, and the order of every undealt card.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Final
 
 from farfalia.core.errors import ViewError
-from farfalia.games.papillon.engine.cards import ORANGE, deck_of
+from farfalia.games.papillon.engine.cards import BLUE, ORANGE, deck_of
 from farfalia.games.papillon.engine.game import (
     PapillonChance,
     PapillonGame,
@@ -179,3 +181,20 @@ class PapillonRules:
 
 #: The one instance: Papillon's rules.
 PAPILLON_RULES: Final = PapillonRules()
+
+
+def hidden_twin(game: PapillonGame, player: int, rng: random.Random) -> PapillonGame:
+    """A copy of ``game`` whose cards hidden from ``player`` (the other hands, the undealt cards,
+    the draw pile) are dealt anew among the same places, each card's back kept (a blue card's
+    place takes a blue card): a sound view cannot tell the two apart (the conformance suite's
+    secrecy check)."""
+    twin = copy.deepcopy(game)
+    places = [hand for seat, hand in enumerate(twin.hands) if seat != player] + [twin.deck, twin.draw_pile]
+    for deck in (BLUE, ORANGE):
+        pool = [card for place in places for card in place if deck_of(card) == deck]
+        rng.shuffle(pool)
+        for place in places:
+            for index, card in enumerate(place):
+                if deck_of(card) == deck:
+                    place[index] = pool.pop()
+    return twin

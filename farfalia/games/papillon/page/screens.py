@@ -70,7 +70,10 @@ def papillon_bar(session: PapillonSession) -> str:
             status = session.task()
         choices = session.choices()
         shown = offered(session.game, choices)
-        buttons = "".join(button(session.words(action), action=action_name(action)) for action in shown)
+        buttons = "".join(
+            button(session.words(action), action=action_name(action), marks=cards_taken(action_name(action)))
+            for action in shown
+        )
         if session.game.crowded:
             buttons += f'<p class="info-line">{escape(text("pa.crowded-choices", shown=len(shown)))}</p>'
         elif len(shown) < len(choices):

@@ -1,0 +1,193 @@
+"""What the page shows instead of a game at the table: a replay that a link or a file holds (its
+viewer, and the embed builder over it), a situation being set up (its game's editor), or why a
+link cannot be shown. The controller (:mod:`farfalia.ui.controller`) holds one :class:`Studio`
+and hands it the commands of these screens; every game's viewer and editor is found through the
+registry (:mod:`farfalia.ui.game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from farfalia.core.codes import ascii_int
+from farfalia.core.errors import FarfaliaError, SessionError
+from farfalia.records.replay import MAX_NAME, read_replay
+from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_snippet, site_base
+from farfalia.ui.game import SiteGame, find_game
+from farfalia.ui.layout import Layout
+from farfalia.ui.links import Link, parse_link
+from farfalia.ui.panels import Panel
+from farfalia.ui.screen import Download, Screen
+from farfalia.ui.screens import embed_panel, message_panel, share_panel, viewer_bar
+from farfalia.ui.texts import error_text, text
+from farfalia.ui.viewer import Stepper, ViewerMove, open_viewer
+
+
+class Studio:
+    """The replay shown (its link and viewer), the situation being set up (an editor), the embed
+    builder's options, or why a link cannot be shown: at most one of the three at a time.
+    ``address``: the page's address without its fragment; ``embedded``: the embed page."""
+
+    def __init__(self, address: str, embedded: bool) -> None:
+        self.address = address
+        self.embedded = embedded
+        self.viewer: Stepper | None = None
+        self.link: Link | None = None
+        #: The situation being set up (its game's editor), None when the editor is closed.
+        self.editor: Any = None
+        self.embed_options: EmbedOptions | None = None
+        #: Why a link could not be shown, in the page's words.
+        self.message: str | None = None
+
+    @property
+    def showing(self) -> bool:
+        """Whether it has something to show (else the page shows the start screen or a game)."""
+        return self.viewer is not None or self.editor is not None or self.message is not None
+
+    def close(self) -> None:
+        """Show nothing any more."""
+        self.viewer = self.link = self.editor = self.embed_options = self.message = None
+
+    # ---------------------------------------------------------------- replays
+
+    def open_replay(self, fragment: str) -> Link | None:
+        """Show the replay a link's fragment holds (its link, for the page to follow its language
+        and theme), or say plainly why it cannot be shown (None)."""
+        self.close()
+        try:
+            link = parse_link(fragment)
+            self.viewer = open_viewer(read_replay(link.replay), link.at, link.view)
+        except FarfaliaError as error:
+            self.message = text("bad-link", error=error_text(error))
+            return None
+        self.link = link
+        return link
+
+    def stepping(self) -> Stepper:
+        """The replay being shown."""
+        if self.viewer is None:
+            raise SessionError("no replay is being shown")
+        return self.viewer
+
+    def move(self, name: str) -> bool:
+        """A step button's command (:class:`~farfalia.ui.viewer.ViewerMove`): True if it was one."""
+        if self.viewer is None or name not in ViewerMove.__members__.values():
+            return False
+        self.viewer.move(ViewerMove(name))
+        return True
+
+    def seek(self, at: int) -> None:
+        """The viewer's slider moved."""
+        if self.viewer is not None:
+            self.viewer.jump(at)
+
+    def set_view(self, view: str) -> None:
+        """The viewer's seat choice changed."""
+        if self.viewer is not None:
+            self.viewer.set_view(view)
+
+    def export(self) -> Download | None:
+        """The replay being shown, as a text file (None: none is)."""
+        if self.link is None or self.viewer is None:
+            return None
+        return Download(f"{self.viewer.game_name}-replay.txt", self.link.replay)
+
+    def play_from_here(self) -> tuple[SiteGame, Any, list[str], int]:
+        """What playing on from the replay's position takes: its game, the game at the position,
+        the players' names, and the person's seat (the seat viewed, else the first)."""
+        viewer = self.stepping()
+        you = ascii_int(viewer.view_name, 1)
+        return find_game(viewer.game_name), viewer.game, viewer.names(), 0 if you is None else you
+
+    # ---------------------------------------------------------------- embeds
+
+    def open_embed(self) -> None:
+        """The embed builder, over the replay shown, from its seat."""
+        self.embed_options = EmbedOptions(view=self.stepping().view_name)
+
+    def close_embed(self) -> None:
+        """The embed builder closed."""
+        self.embed_options = None
+
+    def _embed_panel(self, viewer: Stepper, link: Link, options: EmbedOptions) -> str:
+        embedded = embed_link(options, viewer, link.replay)
+        iframe = iframe_snippet(self.address, options, embedded)
+        script = script_snippet(self.address, options, embedded)
+        preview = f"{site_base(self.address)}embed.html#{embedded.fragment()}"
+        return embed_panel(options, viewer.names(), iframe, script, preview, viewer.themed)
+
+    # ---------------------------------------------------------------- editing
+
+    def new_editor(self, choices: Mapping[str, str], game: SiteGame) -> None:
+        """Set up a situation of ``game``, for the start screen's ``choices`` (its players and table)."""
+        names = [choices.get(f"name-{k}", "").strip()[:MAX_NAME] or text("default-name", number=k + 1)
+                 for k in range(game.max_players)]  # fmt: skip
+        self._open_editor(game.editor(names, choices))
+
+    def edit_position(self) -> None:
+        """Set up the round (a game's first hand) of the replay shown as a situation, with its plays
+        up to the position shown."""
+        viewer = self.stepping()
+        self._open_editor(find_game(viewer.game_name).editor_at(viewer))
+
+    def _open_editor(self, editor: Any) -> None:
+        if editor is None:
+            raise SessionError(text("editor-none"))
+        self.close()
+        self.editor = editor
+
+    def editing(self) -> Any:
+        """The situation being set up."""
+        if self.editor is None:
+            raise SessionError("no situation is being set up")
+        return self.editor
+
+    def scenario_link(self) -> Link:
+        """The situation set up, as a link to its replay at the position it reaches."""
+        editor = self.editing()
+        return Link(editor.replay_text(), at=len(editor.playable().actions))
+
+    def play_scenario(self, form: Mapping[str, str]) -> tuple[SiteGame, Any, Sequence[str], int | None]:
+        """What playing the situation at the table takes: its game, the position, the players'
+        names, and the person's seat (``you`` in the ``form``; none: bots only)."""
+        editor = self.editing()
+        return find_game(editor.game_name), editor.playable(), editor.player_names(), ascii_int(form.get("you", ""), 1)
+
+    def update(self, form: str, fields: Mapping[str, str], editor_form: str, embed_form: str) -> None:
+        """A field of the situation editor's form (``editor_form``), or of the embed builder's
+        (``embed_form``), changed: the whole form as it now reads."""
+        if form == editor_form:
+            self.editing().update(dict(fields))
+        elif form == embed_form and self.embed_options is not None:
+            self.embed_options = self.embed_options.updated(dict(fields), len(self.stepping().names()))
+
+    # ---------------------------------------------------------------- showing
+
+    def screen(self, panel: Panel, share_link: str | None, layout: Layout, theme: str, aspect: float) -> Screen:
+        """What it shows: the replay (the embed builder over it, when ``panel`` is
+        :attr:`Panel.EMBED`), the situation being set up (its link to share, when ``panel`` is
+        :attr:`Panel.SHARE`), or why a link cannot be shown."""
+        if self.viewer is not None and self.link is not None:
+            return self._viewer_screen(self.viewer, self.link, panel, layout, theme, aspect)
+        if self.editor is not None:
+            if panel == Panel.SHARE and share_link is not None:
+                return Screen(overlay=share_panel(share_link), fragment=None)
+            return Screen(overlay=self.editor.panel(layout, theme), fragment=None, keep_focus=True)
+        return Screen(overlay=message_panel(self.message or "", self.embedded), fragment=None, modal=True)
+
+    def _viewer_screen(
+        self, viewer: Stepper, link: Link, panel: Panel, layout: Layout, theme: str, aspect: float
+    ) -> Screen:
+        options = self.embed_options if panel == Panel.EMBED else None
+        return Screen(
+            table=viewer.draw(viewer.view(), layout, theme, aspect),
+            bar=viewer_bar(viewer, self.embedded),
+            overlay=viewer.summary() if options is None else self._embed_panel(viewer, link, options),
+            keep_focus=options is not None,
+            modal=options is not None,
+            bar_hidden=not link.controls,
+            at=viewer.at,
+            fragment=link.with_position(viewer.at, viewer.view_name).fragment(),
+            theme=link.theme,
+            layout=layout.kind,
+        )

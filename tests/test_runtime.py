@@ -1,0 +1,303 @@
+"""What the page does that waits on the browser (:mod:`farfalia.ui.runtime`), driven as
+``main.py`` drives it, by a stand-in glue with fake time: journal writes and their completions, a
+bot that waits for the disk, the bots' and a search's timers, Web Locks and leases, the focus
+given back to a dialog's opener, a press that closes the menu of tools, a form redrawn after
+the click its press makes, one press one decision."""
+
+from __future__ import annotations
+
+import random
+
+from farfalia.ui import runtime as rt
+from farfalia.ui.contract import Command
+from farfalia.ui.controller import Controller
+from farfalia.ui.keyboard import PANEL_BUTTON, TABLE
+from farfalia.ui.preferences import PREFERENCES_KEY
+from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.tabs import LEASE_PREFIX, LEASE_SECONDS, Lease
+
+#: A game of four, the person first to play (player 3 deals), bots at the heuristic, no waiting.
+FORM = {"mode": "four", "kind-0": "human", "dealer": "3", "seed": "7", "pace": "instant", "level": "quick"}
+
+
+class Clock:
+    """Fake time, in seconds."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Glue:
+    """``main.py`` in miniature: carries out the runtime's effects on fake timers and a fake
+    journal (whose writes complete when the test says), and draws when told to."""
+
+    def __init__(self, controller: Controller, journal: bool = True, locks: bool = True) -> None:
+        self.controller = controller
+        self.runtime = rt.Runtime(controller, journal=journal, locks=locks)
+        self.timers: dict[rt.Timer, int] = {}
+        self.writing: list[rt.WriteEntry] = []
+        self.forgotten: list[rt.ForgetEntries] = []
+        self.holding: list[str] = []
+        self.released: list[str] = []
+        self.draws = 0
+        self.run(self.runtime.started())
+
+    def run(self, effects: list[rt.Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, rt.Draw):
+                self.draw()
+            elif isinstance(effect, rt.SetTimer):
+                self.timers[effect.timer] = effect.ms
+            elif isinstance(effect, rt.CancelTimer):
+                self.timers.pop(effect.timer, None)
+            elif isinstance(effect, rt.WriteEntry):
+                self.writing.append(effect)
+            elif isinstance(effect, rt.ForgetEntries):
+                self.forgotten.append(effect)
+            elif isinstance(effect, rt.Hold):
+                self.holding.append(effect.slot)
+            elif isinstance(effect, rt.Release):
+                self.released.append(effect.slot)
+
+    def draw(self) -> None:
+        self.controller.screen()
+        self.draws += 1
+        self.run(self.runtime.drawn())
+
+    def fire(self, timer: rt.Timer) -> None:
+        assert timer in self.timers, f"{timer} is not set: {self.timers}"
+        del self.timers[timer]
+        self.run(self.runtime.fired(timer))
+
+    def settle_writes(self) -> None:
+        """Every journal write under way completes."""
+        while self.writing:
+            self.writing.pop(0)
+            self.run(self.runtime.written())
+
+    def until_the_person_decides(self, limit: int = 400) -> None:
+        """Let timers fire (the journal keeping up) until only the person can move the game on."""
+        for _ in range(limit):
+            self.settle_writes()
+            due = [t for t in (rt.Timer.BOT, rt.Timer.THINK, rt.Timer.REDRAW) if t in self.timers]
+            if not due:
+                return
+            self.fire(due[0])
+        raise AssertionError("the game never waited for the person")
+
+
+def page(storage: MemoryStorage | None = None, clock: Clock | None = None, locks: bool = True) -> Controller:
+    """A page whose person plays every card by hand (auto-play off); ``locks``: the browser has Web Locks."""
+    storage = storage or MemoryStorage()
+    storage.set(PREFERENCES_KEY, '{"autoplay": "off"}')
+    return Controller(storage, "http://site/index.html", rng=random.Random(1), clock=clock or Clock(), locks=locks)
+
+
+def started(glue: Glue, form: dict[str, str] = FORM) -> None:
+    glue.controller.command(Command.START, form)
+    glue.draw()
+
+
+def test_a_decision_is_written_to_the_journal_and_the_bot_waits_for_it() -> None:
+    glue = Glue(page())
+    started(glue)
+    glue.settle_writes()
+    table = glue.controller.table
+    assert table is not None and glue.controller.bot_delay() is None  # the person leads
+    glue.controller.act(str(table.game.legal_actions()[0]))
+    glue.draw()
+    assert len(glue.writing) == 1 and rt.Timer.DISK in glue.timers and rt.Timer.BOT not in glue.timers
+    assert glue.runtime.waiting_for_disk
+    glue.settle_writes()  # on disk: the bot may move
+    assert rt.Timer.BOT in glue.timers and rt.Timer.DISK not in glue.timers
+    assert glue.writing == [] and not glue.runtime.waiting_for_disk
+
+
+def test_a_stuck_journal_holds_the_game_for_the_disk_wait_only() -> None:
+    glue = Glue(page())
+    started(glue)
+    glue.settle_writes()
+    table = glue.controller.table
+    assert table is not None
+    glue.controller.act(str(table.game.legal_actions()[0]))
+    glue.draw()
+    assert glue.timers.get(rt.Timer.DISK) == rt.DISK_WAIT_MS
+    before = len(table.game.actions)
+    glue.fire(rt.Timer.DISK)  # the write never completed: the game goes on without it
+    assert rt.Timer.BOT in glue.timers
+    glue.fire(rt.Timer.BOT)
+    assert len(table.game.actions) == before + 1  # a bot played (the heuristic: at once)
+
+
+def test_a_failed_write_makes_the_next_save_a_whole_checkpoint_and_the_game_goes_on() -> None:
+    glue = Glue(page())
+    started(glue)
+    glue.settle_writes()
+    table = glue.controller.table
+    assert table is not None
+    glue.controller.act(str(table.game.legal_actions()[0]))
+    glue.draw()
+    glue.writing.clear()
+    glue.run(glue.runtime.write_failed())
+    assert rt.Timer.BOT in glue.timers and glue.runtime.unsaved == 0
+    glue.fire(rt.Timer.BOT)
+    slot = glue.controller.shelf.saves.slots[glue.controller.shelf.slot or ""]
+    assert glue.writing == [] and slot.actions == [str(action) for action in table.game.actions]  # a checkpoint
+
+
+def test_without_a_journal_nothing_is_written_and_nothing_waits() -> None:
+    glue = Glue(page(), journal=False)
+    started(glue)
+    table = glue.controller.table
+    assert table is not None
+    glue.controller.act(str(table.game.legal_actions()[0]))
+    glue.draw()
+    assert glue.writing == [] and rt.Timer.BOT in glue.timers and glue.holding == []
+
+
+def test_a_search_runs_in_slices_and_its_decision_is_drawn_once() -> None:
+    glue = Glue(page())
+    started(glue, FORM | {"level": "strong", "kind-0": "bot"})
+    table = glue.controller.table
+    assert table is not None
+    slices = 0
+    for _ in range(6):  # six decisions of the strong bots
+        glue.settle_writes()
+        before, draws = len(table.game.actions), glue.draws
+        glue.fire(rt.Timer.BOT)  # a bot's search starts, a slice at a time (a forced card: at once)
+        while rt.Timer.THINK in glue.timers:
+            assert glue.draws == draws and len(table.game.actions) == before  # nothing drawn mid-search
+            glue.fire(rt.Timer.THINK)
+            slices += 1
+        assert len(table.game.actions) == before + 1 and glue.draws == draws + 1
+    assert slices > 0
+
+
+def test_the_game_played_here_is_held_and_let_go() -> None:
+    glue = Glue(page())
+    started(glue)
+    slot = glue.controller.shelf.slot
+    assert slot is not None and glue.holding == [slot]
+    glue.controller.command(Command.NEW_GAME)
+    glue.controller.command(Command.LEAVE_GAME)
+    glue.draw()
+    assert glue.released == [slot]
+
+
+def test_a_game_another_tab_took_first_is_left_to_it() -> None:
+    glue = Glue(page())
+    started(glue)
+    slot = glue.controller.shelf.slot
+    assert slot is not None
+    glue.run(glue.runtime.held(slot, False))  # the Web Lock was another tab's
+    assert glue.controller.table is None and glue.controller.shelf.slot is None
+    assert "open in another tab" in glue.controller.screen().overlay
+    assert rt.Timer.BOT not in glue.timers
+
+
+def test_without_web_locks_a_lease_is_renewed_and_a_lost_race_is_told() -> None:
+    clock, storage = Clock(), MemoryStorage()
+    glue = Glue(page(storage, clock, locks=False), locks=False)
+    assert glue.timers == {rt.Timer.HEARTBEAT: rt.HEARTBEAT_MS}
+    started(glue)
+    slot = glue.controller.shelf.slot
+    assert slot is not None and glue.holding == []  # no Web Locks: a lease instead
+    lease = Lease.read(storage.get(LEASE_PREFIX + slot))
+    assert lease is not None and lease.until == clock.now + LEASE_SECONDS
+    clock.now += 2
+    glue.fire(rt.Timer.HEARTBEAT)
+    lease = Lease.read(storage.get(LEASE_PREFIX + slot))
+    assert lease is not None and lease.until == clock.now + LEASE_SECONDS and rt.Timer.HEARTBEAT in glue.timers
+    storage.set(LEASE_PREFIX + slot, Lease("another tab", clock.now + LEASE_SECONDS).to_text())  # a race lost
+    draws = glue.draws
+    glue.fire(rt.Timer.HEARTBEAT)
+    assert glue.controller.table is None and glue.draws == draws + 1
+    assert "open in another tab" in glue.controller.screen().overlay
+
+
+def test_a_dialog_takes_the_focus_and_gives_it_back_to_its_opener() -> None:
+    glue = Glue(page())
+    started(glue)
+    runtime, controller = glue.runtime, glue.controller
+    opener = '[data-command="help"]'
+    assert runtime.focus(controller.screen(), opener, "").order[0] != PANEL_BUTTON
+    controller.command(Command.HELP)
+    opened = runtime.focus(controller.screen(), opener, "")
+    assert opened.order == (PANEL_BUTTON,) and opened.still
+    assert runtime.focus(controller.screen(), PANEL_BUTTON, "").order[0] == PANEL_BUTTON  # it stays there
+    controller.command(Command.CLOSE_HELP)
+    closed = runtime.focus(controller.screen(), None, "")
+    assert closed.order[0] == opener and closed.order[-1] == TABLE
+    assert runtime.focus(controller.screen(), TABLE, "").order[0] != opener  # given back once
+
+
+def test_a_form_being_filled_keeps_its_field_and_a_share_link_is_selected() -> None:
+    glue = Glue(page())
+    glue.controller.open("")
+    glue.controller.command(Command.EDITOR, {})
+    assert glue.runtime.focus(glue.controller.screen(), None, "hand-0") == rt.Focus(field="hand-0")
+    glue.controller.command(Command.EDITOR_FILL)
+    glue.controller.command(Command.EDITOR_SHARE)
+    assert glue.runtime.focus(glue.controller.screen(), None, "").share
+
+
+def test_a_form_is_redrawn_after_the_click_its_press_makes() -> None:
+    glue = Glue(page())
+    runtime = glue.runtime
+    assert runtime.form_changed() == [rt.SetTimer(rt.Timer.REDRAW, 0)]  # typed: redrawn once the focus moved on
+    glue.draw()
+    assert runtime.fired(rt.Timer.REDRAW) == []  # drawn meanwhile: nothing more to do
+    runtime.pointer_down(menu_open=False, inside_menu=False)
+    assert runtime.form_changed() == []  # the field lost the focus to a press: its click first
+    assert runtime.pointer_up() == [rt.SetTimer(rt.Timer.REDRAW, 0)]
+    assert runtime.fired(rt.Timer.REDRAW) == [rt.Draw()]
+
+
+def test_a_press_that_closes_the_menu_of_tools_does_nothing_more() -> None:
+    runtime = Glue(page()).runtime
+    runtime.pointer_down(menu_open=True, inside_menu=False)
+    assert runtime.click(1, 10.0, True, True) == rt.ClickOutcome.REFUSED  # a card under the finger is not played
+    runtime.pointer_down(menu_open=True, inside_menu=True)
+    assert runtime.click(1, 20.0, True, False) == rt.ClickOutcome.ACT  # a tool of the menu is chosen
+    runtime.pointer_down(menu_open=False, inside_menu=True)
+    assert runtime.click(2, 20.2, False, False) == rt.ClickOutcome.PASS  # "⋯" again, at once: it opens the menu
+    runtime.pointer_down(menu_open=False, inside_menu=False)
+    assert runtime.click(1, 30.0, True, True) == rt.ClickOutcome.ACT
+    assert runtime.click(2, 30.1, True, True) == rt.ClickOutcome.REFUSED  # a double-click's second
+
+
+def test_keys_go_where_they_belong_and_a_click_then_enter_is_one_decision() -> None:
+    glue = Glue(page())
+    started(glue)
+    runtime = glue.runtime
+    on_control = rt.KeyFacts(control=True)
+    assert runtime.key("a", rt.KeyFacts(field=True), False, 1.0) == rt.KeyOutcome.PASS  # a field's own key
+    assert runtime.key("h", rt.KeyFacts(modified=True), False, 1.0) == rt.KeyOutcome.PASS  # the browser's
+    assert runtime.key("ArrowLeft", rt.KeyFacts(card=2), False, 1.0) == rt.KeyOutcome.MOVE_CARD
+    assert runtime.key("?", rt.KeyFacts(), False, 1.0) == rt.KeyOutcome.USED  # the help
+    assert runtime.key("Escape", rt.KeyFacts(field=True), False, 1.0) == rt.KeyOutcome.USED  # closed, from a field
+    assert runtime.click(1, 4.0, True, False) == rt.ClickOutcome.ACT  # a command (the start, a tool)...
+    assert runtime.key("Enter", on_control, False, 4.1) != rt.KeyOutcome.REFUSED  # ...arms no guard
+    assert runtime.click(1, 5.0, True, True) == rt.ClickOutcome.ACT
+    assert runtime.key("Enter", on_control, False, 5.1) == rt.KeyOutcome.REFUSED  # the same decision twice
+    assert runtime.key("Enter", on_control, True, 9.0) == rt.KeyOutcome.REFUSED  # auto-repeat
+    assert runtime.key("Enter", rt.KeyFacts(control=True, table_action=True), False, 9.0) == rt.KeyOutcome.ACTIVATE
+    assert runtime.key("Enter", on_control, False, 9.1) == rt.KeyOutcome.REFUSED
+
+
+def test_a_game_played_through_the_runtime_reaches_its_end_with_every_decision_on_disk() -> None:
+    glue = Glue(page())
+    started(glue, FORM | {"mode": "two", "kind-0": "bot"})
+    controller = glue.controller
+    table = controller.table
+    assert table is not None
+    for _ in range(3000):
+        glue.until_the_person_decides()
+        if table.game.is_over():
+            break
+        controller.command(Command.CONTINUE)  # a hand's summary: the only thing bots wait for
+        glue.draw()
+    assert table.game.is_over() and glue.writing == [] and glue.runtime.unsaved == 0
