@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from farfalia.core.errors import FarfaliaError
+from farfalia.core.errors import FarfaliaError, SessionError
 from farfalia.core.interface import random_play
 from farfalia.records.replay import read_replay
 from farfalia.ui.contract import Command
@@ -196,3 +196,29 @@ def test_a_search_decides_within_its_budget_from_the_view_alone(game: SiteGame) 
         except FarfaliaError as error:  # pragma: no cover - a failure of the game, said plainly
             pytest.fail(f"the search's decision was refused: {error}")
     assert searched
+
+
+def test_the_start_screen_sets_up_a_situation_or_says_the_game_has_none(game: SiteGame) -> None:
+    page = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(3))
+    page.open("")
+    if game.editor(["A", "B", "C", "D", "E"], {"game": game.name}) is None:
+        with pytest.raises(SessionError, match="no situation editor"):
+            page.command(Command.EDITOR, {"game": game.name})
+        return
+    page.command(Command.EDITOR, {"game": game.name})
+    page.command(Command.EDITOR_FILL)
+    assert page.editor is not None and page.editor.game_name == game.name and page.screen().keep_focus
+    page.command(Command.EDITOR_PLAY, {"you": "0"})
+    assert page.game is game and page.table is not None and page.editor is None
+
+
+def test_every_bot_it_names_plays(game: SiteGame) -> None:
+    settings = settings_of(game)[0]
+    played = game.rules.new(settings, 1)
+    view = game.rules.seat_view(played, played.current_player())
+    for name in game.bot_names:
+        bot = game.bot(name)
+        if not getattr(bot, "sees_all", False):
+            assert bot.choose(view, random.Random(0)) in played.legal_actions()
+    with pytest.raises(FarfaliaError, match="unknown bot"):
+        game.bot("wizard")

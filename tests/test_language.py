@@ -32,7 +32,7 @@ from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts
 from farfalia.ui.links import parse_link
 from farfalia.ui.saves import SLOT_PREFIX, MemoryStorage
 from farfalia.ui.texts import TEXT, error_note, error_text, message_text, plural_text, text, use_catalog
-from tools.catalogs import ROOT, RULES_TEMPLATE, TEMPLATE, rules_catalogs, rules_template, template, translations
+from tools.catalogs import ROOT, RULES_TEMPLATE, TEMPLATE, keyed, rules_catalogs, rules_template, template, translations
 from tools.fuzz_links import fragments, real_replays
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -135,7 +135,7 @@ def pseudo_catalog() -> gettext.GNUTranslations:
         catalog.add(english, string=pseudo(english) if isinstance(english, str) else tuple(map(pseudo, english)),
                     context=key)  # fmt: skip
     compiled = io.BytesIO()
-    write_mo(compiled, catalog)
+    write_mo(compiled, keyed(catalog))
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
 

@@ -4,7 +4,9 @@ repository) and ``farfalia/locale/<code>.mo`` (compiled, shipped in the package;
 not kept).
 
 Each message's ``msgctxt`` is its key in :data:`farfalia.ui.texts.TEXT`, its ``msgid`` the
-English text (with ``msgid_plural`` for messages with plural forms).
+English text (with ``msgid_plural`` for messages with plural forms). The compiled catalogs are
+keyed by the key alone (:func:`keyed`): the page holds the English already, and the ``.mo``
+files it downloads need not hold it three times again.
 
 The rules page has catalogs of its own, ``locale/rules.pot`` and ``locale/rules-<code>.po``:
 its paragraphs (``tools/make_rules_page.py``), read when the page is written, one page per
@@ -118,14 +120,27 @@ def update() -> None:
                 write_po(target, catalog, width=100, ignore_obsolete=True)
 
 
+def keyed(catalog: Catalog) -> Catalog:
+    """``catalog`` as the page reads it (:func:`farfalia.ui.texts.text`): each translated message
+    by its key as ``msgid``, without context or English (a message with plural forms under its key
+    twice, singular and plural); fuzzy and untranslated ones left out."""
+    compiled = Catalog(locale=catalog.locale, domain=catalog.domain)
+    for message in catalog:
+        if not message.id or message.fuzzy or not message.context or not all(message.string or ("",)):
+            continue
+        key = message.context
+        compiled.add((key, key) if isinstance(message.id, tuple) else key, message.string)
+    return compiled
+
+
 def compile_catalogs(target: Path = COMPILED) -> list[Path]:
-    """Compile every translation into ``target`` (fuzzy messages left out); the files written."""
+    """Compile every translation into ``target``, keyed (:func:`keyed`); the files written."""
     target.mkdir(parents=True, exist_ok=True)
     written = []
     for code, catalog in translations().items():
         path = target / f"{code}.mo"
         with path.open("wb") as out:
-            write_mo(out, catalog, use_fuzzy=False)
+            write_mo(out, keyed(catalog))
         written.append(path)
     return written
 

@@ -122,9 +122,37 @@ def package_path(module: str) -> Path | None:
     return None
 
 
+class Unannotated(ast.NodeTransformer):
+    """A module without what only a type checker reads: its functions' annotations (under
+    ``from __future__ import annotations`` each is a string the module keeps for nothing at
+    run time; the package reads none) and its ``if TYPE_CHECKING:`` blocks. Classes keep
+    theirs: dataclasses read them."""
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
+        self.generic_visit(node)
+        node.returns = None
+        arguments = node.args
+        for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg,
+                         arguments.kwarg):  # fmt: skip
+            if argument is not None:
+                argument.annotation = None
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt]:
+        if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            return [self.visit(statement) for statement in node.orelse]
+        return self.generic_visit(node)
+
+
 def bytecode(name: str, source: bytes, optimize: int) -> bytes:
-    """The ``.pyc`` of ``source``, unchecked-hash."""
-    code = compile(source, f"{STDLIB}/{name}", "exec", dont_inherit=True, optimize=optimize)
+    """The ``.pyc`` of ``source``, unchecked-hash (the package's own without its annotations:
+    :class:`Unannotated`)."""
+    tree: ast.AST = ast.parse(source)
+    if name.startswith("farfalia/"):
+        tree = ast.fix_missing_locations(Unannotated().visit(tree))
+    code = compile(tree, f"{STDLIB}/{name}", "exec", dont_inherit=True, optimize=optimize)
     flags = 0b01  # hash-based, source not checked
     header = importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little") + importlib.util.source_hash(source)
     return header + marshal.dumps(code)

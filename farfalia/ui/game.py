@@ -58,7 +58,7 @@ class SiteGame(ABC):
     reads_unnamed_saves: ClassVar[bool] = False
     #: What a shared link holds (said beside it), and why a game has none to share yet (keys of texts).
     share_note: ClassVar[str] = "share-note"
-    share_none: ClassVar[str] = "share-none"
+    share_none: ClassVar[str] = "share-nothing"
 
     def rules_source(self) -> RulesSource | None:
         """The English source of its rules page (``tools/make_rules_page.py``), if it has one;

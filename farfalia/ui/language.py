@@ -14,7 +14,7 @@ import pkgutil
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from farfalia.ui.texts import TEXT, use_catalog
+from farfalia.ui.texts import TEXT, translated, use_catalog
 
 #: Every language, by its code, named in itself (as a language menu shows it).
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Italiano", "de": "Deutsch"}
@@ -66,8 +66,8 @@ def early_texts() -> dict[str, dict[str, str]]:
     keys = [key for key in TEXT if key.startswith(EARLY)]
     early = {}
     for code in LANGUAGES:
-        translations = catalog(code)
-        early[code] = {key: translations.pgettext(key, str(TEXT[key])) for key in keys}
+        with speaking(code):
+            early[code] = {key: translated(key) for key in keys}
     return early
 
 

@@ -175,6 +175,8 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "key-escape": "Esc",
     # The start screen's choice of game.
     "game-choice": "Card game",
+    "editor-none": "This game has no situation editor.",
+    "share-nothing": "Nothing to share yet: no round is over.",
     # The scenario editor's reasons, and the links'.
     "problem.not-a-card": "{name}: {word} is not a card (e.g. B11, R3)",
     "problem.not-a-play": "{word} is not a play (e.g. B3, pick:B5)",
@@ -225,19 +227,28 @@ def use_catalog(catalog: gettext.NullTranslations) -> gettext.NullTranslations:
     return before
 
 
-def text(key: str, **values: object) -> str:
-    """The message ``key`` in the current language, with ``values`` filled in."""
+def translated(key: str) -> str:
+    """The message ``key`` in the current language, its placeholders left in (a catalog holds
+    each translation under its key, ``tools/catalogs.py``; one it lacks is said in English)."""
     english = TEXT[key]
     assert isinstance(english, str), f"{key} has plural forms: use plural_text"
-    return _catalog.pgettext(key, english).format(**values)
+    found = _catalog.gettext(key)
+    return english if found == key else found
+
+
+def text(key: str, **values: object) -> str:
+    """The message ``key`` in the current language, with ``values`` filled in."""
+    return translated(key).format(**values)
 
 
 def plural_text(key: str, count: int, **values: object) -> str:
     """The message ``key`` in the plural form for ``count`` (filled in as ``{count}``)."""
     forms = TEXT[key]
     assert isinstance(forms, tuple), f"{key} has no plural forms: use text"
-    one, other = forms
-    return _catalog.npgettext(key, one, other, count).format(count=count, **values)
+    found = _catalog.ngettext(key, key, count)
+    if found == key:  # not translated: English's forms
+        found = forms[0] if count == 1 else forms[1]
+    return found.format(count=count, **values)
 
 
 def join_names(names: Sequence[str]) -> str:

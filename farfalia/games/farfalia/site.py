@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from farfalia.core.codes import ascii_int
 from farfalia.core.interface import Play
-from farfalia.games.farfalia.bots import contest
 from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import PLAYERS, VARIANTS, Settings, check_mode
@@ -40,7 +39,10 @@ class FarfaliaSite(SiteGame):
     rules_page: ClassVar[str] = "rules"
     max_players: ClassVar[int] = max(PLAYERS.values())
     levels: ClassVar[Mapping[str, int]] = LEVELS
-    bot_names: ClassVar[tuple[str, ...]] = tuple(contest.BOTS)
+    #: Its tournaments' bots (:data:`farfalia.games.farfalia.bots.contest.BOTS`, imported only for them).
+    bot_names: ClassVar[tuple[str, ...]] = ("random", "heuristic", "strong", "omniscient")
+    #: Its link shares finished hands only.
+    share_none: ClassVar[str] = "share-none"
     deal_unit: ClassVar[str] = "hand"
     reads_unnamed_saves: ClassVar[bool] = True
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = FARFALIA_TEXTS
@@ -127,12 +129,16 @@ class FarfaliaSite(SiteGame):
 
     def bot(self, name: str) -> Any:
         """``random``, ``heuristic``, ``strong`` (``strong:N``) or ``omniscient``."""
+        from farfalia.games.farfalia.bots import contest
+
         return contest.bot(name)
 
     def play_deal(
         self, settings: Settings, seed: int, bots: Sequence[Any], choose: Callable[[Any, int], Any]
     ) -> tuple[int, ...]:
         """The first hand of the game ``seed`` deals."""
+        from farfalia.games.farfalia.bots import contest
+
         return contest.play_deal(settings, seed, bots, choose)
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from farfalia.core.codes import ascii_int
 from farfalia.core.errors import SaveError
 from farfalia.core.interface import Play
-from farfalia.games.papillon.bots import contest
 from farfalia.games.papillon.engine.game import PapillonGame
 from farfalia.games.papillon.engine.rules import DEALS, ROUNDS, PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES, hidden_twin
@@ -43,7 +42,8 @@ class PapillonSite(SiteGame):
     rules_page: ClassVar[str] = "papillon"
     max_players: ClassVar[int] = max(DEALS)
     levels: ClassVar[Mapping[str, int]] = PAPILLON_LEVELS
-    bot_names: ClassVar[tuple[str, ...]] = tuple(contest.BOTS)
+    #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
+    bot_names: ClassVar[tuple[str, ...]] = ("random", "heuristic", "strong")
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = PAPILLON_TEXTS
     #: It has no tricks to read out; its cards are picked up, then placed.
     unused_shortcuts: ClassVar[frozenset[str]] = frozenset((Command.LAST_TRICK,))
@@ -141,12 +141,16 @@ class PapillonSite(SiteGame):
 
     def bot(self, name: str) -> Any:
         """``random``, ``heuristic`` or ``strong`` (``strong:N``)."""
+        from farfalia.games.papillon.bots import contest
+
         return contest.bot(name)
 
     def play_deal(
         self, settings: PapillonSettings, seed: int, bots: Sequence[Any], choose: Callable[[Any, int], Any]
     ) -> tuple[int, ...]:
         """The whole game ``seed`` deals."""
+        from farfalia.games.papillon.bots import contest
+
         return contest.play_deal(settings, seed, bots, choose)
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
