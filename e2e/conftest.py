@@ -1,6 +1,7 @@
 """End-to-end fixtures: the site served on localhost, headless Chromium driven by
-Playwright. Any console error or failed request fails the test; a failing test
-saves a screenshot under e2e/screenshots/."""
+Playwright, the site's games registered (as the page registers them: the tests build links and
+read texts with the package). Any console error or failed request fails the test; a failing
+test saves a screenshot under e2e/screenshots/."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, sync_playwright
 
+import farfalia.site  # noqa: F401 (the site's games, registered)
 from tools import serve
 
 ROOT = Path(__file__).resolve().parent.parent

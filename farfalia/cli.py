@@ -10,12 +10,12 @@ import sys
 from collections.abc import Sequence
 from json import dumps
 
+import farfalia.site  # noqa: F401 (the site's games, registered)
 from farfalia.bots.tournament import tournament
 from farfalia.core.errors import FarfaliaError, SettingsError
 from farfalia.core.interface import random_play
 from farfalia.records.replay import read_replay
-from farfalia.site import GAMES
-from farfalia.ui.game import SiteGame, find_game
+from farfalia.ui.game import SiteGame, find_game, site_games
 
 COMMANDS = ("simulate", "replay", "bench", "tournament")
 
@@ -24,7 +24,7 @@ def parser_for(game: SiteGame) -> argparse.ArgumentParser:
     """The command line's parser, with ``game``'s settings' options."""
     parser = argparse.ArgumentParser(prog="python -m farfalia", description="The site's games: their engines' tools.")
     commands = parser.add_subparsers(dest="command", required=True)
-    names = [g.name for g in GAMES]
+    names = [g.name for g in site_games()]
     sim = commands.add_parser("simulate", help="play complete games with random legal actions")
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=0)
@@ -45,7 +45,7 @@ def parser_for(game: SiteGame) -> argparse.ArgumentParser:
     tour.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     for command in (sim, enc, ben, tour):
         command.add_argument("--game", choices=names, default=names[0])
-        game.add_arguments(command)
+        game.command_line().add_arguments(command)
     return parser
 
 
@@ -53,12 +53,12 @@ def chosen_game(argv: Sequence[str]) -> SiteGame:
     """The game ``--game`` names (the site's first, where it names none or one unknown: the full
     parser then says so)."""
     first = argparse.ArgumentParser(add_help=False)
-    first.add_argument("--game", default=GAMES[0].name)
+    first.add_argument("--game", default=site_games()[0].name)
     known, _ = first.parse_known_args(argv)
     try:
         return find_game(known.game)
     except SettingsError:
-        return GAMES[0]
+        return site_games()[0]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,19 +67,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = chosen_game(argv)
     parser = parser_for(game)
     args = parser.parse_args(argv)
+    commands = game.command_line()
     try:
         if args.command == "replay" and args.replay_command == "decode":
             replay = read_replay(args.text)
-            print(find_game(replay.rules.name).describe(replay))
+            print(find_game(replay.rules.name).command_line().describe(replay))
             return 0
         if args.command == "bench":
-            for line in game.bench(args):
+            for line in commands.bench(args):
                 print(line, flush=True)
             return 0
-        settings = game.settings_from(args)
+        settings = commands.settings_from(args)
         if args.command == "simulate":
             for seed in range(args.seed, args.seed + args.games):
-                print(dumps(game.summary(random_play(game.rules, settings, seed), seed)))
+                print(dumps(commands.summary(random_play(game.rules, settings, seed), seed)))
         elif args.command == "replay":
             print(game.encode_replay(random_play(game.rules, settings, args.seed)))
         else:
@@ -92,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             except SettingsError as error:
                 parser.error(str(error))
             report = tournament(game.name, settings, names, args.deals, args.seed, args.workers)
-            print(f"{game.describe_settings(settings)}, seed {args.seed}")
+            print(f"{commands.describe_settings(settings)}, seed {args.seed}")
             print("\n".join(report.lines()))
     except FarfaliaError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from farfalia.cli import main
 from farfalia.core.errors import FarfaliaError, SessionError
 from farfalia.core.interface import random_play
 from farfalia.records.replay import read_replay
@@ -222,3 +223,13 @@ def test_every_bot_it_names_plays(game: SiteGame) -> None:
             assert bot.choose(view, random.Random(0)) in played.legal_actions()
     with pytest.raises(FarfaliaError, match="unknown bot"):
         game.bot("wizard")
+
+
+def test_its_command_line_simulates_encodes_and_decodes(game: SiteGame, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--game", game.name, "--games", "2", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [json.loads(line)["seed"] for line in lines] == [3, 4]
+    assert main(["replay", "encode", "--game", game.name, "--seed", "5"]) == 0
+    text = capsys.readouterr().out.strip()
+    assert read_replay(text).rules is game.rules
+    assert main(["replay", "decode", text]) == 0 and capsys.readouterr().out.strip()

@@ -14,6 +14,7 @@ from farfalia.ui.controller import Controller
 from farfalia.ui.keyboard import PANEL_BUTTON, TABLE
 from farfalia.ui.preferences import PREFERENCES_KEY
 from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.seating import Table
 from farfalia.ui.tabs import LEASE_PREFIX, LEASE_SECONDS, Lease
 
 #: A game of four, the person first to play (player 3 deals), bots at the heuristic, no waiting.
@@ -101,14 +102,20 @@ def started(glue: Glue, form: dict[str, str] = FORM) -> None:
     glue.draw()
 
 
-def test_a_decision_is_written_to_the_journal_and_the_bot_waits_for_it() -> None:
-    glue = Glue(page())
+def person_played(glue: Glue) -> Table:
+    """A game started and on disk, its person's first card played and drawn: its table."""
     started(glue)
     glue.settle_writes()
     table = glue.controller.table
     assert table is not None and glue.controller.bot_delay() is None  # the person leads
     glue.controller.act(str(table.game.legal_actions()[0]))
     glue.draw()
+    return table
+
+
+def test_a_decision_is_written_to_the_journal_and_the_bot_waits_for_it() -> None:
+    glue = Glue(page())
+    person_played(glue)
     assert len(glue.writing) == 1 and rt.Timer.DISK in glue.timers and rt.Timer.BOT not in glue.timers
     assert glue.runtime.waiting_for_disk
     glue.settle_writes()  # on disk: the bot may move
@@ -118,12 +125,7 @@ def test_a_decision_is_written_to_the_journal_and_the_bot_waits_for_it() -> None
 
 def test_a_stuck_journal_holds_the_game_for_the_disk_wait_only() -> None:
     glue = Glue(page())
-    started(glue)
-    glue.settle_writes()
-    table = glue.controller.table
-    assert table is not None
-    glue.controller.act(str(table.game.legal_actions()[0]))
-    glue.draw()
+    table = person_played(glue)
     assert glue.timers.get(rt.Timer.DISK) == rt.DISK_WAIT_MS
     before = len(table.game.actions)
     glue.fire(rt.Timer.DISK)  # the write never completed: the game goes on without it
@@ -134,12 +136,7 @@ def test_a_stuck_journal_holds_the_game_for_the_disk_wait_only() -> None:
 
 def test_a_failed_write_makes_the_next_save_a_whole_checkpoint_and_the_game_goes_on() -> None:
     glue = Glue(page())
-    started(glue)
-    glue.settle_writes()
-    table = glue.controller.table
-    assert table is not None
-    glue.controller.act(str(table.game.legal_actions()[0]))
-    glue.draw()
+    table = person_played(glue)
     glue.writing.clear()
     glue.run(glue.runtime.write_failed())
     assert rt.Timer.BOT in glue.timers and glue.runtime.unsaved == 0
@@ -150,11 +147,7 @@ def test_a_failed_write_makes_the_next_save_a_whole_checkpoint_and_the_game_goes
 
 def test_without_a_journal_nothing_is_written_and_nothing_waits() -> None:
     glue = Glue(page(), journal=False)
-    started(glue)
-    table = glue.controller.table
-    assert table is not None
-    glue.controller.act(str(table.game.legal_actions()[0]))
-    glue.draw()
+    person_played(glue)
     assert glue.writing == [] and rt.Timer.BOT in glue.timers and glue.holding == []
 
 

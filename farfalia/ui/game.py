@@ -10,10 +10,11 @@ never name a game: a third game joins the site by implementing this, in its own 
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from farfalia.core import registry
 from farfalia.core.interface import Play, Rules
@@ -54,6 +55,8 @@ class SiteGame(ABC):
     #: The help's line for playing a card by key, and for Escape (keys of its texts).
     help_play: ClassVar[str] = "key.play"
     help_escape: ClassVar[str] = "key.escape"
+    #: Its command line's module (:class:`CommandLine`), imported only by the command line.
+    command_module: ClassVar[str]
     #: Whether it reads the saves that name no game (those written before the site had a second).
     reads_unnamed_saves: ClassVar[bool] = False
     #: What a shared link holds (said beside it), and why a game has none to share yet (keys of texts).
@@ -151,27 +154,31 @@ class SiteGame(ABC):
 
     # -------------------------------------------------------- command line
 
-    @abstractmethod
+    def command_line(self) -> CommandLine:
+        """Its command line (:attr:`command_module`, imported when the command line asks: the
+        pages never do)."""
+        module: CommandLine = importlib.import_module(self.command_module)
+        return module
+
+
+class CommandLine(Protocol):
+    """What the command line needs of a game: its module ``command`` (``farfalia/games/<name>/command.py``)."""
+
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """Its settings' options on the command line."""
+        """Its settings' options."""
 
-    @abstractmethod
     def settings_from(self, args: argparse.Namespace) -> Any:
-        """Its settings from the command line's options."""
+        """Its settings from the options."""
 
-    @abstractmethod
     def describe_settings(self, settings: Any) -> str:
         """Its settings in a few words (a tournament's title: "basic5 burning")."""
 
-    @abstractmethod
-    def summary(self, game: Play, seed: int) -> dict[str, object]:
+    def summary(self, game: Any, seed: int) -> dict[str, object]:
         """A finished game told in JSON's types (``simulate``'s line)."""
 
-    @abstractmethod
     def describe(self, replay: Replay) -> str:
         """A readable account of a replay (``replay decode``)."""
 
-    @abstractmethod
     def bench(self, args: argparse.Namespace) -> Iterator[str]:
         """Its rules core's throughput, a line a measure, each as soon as measured (``bench``)."""
 

@@ -3,9 +3,8 @@ registry holds. ``register()`` joins it to the site (a test's fixture), ``unregi
 
 from __future__ import annotations
 
-import argparse
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from farfalia.core.interface import Play
@@ -30,6 +29,7 @@ class TricksSite(SiteGame):
     levels: ClassVar[Mapping[str, int]] = LEVELS
     bot_names: ClassVar[tuple[str, ...]] = tuple(bots.BOTS)
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = {"game.tricks": "Plain Tricks"}
+    command_module: ClassVar[str] = "tests.third_game.command"
 
     def start_options(self, chosen: Mapping[str, str]) -> str:
         selected = chosen.get("players", "3")
@@ -72,24 +72,6 @@ class TricksSite(SiteGame):
     def play_deal(self, settings: TricksSettings, seed: int, players: Sequence[Any],
                   choose: Callable[[Any, int], Any]) -> tuple[int, ...]:  # fmt: skip
         return bots.play_deal(settings, seed, players, choose)
-
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--players", type=int, default=3, choices=(2, 3))
-
-    def settings_from(self, args: argparse.Namespace) -> TricksSettings:
-        return TricksSettings(args.players)
-
-    def describe_settings(self, settings: TricksSettings) -> str:
-        return f"tricks {settings.players} players"
-
-    def summary(self, game: Play, seed: int) -> dict[str, object]:
-        return {"players": game.players, "seed": seed, "actions": len(game.actions), "scores": list(game.returns())}
-
-    def describe(self, replay: Replay) -> str:
-        return f"Plain Tricks for {replay.settings.players}: {len(replay.actions)} cards played"
-
-    def bench(self, args: argparse.Namespace) -> Iterator[str]:
-        yield "tricks: nothing to time"
 
 
 TRICKS_SITE: Final = TricksSite()

@@ -11,6 +11,8 @@ from farfalia.core.timing import best_rate
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import MODES, VARIANTS, Settings
 from farfalia.games.farfalia.engine.state import State
+from farfalia.games.farfalia.page import account
+from farfalia.records.replay import Replay
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,6 +28,16 @@ def settings_from(args: argparse.Namespace) -> Settings:
     mode = args.mode[0] if args.mode else "basic5"
     dealer = 0 if args.command == "tournament" else None
     return Settings(mode, frozenset(args.variant or ()), first_dealer=dealer)
+
+
+def describe_settings(settings: Settings) -> str:
+    """The mode and the variants ("basic5 burning")."""
+    return f"{settings.mode} {' '.join(sorted(settings.variants))}".strip()
+
+
+def describe(replay: Replay) -> str:
+    """Hand by hand, trick by trick (:mod:`farfalia.games.farfalia.page.account`)."""
+    return account.describe(replay)
 
 
 def summary(game: Game, seed: int) -> dict[str, object]:

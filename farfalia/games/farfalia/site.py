@@ -4,7 +4,7 @@ every mode and variant of the rulebook."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from farfalia.core.codes import ascii_int
@@ -25,8 +25,6 @@ from farfalia.ui.seating import Player, Table
 from farfalia.ui.viewer import Stepper
 
 if TYPE_CHECKING:  # the command line's and the build's: the pages never import them
-    import argparse
-
     from farfalia.ui.rules_source import RulesSource
 
 
@@ -41,6 +39,7 @@ class FarfaliaSite(SiteGame):
     levels: ClassVar[Mapping[str, int]] = LEVELS
     #: Its tournaments' bots (:data:`farfalia.games.farfalia.bots.contest.BOTS`, imported only for them).
     bot_names: ClassVar[tuple[str, ...]] = ("random", "heuristic", "strong", "omniscient")
+    command_module: ClassVar[str] = "farfalia.games.farfalia.command"
     #: Its link shares finished hands only.
     share_none: ClassVar[str] = "share-none"
     deal_unit: ClassVar[str] = "hand"
@@ -140,41 +139,6 @@ class FarfaliaSite(SiteGame):
         from farfalia.games.farfalia.bots import contest
 
         return contest.play_deal(settings, seed, bots, choose)
-
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """``--mode`` and ``--variant``."""
-        from farfalia.games.farfalia import command
-
-        command.add_arguments(parser)
-
-    def settings_from(self, args: argparse.Namespace) -> Settings:
-        """The mode and variants named."""
-        from farfalia.games.farfalia import command
-
-        return command.settings_from(args)
-
-    def describe_settings(self, settings: Settings) -> str:
-        """The mode and the variants ("basic5 burning")."""
-        return f"{settings.mode} {' '.join(sorted(settings.variants))}".strip()
-
-    def summary(self, game: Play, seed: int) -> dict[str, object]:
-        """Its mode, variants, seed, hands, actions, scores and winners."""
-        from farfalia.games.farfalia import command
-
-        assert isinstance(game, Game)
-        return command.summary(game, seed)
-
-    def describe(self, replay: Replay) -> str:
-        """Hand by hand, trick by trick."""
-        from farfalia.games.farfalia.page.account import describe
-
-        return describe(replay)
-
-    def bench(self, args: argparse.Namespace) -> Iterator[str]:
-        """Random hands a second, a line a mode."""
-        from farfalia.games.farfalia import command
-
-        return command.bench(args)
 
 
 #: Farfalia, the one instance.

@@ -14,6 +14,8 @@ from farfalia.games.papillon.engine.captures import capture_codes, run_steps, so
 from farfalia.games.papillon.engine.game import OFFERED_EACH, PapillonGame
 from farfalia.games.papillon.engine.rules import DEALS, ROUNDS, PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES
+from farfalia.games.papillon.page import account
+from farfalia.records.replay import Replay
 
 #: The blue tables :func:`bench_captures` measures, by their number of cards (the last two crowded).
 BENCH_TABLES: Final = (8, 20, 30, 49)
@@ -46,6 +48,16 @@ def options(settings: PapillonSettings) -> list[str]:
     """The house rules and the practice round a game plays, as the command line names them."""
     flags = [name for name in ("two_against_one", "forced_capture") if getattr(settings, name)]
     return [flag.replace("_", "-") for flag in flags] + ([] if settings.rounds == "both" else [settings.rounds])
+
+
+def describe_settings(settings: PapillonSettings) -> str:
+    """The players and the options ("papillon 3 players two-against-one")."""
+    return f"papillon {settings.players} players {' '.join(options(settings))}".strip()
+
+
+def describe(replay: Replay) -> str:
+    """Decision by decision, round by round (:mod:`farfalia.games.papillon.page.account`)."""
+    return account.describe(replay)
 
 
 def summary(game: PapillonGame, seed: int) -> dict[str, object]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -28,8 +28,6 @@ from farfalia.ui.texts import text
 from farfalia.ui.viewer import Stepper
 
 if TYPE_CHECKING:  # the command line's and the build's: the pages never import them
-    import argparse
-
     from farfalia.ui.rules_source import RulesSource
 
 
@@ -44,6 +42,7 @@ class PapillonSite(SiteGame):
     levels: ClassVar[Mapping[str, int]] = PAPILLON_LEVELS
     #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
     bot_names: ClassVar[tuple[str, ...]] = ("random", "heuristic", "strong")
+    command_module: ClassVar[str] = "farfalia.games.papillon.command"
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = PAPILLON_TEXTS
     #: It has no tricks to read out; its cards are picked up, then placed.
     unused_shortcuts: ClassVar[frozenset[str]] = frozenset((Command.LAST_TRICK,))
@@ -152,43 +151,6 @@ class PapillonSite(SiteGame):
         from farfalia.games.papillon.bots import contest
 
         return contest.play_deal(settings, seed, bots, choose)
-
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """``--players``, ``--two-against-one``, ``--forced-capture``, ``--rounds``, ``--dealer``, ``--yang``."""
-        from farfalia.games.papillon import command
-
-        command.add_arguments(parser)
-
-    def settings_from(self, args: argparse.Namespace) -> PapillonSettings:
-        """The table and house rules named."""
-        from farfalia.games.papillon import command
-
-        return command.settings_from(args)
-
-    def describe_settings(self, settings: PapillonSettings) -> str:
-        """The players and the options ("papillon 3 players two-against-one")."""
-        from farfalia.games.papillon import command
-
-        return f"papillon {settings.players} players {' '.join(command.options(settings))}".strip()
-
-    def summary(self, game: Play, seed: int) -> dict[str, object]:
-        """Its players, options, seed, rounds, actions, points per round, scores and winners."""
-        from farfalia.games.papillon import command
-
-        assert isinstance(game, PapillonGame)
-        return command.summary(game, seed)
-
-    def describe(self, replay: Replay) -> str:
-        """Decision by decision, round by round."""
-        from farfalia.games.papillon.page.account import describe
-
-        return describe(replay)
-
-    def bench(self, args: argparse.Namespace) -> Iterator[str]:
-        """Random games a second per player count, and a blue turn's captures."""
-        from farfalia.games.papillon import command
-
-        return command.bench(args)
 
 
 #: Papillon, the one instance.
