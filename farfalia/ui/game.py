@@ -57,6 +57,8 @@ class SiteGame(ABC):
     help_escape: ClassVar[str] = "key.escape"
     #: Its command line's module (:class:`CommandLine`), imported only by the command line.
     command_module: ClassVar[str]
+    #: Its tournaments' module (:class:`ContestBots`), imported only by tournaments and tests.
+    contest_module: ClassVar[str]
     #: Whether it reads the saves that name no game (those written before the site had a second).
     reads_unnamed_saves: ClassVar[bool] = False
     #: What a shared link holds (said beside it), and why a game has none to share yet (keys of texts).
@@ -135,22 +137,28 @@ class SiteGame(ABC):
         could be: ``player``'s seat view of the two is the same (the conformance suite's check that
         no view shows a hidden card)."""
 
-    @abstractmethod
     def sample_replays(self, seed: int) -> list[str]:
         """Real replay texts of its games, of every kind worth testing (whole and under way, each
         table, the bots' play and the worst play): what a link fuzzer alters (``tools/fuzz_links.py``)."""
+        return self.contest().sample_replays(seed)
 
-    @abstractmethod
     def bot(self, name: str) -> Any:
         """A bot of its tournaments by name (:attr:`bot_names`; ``strong:N``); a
         :class:`~farfalia.core.errors.SettingsError` for an unknown one."""
+        return self.contest().bot(name)
 
-    @abstractmethod
     def play_deal(
         self, settings: Any, seed: int, bots: Sequence[Any], choose: Callable[[Any, int], Any]
     ) -> tuple[int, ...]:
         """Each player's points on deal ``seed`` (a tournament's: its :attr:`deal_unit`), each
         decision ``choose(view, player)``'s (a bot that ``sees_all`` is shown every card)."""
+        return self.contest().play_deal(settings, seed, bots, choose)
+
+    def contest(self) -> ContestBots:
+        """Its bots for tournaments and tests (:attr:`contest_module`, imported when asked: the
+        pages never do)."""
+        module: ContestBots = importlib.import_module(self.contest_module)
+        return module
 
     # -------------------------------------------------------- command line
 
@@ -159,6 +167,21 @@ class SiteGame(ABC):
         pages never do)."""
         module: CommandLine = importlib.import_module(self.command_module)
         return module
+
+
+class ContestBots(Protocol):
+    """A game's bots for tournaments and tests: its module ``bots/contest.py``."""
+
+    def bot(self, name: str) -> Any:
+        """A bot by name; :class:`~farfalia.core.errors.SettingsError` for an unknown one."""
+
+    def play_deal(
+        self, settings: Any, seed: int, bots: Sequence[Any], choose: Callable[[Any, int], Any]
+    ) -> tuple[int, ...]:
+        """Each player's points on deal ``seed``, each decision ``choose(view, player)``'s."""
+
+    def sample_replays(self, seed: int) -> list[str]:
+        """Real replay texts worth fuzzing."""
 
 
 class CommandLine(Protocol):

@@ -4,7 +4,7 @@ registry holds. ``register()`` joins it to the site (a test's fixture), ``unregi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from farfalia.core.interface import Play
@@ -30,6 +30,7 @@ class TricksSite(SiteGame):
     bot_names: ClassVar[tuple[str, ...]] = tuple(bots.BOTS)
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = {"game.tricks": "Plain Tricks"}
     command_module: ClassVar[str] = "tests.third_game.command"
+    contest_module: ClassVar[str] = "tests.third_game.bots"
 
     def start_options(self, chosen: Mapping[str, str]) -> str:
         selected = chosen.get("players", "3")
@@ -62,16 +63,6 @@ class TricksSite(SiteGame):
     def hidden_twin(self, game: Play, player: int, rng: random.Random) -> Play:
         assert isinstance(game, TricksGame)
         return hidden_twin(game, player, rng)
-
-    def sample_replays(self, seed: int) -> list[str]:
-        return bots.sample_replays(seed)
-
-    def bot(self, name: str) -> Any:
-        return bots.bot(name)
-
-    def play_deal(self, settings: TricksSettings, seed: int, players: Sequence[Any],
-                  choose: Callable[[Any, int], Any]) -> tuple[int, ...]:  # fmt: skip
-        return bots.play_deal(settings, seed, players, choose)
 
 
 TRICKS_SITE: Final = TricksSite()

@@ -4,7 +4,7 @@ every mode and variant of the rulebook."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from farfalia.core.codes import ascii_int
@@ -40,6 +40,7 @@ class FarfaliaSite(SiteGame):
     #: Its tournaments' bots (:data:`farfalia.games.farfalia.bots.contest.BOTS`, imported only for them).
     bot_names: ClassVar[tuple[str, ...]] = ("random", "heuristic", "strong", "omniscient")
     command_module: ClassVar[str] = "farfalia.games.farfalia.command"
+    contest_module: ClassVar[str] = "farfalia.games.farfalia.bots.contest"
     #: Its link shares finished hands only.
     share_none: ClassVar[str] = "share-none"
     deal_unit: ClassVar[str] = "hand"
@@ -119,26 +120,6 @@ class FarfaliaSite(SiteGame):
         """The cards its seat cannot see dealt anew (its engine's :func:`hidden_twin`)."""
         assert isinstance(game, Game)
         return hidden_twin(game, player, rng)
-
-    def sample_replays(self, seed: int) -> list[str]:
-        """Its replays worth fuzzing (:mod:`farfalia.games.farfalia.records.samples`)."""
-        from farfalia.games.farfalia.records.samples import sample_replays
-
-        return sample_replays(seed)
-
-    def bot(self, name: str) -> Any:
-        """``random``, ``heuristic``, ``strong`` (``strong:N``) or ``omniscient``."""
-        from farfalia.games.farfalia.bots import contest
-
-        return contest.bot(name)
-
-    def play_deal(
-        self, settings: Settings, seed: int, bots: Sequence[Any], choose: Callable[[Any, int], Any]
-    ) -> tuple[int, ...]:
-        """The first hand of the game ``seed`` deals."""
-        from farfalia.games.farfalia.bots import contest
-
-        return contest.play_deal(settings, seed, bots, choose)
 
 
 #: Farfalia, the one instance.

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -43,6 +43,7 @@ class PapillonSite(SiteGame):
     #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
     bot_names: ClassVar[tuple[str, ...]] = ("random", "heuristic", "strong")
     command_module: ClassVar[str] = "farfalia.games.papillon.command"
+    contest_module: ClassVar[str] = "farfalia.games.papillon.bots.contest"
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = PAPILLON_TEXTS
     #: It has no tricks to read out; its cards are picked up, then placed.
     unused_shortcuts: ClassVar[frozenset[str]] = frozenset((Command.LAST_TRICK,))
@@ -131,26 +132,6 @@ class PapillonSite(SiteGame):
         """The cards its seat cannot see dealt anew (its engine's :func:`hidden_twin`)."""
         assert isinstance(game, PapillonGame)
         return hidden_twin(game, player, rng)
-
-    def sample_replays(self, seed: int) -> list[str]:
-        """Its replays worth fuzzing (:mod:`farfalia.games.papillon.bots.samples`)."""
-        from farfalia.games.papillon.bots.samples import sample_replays
-
-        return sample_replays(seed)
-
-    def bot(self, name: str) -> Any:
-        """``random``, ``heuristic`` or ``strong`` (``strong:N``)."""
-        from farfalia.games.papillon.bots import contest
-
-        return contest.bot(name)
-
-    def play_deal(
-        self, settings: PapillonSettings, seed: int, bots: Sequence[Any], choose: Callable[[Any, int], Any]
-    ) -> tuple[int, ...]:
-        """The whole game ``seed`` deals."""
-        from farfalia.games.papillon.bots import contest
-
-        return contest.play_deal(settings, seed, bots, choose)
 
 
 #: Papillon, the one instance.

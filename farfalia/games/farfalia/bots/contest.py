@@ -1,5 +1,6 @@
-"""Farfalia's bots in tournaments: each by its name, and one deal played by them (the first hand of
-the game the deal's seed deals, player 0 dealing)."""
+"""Farfalia's bots in tournaments and tests (:class:`~farfalia.ui.game.ContestBots`): each by its
+name, one deal played by them (the first hand of the game the deal's seed deals, player 0
+dealing), and the replays worth fuzzing."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from farfalia.games.farfalia.bots.model import FarfaliaSearchBot, OmniscientBot
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import Settings
 from farfalia.games.farfalia.engine.views import omniscient_view, seat_view
+from farfalia.games.farfalia.records.samples import sample_replays
 
 #: Farfalia's bots, by name: ``omniscient`` sees every card (a yardstick, never offered to players).
 BOTS: Final = {"random": RandomBot, "heuristic": HeuristicBot, "strong": FarfaliaSearchBot, "omniscient": OmniscientBot}
@@ -33,3 +35,7 @@ def play_deal(settings: Settings, seed: int, bots: Sequence[Any], choose: Callab
         sees_all = getattr(bots[player], "sees_all", False)
         game.apply(choose(omniscient_view(game) if sees_all else seat_view(game, player), player))
     return game.state.results[0].player_points
+
+
+#: What it gives a game of the site (``sample_replays`` from the game's own samples module).
+__all__ = ["BOTS", "bot", "play_deal", "sample_replays"]

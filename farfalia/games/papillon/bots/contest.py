@@ -1,5 +1,5 @@
-"""Papillon's bots in tournaments: each by its name, and one deal played by them (the whole game
-the deal's seed deals)."""
+"""Papillon's bots in tournaments and tests (:class:`~farfalia.ui.game.ContestBots`): each by its
+name, one deal played by them (the whole game the deal's seed deals), and the replays worth fuzzing."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any, Final
 from farfalia.bots.roster import named_bot
 from farfalia.games.papillon.bots.heuristic import PapillonHeuristicBot, PapillonRandomBot
 from farfalia.games.papillon.bots.model import PapillonSearchBot
+from farfalia.games.papillon.bots.samples import sample_replays
 from farfalia.games.papillon.engine.game import PapillonGame
 from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.engine.views import seat_view
@@ -31,3 +32,7 @@ def play_deal(
         player = game.current_player()
         game.apply(choose(seat_view(game, player), player))
     return game.returns()
+
+
+#: What it gives a game of the site (``sample_replays`` from the game's own samples module).
+__all__ = ["BOTS", "bot", "play_deal", "sample_replays"]
