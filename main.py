@@ -198,14 +198,14 @@ class Page:
             if file:
                 dom.download(file.name, file.content)
         elif command == Command.RESUME:  # the game as the journal has it now
-            self.reread(lambda: self.command(command, slot, ""))
+            self.reread(lambda: self.command(command, {"slot": slot}))
         else:
-            self.command(command, slot, attribute(target, "data-card"))
+            card, at = attribute(target, "data-card"), attribute(target, contract.AT_ATTRIBUTE)
+            self.command(command, form_fields(element(FORMS[command])) if command in FORMS else
+                         {"slot": slot, "card": card, "at": at})  # fmt: skip
 
-    def command(self, command: str, slot: str, card: str) -> None:
-        self.controller.command(
-            command, form_fields(element(FORMS[command])) if command in FORMS else {"slot": slot, "card": card}
-        )
+    def command(self, command: str, fields: dict[str, str]) -> None:
+        self.controller.command(command, fields)
         self.draw()
 
     def key(self, event: Any) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from farfalia.bots.review import Grade, Review
 from farfalia.cli import main
 from farfalia.core.errors import FarfaliaError, SessionError
 from farfalia.core.interface import random_play
@@ -187,7 +188,7 @@ def test_a_search_decides_within_its_budget_from_the_view_alone(game: SiteGame) 
             continue
         search = moment.bot_search()
         search.complete()
-        budget = moment.model.budget(search.view, moment.levels["strong"])
+        budget = moment.model.budget(search.view, moment.levels["strong"].playouts)
         assert search.done * len(search.candidates) <= budget + len(search.candidates)
         best = search.best()
         assert best in moment.game.legal_actions() or str(best) in map(str, moment.game.legal_actions())
@@ -233,3 +234,28 @@ def test_its_command_line_simulates_encodes_and_decodes(game: SiteGame, capsys: 
     text = capsys.readouterr().out.strip()
     assert read_replay(text).rules is game.rules
     assert main(["replay", "decode", text]) == 0 and capsys.readouterr().out.strip()
+
+
+def test_a_review_judges_decisions_from_the_seat_and_never_marks_the_best(
+    game: SiteGame, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = game.sample_replays(0)[0]
+    replay = read_replay(text)
+    reviewing = game.reviewing()
+    review = Review(replay, reviewing, seats={0}, seed=1, playouts=60)
+    steps = 0
+    while not review.finished:
+        review.step()
+        steps += 1
+    assert review.verdicts and steps > len(review.verdicts) and review.progress == 1.0
+    for verdict in review.verdicts:
+        assert verdict.player == 0 and verdict.action in verdict.known.actions and verdict.loss >= 0
+        assert verdict.grade == reviewing.thresholds.grade(verdict.loss)
+        if verdict.action == verdict.best:
+            assert verdict.loss == 0 and verdict.grade is Grade.GOOD
+    again = Review(replay, reviewing, seats=None, seed=1, playouts=60).complete()
+    assert [v for v in again.verdicts if v.player == 0] == review.verdicts  # the same, whoever else is judged
+    assert main(["analyse", text, "--seat", "0", "--playouts", "60", "--seed", "1", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [row["decision"] for row in rows[:-1]] == [v.index + 1 for v in review.verdicts]
+    assert rows[-1]["player"] == 0 and rows[-1]["decisions"] == len(review.verdicts)

@@ -171,7 +171,7 @@ def test_viewer_moves_and_keys_follow_the_link() -> None:
         ("replay=f2.x&at=" + "9" * 50, "position is not a number"),
         ("replay=f2.x&controls=2", "controls are 0 or 1"),
         ("replay=f2.x&theme=pink", "unknown theme"),
-        ("replay=" + "a" * 20_000, "at most"),
+        ("replay=" + "a" * 30_000, "at most"),
     ],
 )
 def test_bad_links_are_refused_clearly(fragment: str, message: str) -> None:

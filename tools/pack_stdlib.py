@@ -22,6 +22,7 @@ import importlib.util
 import marshal
 import sys
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
 #: The repository (mounted at /repo under Node; the module is also imported in CPython by
@@ -72,10 +73,17 @@ def stdlib_sources(modules: list[str]) -> dict[str, bytes]:
     return found
 
 
-def package_sources() -> dict[str, bytes]:
-    """The package's modules the pages can import: those ``main.py`` and ``diagrams.py`` import, and theirs."""
+def package_sources(imported_later: Sequence[str] = ()) -> dict[str, bytes]:
+    """The package's modules the pages can import: those ``main.py`` and ``diagrams.py`` import, the
+    modules ``imported_later`` (by name, when the page asks for them: a game's review), and theirs."""
     found: dict[str, bytes] = {}
     waiting = [REPO / "main.py", REPO / "diagrams.py"]
+    for module in imported_later:
+        path = package_path(module)
+        if path is None:
+            raise SystemExit(f"no module {module} in the package")
+        found[path.relative_to(REPO).as_posix()] = path.read_bytes()
+        waiting.append(path)
     while waiting:
         for module in imported_modules(waiting.pop()):
             path = package_path(module)
@@ -180,7 +188,8 @@ def write(entries: dict[str, bytes]) -> None:
 
 
 def main() -> None:
-    stdlib, package = stdlib_sources(kept_modules()), package_sources()
+    later = next((arg.removeprefix("--later=") for arg in sys.argv if arg.startswith("--later=")), "")
+    stdlib, package = stdlib_sources(kept_modules()), package_sources([name for name in later.split(",") if name])
     write(archive_entries(stdlib | package) | package_data())
     print(f"python_stdlib.zip: {len(stdlib) + len(package)} modules, {TARGET.stat().st_size / 1e3:.0f} kB")
 

@@ -1,13 +1,15 @@
 """A game's bots by name, as the command line and the tournaments name them: ``random``,
-``heuristic``, ``strong`` (``strong:2400``: its playouts a decision)…"""
+``heuristic``, ``strong`` (``strong:2400``: its playouts a decision)…, and a whole game played by bots."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from farfalia.core.codes import ascii_int
 from farfalia.core.errors import SettingsError
+from farfalia.core.interface import Play, Rules
 
 
 def named_bot(bots: Mapping[str, Callable[..., Any]], name: str) -> Any:
@@ -17,3 +19,14 @@ def named_bot(bots: Mapping[str, Callable[..., Any]], name: str) -> Any:
     if kind not in bots or (colon and (kind not in ("strong", "omniscient") or ascii_int(budget) is None)):
         raise SettingsError(f"unknown bot {name!r}; bots: {', '.join(bots)} (strong:N for N playouts a decision)")
     return bots[kind](int(budget)) if budget else bots[kind]()
+
+
+def play_game(rules: Rules[Any], settings: Any, seed: int, bots: Sequence[Any]) -> Play:
+    """A whole game of ``settings`` dealt by ``seed``, each player's decisions ``bots[player]``'s from
+    its seat view (each bot's own generator seeded from ``seed``)."""
+    game = rules.new(settings, seed)
+    rngs = [random.Random(f"bot:{seed}:{player}") for player in range(len(bots))]
+    while not game.is_over():
+        player = game.current_player()
+        game.apply(bots[player].choose(rules.seat_view(game, player), rngs[player]))
+    return game

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 #: Points of mean margin by which the prior's choice is preferred.
 PRIOR_BONUS = 0.3
@@ -54,6 +54,52 @@ class SearchModel(Protocol):
     def playout(self, view: Any, world: Any, action: Any, luck: float) -> float:
         """Apply ``action`` to a copy of ``world``, play on at random from ``luck``,
         and return the margin of the player to act (own points minus the opponents' mean)."""
+
+
+class Chooser(Protocol):
+    """A bot: a decision from a seat view."""
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        """The action it takes at ``view``."""
+
+
+class Unsearched:
+    """A bot that does not search, as a :class:`SearchModel`: no candidates, its choice the prior
+    (the page runs every level's decision as a search: :class:`Level`)."""
+
+    def __init__(self, bot: Chooser) -> None:
+        self.bot = bot
+
+    def prepare(self, view: Any) -> Iterator[None]:
+        """Nothing to prepare."""
+        return iter(())
+
+    def candidates(self, view: Any) -> tuple[Any, ...]:
+        """None: the prior decides."""
+        return ()
+
+    def prior(self, view: Any, rng: random.Random) -> Any:
+        """The bot's choice."""
+        return self.bot.choose(view, rng)
+
+    def sampler(self, view: Any) -> Sampler:
+        """Never asked (no candidates)."""
+        raise AssertionError("an unsearched bot samples nothing")
+
+    def budget(self, view: Any, playouts: int) -> int:
+        """None."""
+        return 0
+
+    def playout(self, view: Any, world: Any, action: Any, luck: float) -> float:
+        """Never asked (no candidates)."""
+        raise AssertionError("an unsearched bot plays nothing out")
+
+
+class Level(NamedTuple):
+    """A bot level of the page: a search model and its playouts a decision (0: its prior alone)."""
+
+    model: SearchModel
+    playouts: int
 
 
 class Search:

@@ -89,6 +89,8 @@ class Data(StrEnum):
     SAVED = "saved"
     #: The card the person has picked up (its notation; a game whose cards go somewhere), empty if none.
     PICKED = "picked"
+    #: The replay's review: ``running``, ``done`` (its marks shown), empty if none.
+    REVIEW = "review"
 
 
 class Command(StrEnum):
@@ -136,6 +138,16 @@ class Command(StrEnum):
     HELP = "help"
     CLOSE_HELP = "close-help"
     LAST_TRICK = "last-trick"
+    #: The review of a game (from its last screen, or of the replay shown): start it, cancel it,
+    #: go to the next or previous mistake, a position of its graph (``data-at``), the better
+    #: action shown on the table and back.
+    REVIEW = "review"
+    REVIEW_CANCEL = "review-cancel"
+    NEXT_MISTAKE = "next-mistake"
+    PREV_MISTAKE = "prev-mistake"
+    JUMP = "jump"
+    SHOW_BETTER = "show-better"
+    BACK_TO_GAME = "back-to-game"
 
 
 #: The attribute of a card or button that plays an action (its notation).
@@ -146,6 +158,8 @@ COMMAND_ATTRIBUTE: Final = "data-command"
 SETTING_ATTRIBUTE: Final = "data-setting"
 #: The attribute of a saved game's buttons: its slot (see :mod:`farfalia.ui.saves`).
 SLOT_ATTRIBUTE: Final = "data-slot"
+#: The attribute of a graph's bar: the position it goes to.
+AT_ATTRIBUTE: Final = "data-at"
 #: The attribute of an unplayable card that says why.
 REASON_ATTRIBUTE: Final = "data-reason"
 EMBED_PAGE: Final = "embed"

@@ -30,6 +30,7 @@ from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.panels import CLOSED_BY, TOGGLED_BY, Panel
 from farfalia.ui.preferences import AUTOPLAY, PREFERENCES_KEY, Preferences, remember_choices, remembered_choices
+from farfalia.ui.reviews import REVIEW_KEYS
 from farfalia.ui.saves import Entry, Forget, GuardedStorage, Storage, Stored
 from farfalia.ui.screen import MOTION, Download, Screen
 from farfalia.ui.screens import (
@@ -136,6 +137,13 @@ class Controller:
             Command.HELP: lambda _form: self._open(Panel.HELP),
             Command.CLOSE_HELP: lambda _form: self._close(),
             Command.LAST_TRICK: lambda _form: self._last_trick(),
+            Command.REVIEW: lambda _form: self._review(),
+            Command.REVIEW_CANCEL: lambda _form: self.studio.cancel_review(),
+            Command.NEXT_MISTAKE: lambda _form: self.studio.to_mistake(True),
+            Command.PREV_MISTAKE: lambda _form: self.studio.to_mistake(False),
+            Command.JUMP: lambda form: self.studio.jump(form.get("at", "")),
+            Command.SHOW_BETTER: lambda _form: self.studio.show_better(),
+            Command.BACK_TO_GAME: lambda _form: self.studio.back_to_game(),
         }
 
     # ------------------------------------------------------------------ opening
@@ -304,6 +312,9 @@ class Controller:
         if viewer is not None:
             if key in VIEWER_KEYS and self.panel != Panel.EMBED:
                 viewer.move(VIEWER_KEYS[key])
+                return True
+            if key in REVIEW_KEYS and self.panel != Panel.EMBED and self.studio.marks is not None:
+                self.command(REVIEW_KEYS[key])
                 return True
             return False
         command = SHORTCUTS.get(key if key == "?" else key.lower())
@@ -593,8 +604,8 @@ class Controller:
 
     @property
     def thinking(self) -> bool:
-        """Whether a search (a bot's decision or a hint) is under way."""
-        return self.thinker.thinking
+        """Whether a search (a bot's decision, a hint or a replay's review) is under way."""
+        return self.thinker.thinking or self.studio.reviewing
 
     @property
     def think_times(self) -> list[float]:
@@ -606,9 +617,21 @@ class Controller:
         self.thinker.stop()
 
     def think(self, seconds: float = SLICE_SECONDS) -> bool:
-        """Run the search under way for about ``seconds``; True once it is done and applied,
-        False while it needs more (or when it was dropped: its game moved on)."""
+        """Run the search under way for about ``seconds``; True once it is done and applied (a
+        review: whenever its progress shows), False while it needs more (or when it was dropped:
+        its game moved on)."""
+        if self.studio.reviewing:
+            return self.studio.work(seconds)
         return self.thinker.think(self.table, seconds)
+
+    def _review(self) -> None:
+        """Review the replay shown, or the game just finished at the table (from its seat)."""
+        table = self.table
+        if self.studio.viewer is None and table is not None:
+            humans = table.humans()
+            view = str(humans[0]) if len(humans) == 1 else "all"
+            self.open_replay(f"replay={table.share()}&view={view}")
+        self.studio.start_review()
 
 
 def new_table(form: Mapping[str, str], rng: random.Random) -> tuple[Table, SiteGame]:

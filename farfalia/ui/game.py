@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from farfalia.bots.search import Level
 from farfalia.core import registry
 from farfalia.core.interface import Play, Rules
 from farfalia.records.replay import Replay
@@ -26,6 +27,7 @@ from farfalia.ui.viewer import Stepper
 if TYPE_CHECKING:  # the command line's and the build's: the pages never import them
     import argparse
 
+    from farfalia.bots.review import Reviewing
     from farfalia.ui.rules_source import RulesSource
 
 
@@ -42,8 +44,8 @@ class SiteGame(ABC):
     rules_page: ClassVar[str]
     #: The most players its settings seat (the start screen's seat rows).
     max_players: ClassVar[int]
-    #: The bots' levels offered at its table: a search's playouts a decision (0: its heuristic).
-    levels: ClassVar[Mapping[str, int]]
+    #: The bots' levels offered at its table, weakest first: a search model and its playouts a decision.
+    levels: ClassVar[Mapping[str, Level]]
     #: The bots of its tournaments, by name (``strong:N`` names a search of N playouts).
     bot_names: ClassVar[tuple[str, ...]]
     #: What one deal of a tournament is (``hand``, ``game``).
@@ -59,6 +61,8 @@ class SiteGame(ABC):
     command_module: ClassVar[str]
     #: Its tournaments' module (:class:`ContestBots`), imported only by tournaments and tests.
     contest_module: ClassVar[str]
+    #: Its review's module (:class:`~farfalia.bots.review.Reviewing`), imported when a review is asked for.
+    review_module: ClassVar[str]
     #: Whether it reads the saves that name no game (those written before the site had a second).
     reads_unnamed_saves: ClassVar[bool] = False
     #: What a shared link holds (said beside it), and why a game has none to share yet (keys of texts).
@@ -158,6 +162,11 @@ class SiteGame(ABC):
         """Its bots for tournaments and tests (:attr:`contest_module`, imported when asked: the
         pages never do)."""
         module: ContestBots = importlib.import_module(self.contest_module)
+        return module
+
+    def reviewing(self) -> Reviewing:
+        """What its review needs (:attr:`review_module`, imported when asked: a first visit never does)."""
+        module: Reviewing = importlib.import_module(self.review_module)
         return module
 
     # -------------------------------------------------------- command line

@@ -1,5 +1,8 @@
 """The grammar of the page's links:
-``#replay=TEXT&at=N&view=all|PLAYER&controls=0|1&theme=light|dark&lang=CODE&still=PICTURE``.
+``#replay=TEXT&at=N&view=all|PLAYER&controls=0|1&theme=light|dark&lang=CODE&review=MARKS&still=PICTURE``.
+
+``review`` is the replay's review, compact (:mod:`farfalia.ui.reviews`): the recipient sees its
+marks without computing them. One that cannot be read leaves the replay as it is.
 
 ``lang`` (an embed's language) that is not one of the game's is left out: the embed then
 speaks its reader's language, and still shows.
@@ -27,12 +30,16 @@ from farfalia.ui.texts import TEXT
 
 #: An embed's still picture longer than this stays out of its link.
 MAX_STILL = 8000
+#: A review longer than this stays out of its link (its marks are then computed again).
+MAX_REVIEW = 4000
 #: Longer fragments are refused before any parsing (a replay is at most 8,000 characters).
-MAX_FRAGMENT = 9000 + MAX_STILL
+MAX_FRAGMENT = 9000 + MAX_STILL + MAX_REVIEW
 #: Positions and views are written in at most this many digits.
 MAX_DIGITS = 6
 THEMES = ("dark", "light")
 BASE64URL = frozenset(string.ascii_letters + string.digits + "-_")
+#: The characters of a review's compact text.
+REVIEW_CHARACTERS = BASE64URL | {"."}
 ALL_HANDS = "all"
 
 
@@ -52,6 +59,8 @@ class Link:
     still: str = ""
     #: The language an embed speaks ("": its reader's; see :data:`~farfalia.ui.language.LANGUAGES`).
     lang: str = ""
+    #: The replay's review, compact ("": none).
+    review: str = ""
 
     def with_position(self, at: int, view: str) -> Link:
         """The same link pointing at another position and view (its still picture kept
@@ -71,6 +80,8 @@ class Link:
             parts.append(f"theme={self.theme}")
         if self.lang:
             parts.append(f"lang={self.lang}")
+        if self.review:
+            parts.append(f"review={self.review}")
         if self.still:
             parts.append(f"still={self.still}")
         return "&".join(parts)
@@ -104,7 +115,10 @@ def parse_link(fragment: str) -> Link:
     if len(still) > MAX_STILL or not set(still) <= BASE64URL:
         still = ""
     lang = params.get("lang", "")
-    return Link(text, at, view, controls == "1", theme, explicit, still, lang if lang in LANGUAGES else "")
+    review = params.get("review", "")
+    if len(review) > MAX_REVIEW or not set(review) <= REVIEW_CHARACTERS:
+        review = ""
+    return Link(text, at, view, controls == "1", theme, explicit, still, lang if lang in LANGUAGES else "", review)
 
 
 def _number(value: str, key: str) -> int:

@@ -53,6 +53,8 @@ class Screen:
     lang: str = "en"
     #: The card the person has picked up (its notation, ``data-picked``), "" if none.
     picked: str = ""
+    #: The replay's review (``data-review``): ``running``, ``done`` or "".
+    review: str = ""
 
     def painted(self, think_times: Sequence[float], hint: str | None, announcements: list[str]) -> dict[str, object]:
         """What the page's ``farfaliaDom.paint`` writes (``assets/dom.js``): the table, the overlay,
@@ -60,7 +62,8 @@ class Screen:
         by their ``dataset`` keys; ``think_times``: the bots' decisions timed in the page, seconds),
         the ``hint``'s control marked, the ``announcements`` for the live region, and the sound."""
         hooks: dict[Data, object] = {Data.DECISION: self.decision, Data.ACTIONS: self.actions, Data.PICKED: self.picked,
-                                     Data.LAYOUT: self.layout, Data.WAITING: self.waiting}  # fmt: skip
+                                     Data.LAYOUT: self.layout, Data.WAITING: self.waiting,
+                                     Data.REVIEW: self.review}  # fmt: skip
         if think_times:
             hooks |= {Data.THINK_COUNT: len(think_times), Data.THINK_LONGEST: round(max(think_times) * 1000)}
         if self.at is not None:

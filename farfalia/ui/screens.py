@@ -270,6 +270,16 @@ def viewer_bar(viewer: Stepper, embedded: bool = False) -> str:
     )
 
 
+def over_buttons() -> str:
+    """A finished game's way on: play again, review it, share it, or a new game."""
+    return (
+        button(text("play-again"), command=Command.PLAY_AGAIN, primary=True)
+        + button(text("review"), command=Command.REVIEW)
+        + button(text("share"), command=Command.SHARE)
+        + button(text("new-game"), command=Command.NEW_GAME)
+    )
+
+
 def _more_menu(content: str) -> str:
     """A menu of further controls behind a ``⋯`` button, opening above the bar."""
     return (

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from farfalia.bots.search import Search, SearchModel
+from farfalia.bots.search import Level, Search, SearchModel
 from farfalia.core.errors import FarfaliaError, IllegalActionError, NotationError, SaveError, SessionError
 from farfalia.core.interface import Play
 from farfalia.records.replay import MAX_NAME, name_character, problem
@@ -43,8 +43,8 @@ class Seating(ABC):
     (hot seat), and who must decide. A session says who acts next (:meth:`actor`) and whether a
     round's summary waits (:meth:`summary_pending`)."""
 
-    #: The bots' levels: search playouts a decision (none: the heuristic alone).
-    levels: ClassVar[Mapping[str, int]]
+    #: The bots' levels, by name: each a search model and its playouts a decision.
+    levels: ClassVar[Mapping[str, Level]]
     #: The search's playouts for a hint, and the game's model for it.
     hint_playouts: ClassVar[int]
     model: ClassVar[SearchModel]
@@ -169,7 +169,8 @@ class Seating(ABC):
         if actor is None or not self.bot_to_act():
             raise SessionError("no bot acts now")
         rng = random.Random(f"{self.game.seed}:{len(self.game.history)}")
-        search = Search(self._seat_view(actor), rng, self.levels[self.level], self.model)
+        model, playouts = self.levels[self.level]
+        search = Search(self._seat_view(actor), rng, playouts, model)
         self._thinking = (self.state_id, search)
         return search
 
@@ -336,7 +337,7 @@ def read_optional_int(data: dict[str, Any], key: str) -> int | None:
     return value
 
 
-def read_choice(data: dict[str, Any], key: str, choices: Mapping[str, int], default: str | None) -> str:
+def read_choice(data: dict[str, Any], key: str, choices: Mapping[str, object], default: str | None) -> str:
     """A field naming one of ``choices`` (``default`` where it may be missing)."""
     value = data.get(key, default)
     if not isinstance(value, str) or value not in choices:

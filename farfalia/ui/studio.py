@@ -6,17 +6,19 @@ registry (:mod:`farfalia.ui.game`)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from farfalia.core.codes import ascii_int
-from farfalia.core.errors import FarfaliaError, SessionError
-from farfalia.records.replay import MAX_NAME, read_replay
+from farfalia.core.errors import FarfaliaError, LinkError, SessionError
+from farfalia.records.replay import MAX_NAME, Replay, read_replay
 from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_snippet, site_base
 from farfalia.ui.game import SiteGame, find_game
 from farfalia.ui.layout import Layout
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.panels import Panel
+from farfalia.ui.reviews import Marks, PageReview, marks_of, read_marks, review_section
 from farfalia.ui.screen import Download, Screen
 from farfalia.ui.screens import embed_panel, message_panel, share_panel, viewer_bar
 from farfalia.ui.texts import error_text, text
@@ -38,6 +40,13 @@ class Studio:
         self.embed_options: EmbedOptions | None = None
         #: Why a link could not be shown, in the page's words.
         self.message: str | None = None
+        #: The replay's review under way, and its marks once done (or as its link carried them).
+        self.review: PageReview | None = None
+        self.marks: Marks | None = None
+        #: Whether the link's review could not be read (the page says so and offers another).
+        self.review_unread = False
+        #: While the better play of a mark is shown: the replay's own viewer, to go back to.
+        self.main_viewer: Stepper | None = None
 
     @property
     def showing(self) -> bool:
@@ -47,6 +56,8 @@ class Studio:
     def close(self) -> None:
         """Show nothing any more."""
         self.viewer = self.link = self.editor = self.embed_options = self.message = None
+        self.review = self.marks = self.main_viewer = None
+        self.review_unread = False
 
     # ---------------------------------------------------------------- replays
 
@@ -61,7 +72,81 @@ class Studio:
             self.message = text("bad-link", error=error_text(error))
             return None
         self.link = link
+        if link.review:
+            try:
+                self.marks = read_marks(link.review, self.viewer.replay, find_game(self.viewer.game_name).reviewing())
+            except LinkError:
+                self.review_unread = True
         return link
+
+    # ---------------------------------------------------------------- reviews
+
+    @property
+    def reviewing(self) -> bool:
+        """Whether a review is under way."""
+        return self.review is not None
+
+    def start_review(self) -> None:
+        """Review the replay shown: the decisions of the seat viewed, or of every seat."""
+        viewer = self._main()
+        seat = ascii_int(viewer.view_name, 1)
+        reviewing = find_game(viewer.game_name).reviewing()
+        self.review = PageReview(viewer.replay, reviewing, None if seat is None else {seat})
+        self.marks, self.review_unread = None, False
+
+    def cancel_review(self) -> None:
+        """Stop the review under way (its work so far is dropped)."""
+        self.review = None
+
+    def work(self, seconds: float) -> bool:
+        """Run the review under way for about ``seconds``; True when the screen should be drawn again
+        (its progress moved on by a percent, or it is done)."""
+        review = self.review
+        if review is None:
+            return False
+        before = round(review.review.progress * 100)
+        if review.work(seconds):
+            self.review = None
+            self.marks = marks_of(review.review)
+            if self.link is not None:
+                self.link = dataclasses.replace(self.link, review=self.marks.compact(review.review.replay))
+            return True
+        return round(review.review.progress * 100) != before
+
+    def to_mistake(self, forward: bool) -> None:
+        """Go to the position just after the next (or previous) mistake."""
+        viewer = self._main()
+        there = self.marks.mistake_after(viewer.at, forward) if self.marks is not None else None
+        if there is not None:
+            viewer.jump(there)
+
+    def jump(self, at: str) -> None:
+        """A position of the review's graph (its ``data-at``)."""
+        position = ascii_int(at, 6)
+        if position is not None:
+            self._main().jump(position)
+
+    def show_better(self) -> None:
+        """Show the better play of the mark at the position shown, played on the table instead."""
+        viewer = self.stepping()
+        mark = self.marks.at(viewer.at) if self.marks is not None else None
+        if mark is None or mark.best == mark.action or self.main_viewer is not None:
+            return
+        replay = viewer.replay
+        better = Replay(replay.rules, replay.settings, replay.seed, replay.names,
+                        (*replay.actions[: mark.index], mark.best), replay.chance)  # fmt: skip
+        self.main_viewer = viewer
+        self.viewer = open_viewer(better, mark.index + 1, viewer.view_name)
+
+    def back_to_game(self) -> None:
+        """Leave the better play shown for the replay itself."""
+        if self.main_viewer is not None:
+            self.viewer, self.main_viewer = self.main_viewer, None
+
+    def _main(self) -> Stepper:
+        """The replay's own viewer (the better play shown is left first)."""
+        self.back_to_game()
+        return self.stepping()
 
     def stepping(self) -> Stepper:
         """The replay being shown."""
@@ -179,15 +264,20 @@ class Studio:
         self, viewer: Stepper, link: Link, panel: Panel, layout: Layout, theme: str, aspect: float
     ) -> Screen:
         options = self.embed_options if panel == Panel.EMBED else None
+        main = self.main_viewer or viewer
+        better = self.marks.at(main.at) if self.marks is not None and self.main_viewer is not None else None
+        review = review_section(self.marks, self.review, main.at, main.total, main.names(), better,
+                                self.review_unread, self.embedded)  # fmt: skip
         return Screen(
             table=viewer.draw(viewer.view(), layout, theme, aspect),
-            bar=viewer_bar(viewer, self.embedded),
+            bar=viewer_bar(viewer, self.embedded) + review,
             overlay=viewer.summary() if options is None else self._embed_panel(viewer, link, options),
             keep_focus=options is not None,
             modal=options is not None,
             bar_hidden=not link.controls,
             at=viewer.at,
-            fragment=link.with_position(viewer.at, viewer.view_name).fragment(),
+            fragment=link.with_position(main.at, main.view_name).fragment(),
+            review="running" if self.review is not None else "done" if self.marks is not None else "",
             theme=link.theme,
             layout=layout.kind,
         )

@@ -9,10 +9,21 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
+from farfalia.bots.review import Thresholds
 from farfalia.bots.roster import named_bot
 from farfalia.bots.search import SearchBot
 from farfalia.core.interface import random_play
-from tests.third_game.engine import DECK, HAND, RANKS, TRICKS_RULES, TricksGame, TricksSettings, TricksView, seat_view
+from tests.third_game.engine import (
+    DECK,
+    HAND,
+    RANKS,
+    TRICKS_RULES,
+    TricksGame,
+    TricksSettings,
+    TricksView,
+    card_name,
+    seat_view,
+)
 from tests.third_game.records import encode
 
 #: Playouts a decision of the strong bot (a small game: few are needed).
@@ -104,6 +115,37 @@ class TricksSearchBot(SearchBot):
 
     def __init__(self, playouts: int = PLAYOUTS) -> None:
         super().__init__(playouts)
+
+
+#: The review's (:class:`~farfalia.bots.review.Reviewing`): the search model, its budget, the grades.
+model: Final = TRICKS_SEARCH
+playouts: Final = 120
+thresholds: Final = Thresholds(inaccuracy=0.5, mistake=1.0, blunder=2.0)
+
+
+def compared(view: TricksView) -> tuple[int, ...]:
+    """The search's candidates: every legal card."""
+    return TRICKS_SEARCH.candidates(view)
+
+
+class TrueHands:
+    """The hands as they are."""
+
+    def __init__(self, game: TricksGame) -> None:
+        self.game = game
+
+    def sample(self, rng: random.Random) -> TricksGame:
+        return copy.deepcopy(self.game)
+
+
+def all_seen(game: TricksGame, player: int) -> TrueHands:
+    """The deal as it is."""
+    return TrueHands(game)
+
+
+def notation(action: int) -> str:
+    """A card's name."""
+    return card_name(action)
 
 
 BOTS: Final = {"random": RandomBot, "heuristic": HeuristicBot, "strong": TricksSearchBot}

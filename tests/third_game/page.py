@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from html import escape
 from typing import Any, ClassVar, Final
 
+from farfalia.bots.search import Level
 from farfalia.core.errors import SaveError, SessionError
 from farfalia.records.replay import problem
 from farfalia.ui.contract import ACTION_ATTRIBUTE, Command
@@ -26,7 +27,7 @@ from tests.third_game.engine import (
 )
 from tests.third_game.records import encode
 
-LEVELS: Final = {"strong": PLAYOUTS, "quick": 0}
+LEVELS: Final = {"quick": Level(TRICKS_SEARCH, 0), "strong": Level(TRICKS_SEARCH, PLAYOUTS)}
 SAVE_FORMAT: Final = 1
 
 

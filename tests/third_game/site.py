@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from farfalia.bots.search import Level
 from farfalia.core.interface import Play
 from farfalia.records.replay import Replay
 from farfalia.ui.game import SiteGame, register_game, unregister_game
@@ -26,11 +27,12 @@ class TricksSite(SiteGame):
     rules = TRICKS_RULES
     rules_page: ClassVar[str] = "tricks"
     max_players: ClassVar[int] = 3
-    levels: ClassVar[Mapping[str, int]] = LEVELS
+    levels: ClassVar[Mapping[str, Level]] = LEVELS
     bot_names: ClassVar[tuple[str, ...]] = tuple(bots.BOTS)
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = {"game.tricks": "Plain Tricks"}
     command_module: ClassVar[str] = "tests.third_game.command"
     contest_module: ClassVar[str] = "tests.third_game.bots"
+    review_module: ClassVar[str] = "tests.third_game.bots"
 
     def start_options(self, chosen: Mapping[str, str]) -> str:
         selected = chosen.get("players", "3")

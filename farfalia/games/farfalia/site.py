@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from farfalia.bots.search import Level
 from farfalia.core.codes import ascii_int
 from farfalia.core.interface import Play
 from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
@@ -36,11 +37,12 @@ class FarfaliaSite(SiteGame):
     rules = FARFALIA_RULES
     rules_page: ClassVar[str] = "rules"
     max_players: ClassVar[int] = max(PLAYERS.values())
-    levels: ClassVar[Mapping[str, int]] = LEVELS
+    levels: ClassVar[Mapping[str, Level]] = LEVELS
     #: Its tournaments' bots (:data:`farfalia.games.farfalia.bots.contest.BOTS`, imported only for them).
     bot_names: ClassVar[tuple[str, ...]] = ("random", "heuristic", "strong", "omniscient")
     command_module: ClassVar[str] = "farfalia.games.farfalia.command"
     contest_module: ClassVar[str] = "farfalia.games.farfalia.bots.contest"
+    review_module: ClassVar[str] = "farfalia.games.farfalia.bots.review"
     #: Its link shares finished hands only.
     share_none: ClassVar[str] = "share-none"
     deal_unit: ClassVar[str] = "hand"

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from farfalia.bots.search import Level
 from farfalia.core.codes import ascii_int
 from farfalia.core.errors import SaveError
 from farfalia.core.interface import Play
@@ -39,11 +40,12 @@ class PapillonSite(SiteGame):
     rules = PAPILLON_RULES
     rules_page: ClassVar[str] = "papillon"
     max_players: ClassVar[int] = max(DEALS)
-    levels: ClassVar[Mapping[str, int]] = PAPILLON_LEVELS
+    levels: ClassVar[Mapping[str, Level]] = PAPILLON_LEVELS
     #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
     bot_names: ClassVar[tuple[str, ...]] = ("random", "heuristic", "strong")
     command_module: ClassVar[str] = "farfalia.games.papillon.command"
     contest_module: ClassVar[str] = "farfalia.games.papillon.bots.contest"
+    review_module: ClassVar[str] = "farfalia.games.papillon.bots.review"
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = PAPILLON_TEXTS
     #: It has no tricks to read out; its cards are picked up, then placed.
     unused_shortcuts: ClassVar[frozenset[str]] = frozenset((Command.LAST_TRICK,))

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from farfalia.bots.roster import named_bot
-from farfalia.games.farfalia.bots.heuristic import HeuristicBot, RandomBot
+from farfalia.games.farfalia.bots.heuristic import BeginnerBot, HeuristicBot, RandomBot
 from farfalia.games.farfalia.bots.model import FarfaliaSearchBot, OmniscientBot
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import Settings
@@ -16,7 +16,13 @@ from farfalia.games.farfalia.engine.views import omniscient_view, seat_view
 from farfalia.games.farfalia.records.samples import sample_replays
 
 #: Farfalia's bots, by name: ``omniscient`` sees every card (a yardstick, never offered to players).
-BOTS: Final = {"random": RandomBot, "heuristic": HeuristicBot, "strong": FarfaliaSearchBot, "omniscient": OmniscientBot}
+BOTS: Final = {
+    "random": RandomBot,
+    "beginner": BeginnerBot,
+    "heuristic": HeuristicBot,
+    "strong": FarfaliaSearchBot,
+    "omniscient": OmniscientBot,
+}
 
 
 def bot(name: str) -> Any:

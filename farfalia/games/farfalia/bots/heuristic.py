@@ -65,6 +65,45 @@ class HeuristicBot:
         return play(Table(view).best_play())
 
 
+class BeginnerBot:
+    """A player still learning: follows the rules, always picks when a card may be picked, and
+    takes a trick whenever a card can beat it, but misjudges as a newcomer does: it wins with its
+    highest winning card (its bosses spent on small tricks), leads its highest card (into a ruff,
+    as likely as not), overtakes its own partner, throws its lowest card otherwise (a card the
+    opponents want, as likely as not), and neither counts the cards nor denies a pick. It discards
+    its lowest cards, names its longest suit trumps and never spends a Double You."""
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """The beginner's action (``rng`` breaks no ties: the choice is fixed by the view)."""
+        legal = view.legal_actions
+        kind = legal[0].kind
+        if len(legal) == 1 or kind in ("pick", "pass"):
+            return legal[0]  # the first card it may pick
+        if kind == "discard":
+            return min(legal, key=lambda action: _rank(action.card))
+        if kind == "trump":
+            held = _held(view)
+            suits = [action for action in legal if action.trump is not None and action.trump != NO_TRUMP_SUIT]
+            return max(suits, key=lambda action: sum(SUIT_OF[c] == action.trump for c in held if c < FIRST_WILD),
+                       default=legal[0])  # fmt: skip
+        if kind in ("double", "decline"):
+            return DECLINE_ACTION
+        table = Table(view)
+        cards = table.legal
+        if table.led is None:
+            return play(max(cards, key=lambda card: (_rank(card) if card < FIRST_WILD else -1, -card)))
+        strength = STRENGTH[table.trump + 1][table.led]
+        winners = [card for card in cards if card < FIRST_WILD and strength[card] > table.best_key]
+        if winners:
+            return play(max(winners, key=lambda card: strength[card]))
+        return play(min(cards, key=_rank))
+
+
+def _rank(card: int | None) -> int:
+    """A card's number (a wild card's above every number: the beginner keeps them)."""
+    return NUMBER_OF[card] if card is not None and card < FIRST_WILD else 99
+
+
 class Table:
     """What the deciding seat knows about the hand in play, worked out once a decision."""
 

@@ -29,6 +29,7 @@ from farfalia.ui.screens import (
     REGION,
     button,
     hint_button,
+    over_buttons,
     scores_table,
     select_options,
     sheet_dialog,
@@ -163,9 +164,7 @@ def game_over(session: Session) -> str:
         f'<div class="panel over" {DIALOG} aria-label="{escape(text("game-over"))}">'
         f"<h2>{escape(text('game-over'))}</h2>{verdict_html}<p class='winners'>{escape(line)}</p>"
         f"{_sheet_table(session)}"
-        f"{button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
-        f"{button(text('share'), command=Command.SHARE)}"
-        f"{button(text('new-game'), command=Command.NEW_GAME)}</div>"
+        f"{over_buttons()}</div>"
     )
 
 

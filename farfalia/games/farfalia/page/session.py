@@ -7,9 +7,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from json import dumps
-from typing import Any
+from typing import Any, Final
 
+from farfalia.bots.search import Level, Unsearched
 from farfalia.core.errors import SaveError, SessionError
+from farfalia.games.farfalia.bots.heuristic import BeginnerBot
 from farfalia.games.farfalia.bots.model import FARFALIA_SEARCH, PLAYOUTS
 from farfalia.games.farfalia.engine.actions import Action, Chance
 from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
@@ -51,8 +53,12 @@ from farfalia.ui.texts import text
 #: Format 2 is rules edition 2 (D7 revised, D12, D13); format 1 saves load unless
 #: they play Double You (see :func:`farfalia.records.replay.check_rules_edition`).
 SAVE_FORMAT = 2
-#: The bots' levels: search playouts a decision (none: the heuristic alone). Strong is the default.
-LEVELS = {"strong": PLAYOUTS, "quick": 0}
+#: The bots' levels, weakest first: the beginner, the heuristic ("quick") and the search. Strong is the default.
+LEVELS: Final = {
+    "beginner": Level(Unsearched(BeginnerBot()), 0),
+    "quick": Level(FARFALIA_SEARCH, 0),
+    "strong": Level(FARFALIA_SEARCH, PLAYOUTS),
+}
 
 
 class Session(Table):

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from farfalia.bots.roster import named_bot
-from farfalia.games.papillon.bots.heuristic import PapillonHeuristicBot, PapillonRandomBot
+from farfalia.games.papillon.bots.heuristic import PapillonBeginnerBot, PapillonHeuristicBot, PapillonRandomBot
 from farfalia.games.papillon.bots.model import PapillonSearchBot
 from farfalia.games.papillon.bots.samples import sample_replays
 from farfalia.games.papillon.engine.game import PapillonGame
@@ -15,7 +15,12 @@ from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.engine.views import seat_view
 
 #: Papillon's bots, by name (no omniscient yardstick yet).
-BOTS: Final = {"random": PapillonRandomBot, "heuristic": PapillonHeuristicBot, "strong": PapillonSearchBot}
+BOTS: Final = {
+    "random": PapillonRandomBot,
+    "beginner": PapillonBeginnerBot,
+    "heuristic": PapillonHeuristicBot,
+    "strong": PapillonSearchBot,
+}
 
 
 def bot(name: str) -> Any:

@@ -62,6 +62,29 @@ class PapillonHeuristicBot:
         return ranked(view, 1)[0]
 
 
+class PapillonBeginnerBot:
+    """A player still learning: in the blue round the capture that takes the most cards (then the
+    most points), blind to what it leaves on the table and to the Chat Noir a Papillon takes for
+    −30; with nothing to take, it lays its cheapest card. In the orange round, the first card that
+    fits, and an attack taken rather than countered with thought."""
+
+    def choose(self, view: PapillonView, rng: random.Random) -> int:
+        """The beginner's action (``rng`` is unused: the view fixes the choice)."""
+        actions = view.offered_actions
+        blue = [action for action in actions if action >= BLUE_MOVES]
+        if not blue:
+            return actions[0]
+
+        def greed(action: int) -> tuple[int, float]:
+            taken = blue_masks(action)[1]
+            return taken.bit_count(), _mask_worth(taken)
+
+        best = max(blue, key=greed)
+        if blue_masks(best)[1]:
+            return best
+        return min(blue, key=lambda action: _mask_worth(blue_masks(action)[0]))
+
+
 def ranked(view: PapillonView, count: int | None = None, actions: Sequence[int] | None = None) -> list[int]:
     """``actions`` (the view's offered actions by default), best first by :func:`worth` (ties in
     ascending order); the best ``count`` only, if given (found without sorting them all: a blue

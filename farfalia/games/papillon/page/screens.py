@@ -19,6 +19,7 @@ from farfalia.ui.screens import (
     REGION,
     button,
     hint_button,
+    over_buttons,
     scores_table,
     sheet_dialog,
 )
@@ -200,7 +201,5 @@ def papillon_over(session: PapillonSession) -> str:
         f'<div class="panel over" {DIALOG} aria-label="{escape(text("game-over"))}">'
         f"<h2>{escape(text('game-over'))}</h2><p class='winners'>{escape(line)}</p>"
         f"{papillon_sheet_table(session.game, session.names())}"
-        f"{button(text('play-again'), command=Command.PLAY_AGAIN, primary=True)}"
-        f"{button(text('share'), command=Command.SHARE)}"
-        f"{button(text('new-game'), command=Command.NEW_GAME)}</div>"
+        f"{over_buttons()}</div>"
     )

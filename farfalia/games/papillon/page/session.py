@@ -17,8 +17,10 @@ from functools import reduce
 from operator import or_
 from typing import Any, Final
 
+from farfalia.bots.search import Level, Unsearched
 from farfalia.core.codes import bits_of
 from farfalia.core.errors import NotationError, ReplayError, SaveError, SessionError
+from farfalia.games.papillon.bots.heuristic import PapillonBeginnerBot
 from farfalia.games.papillon.bots.model import PAPILLON_PLAYOUTS, PAPILLON_SEARCH
 from farfalia.games.papillon.engine.cards import card_name, parse_card
 from farfalia.games.papillon.engine.game import (
@@ -63,8 +65,12 @@ from farfalia.ui.seating import (
 )
 from farfalia.ui.texts import text
 
-#: The bots' levels: search playouts a decision (none: the heuristic alone).
-PAPILLON_LEVELS: Final = {"strong": PAPILLON_PLAYOUTS, "quick": 0}
+#: The bots' levels, weakest first: the beginner, the heuristic ("quick") and the search.
+PAPILLON_LEVELS: Final = {
+    "beginner": Level(Unsearched(PapillonBeginnerBot()), 0),
+    "quick": Level(PAPILLON_SEARCH, 0),
+    "strong": Level(PAPILLON_SEARCH, PAPILLON_PLAYOUTS),
+}
 #: Version of Papillon's saved form (a save of another version is refused, never guessed at).
 PAPILLON_SAVE_FORMAT: Final = 1
 #: The settings a save holds, by name (every field of :class:`PapillonSettings`).

@@ -204,12 +204,12 @@ class PapillonScenario:
         game = self.start()
         for number, action in enumerate(self.plays, 1):
             if game.is_over():
-                raise ScenarioError(pa_problem("pa-over", number=number, action=action_name(action)))
+                raise ScenarioError(pa_problem("pa-over", number=number, action=_written(action)))
             try:
                 game.apply(action)
             except FarfaliaError as error:
                 raise ScenarioError(
-                    pa_problem("pa-play", number=number, action=action_name(action), error=error)
+                    pa_problem("pa-play", number=number, action=_written(action), error=error)
                 ) from None
         return game
 
@@ -290,3 +290,8 @@ def scenario_of(game: PapillonGame, names: tuple[str, ...] = (), round_index: in
         rest=(*probe.deck, *(card for card in draw_pile if deck_of(card) == ORANGE)),  # those no tour needs (P-D26)
         draw_pile=tuple(card for card in draw_pile if deck_of(card) == BLUE),
     )
+
+
+def _written(action: int | str) -> str:
+    """A play of a scenario as written: its notation (a play may be given as its notation or its number)."""
+    return action if isinstance(action, str) else action_name(action)

@@ -1,0 +1,305 @@
+"""The review of a finished (or unfinished) game: the search's verdict on every decision, after
+lichess's computer analysis and the bridge sites' double-dummy column.
+
+For each decision of the chosen seats, the actions worth comparing (:meth:`Reviewing.compared`:
+mostly the search model's candidates, with the action taken added when they leave it out) are valued twice, each time by
+playing every action out on the same sampled deals with the same luck (common random numbers):
+
+- **from what the seat knew**: deals sampled from its seat view, as its bot would search them,
+  with a larger budget than a bot's decision (:attr:`Reviewing.playouts`);
+- **with every card seen**: the deal as it really was (the other hands, the cards still to be
+  drawn), its future play left to chance. This column is labelled as such wherever it is shown:
+  nobody at the table could know it.
+
+A decision's *loss* is the best action's value less the chosen one's, in the game's points (the
+acting side's margin: its points less the opponents' mean, as the search values a playout). Its
+:class:`Grade` comes from the game's :class:`Thresholds` (set from measured distributions:
+``docs/bots.md``). A player's *accuracy* is the mean over their judged decisions of
+``100 × 2^(−loss / blunder threshold)``: 100 for a decision that loses nothing, 50 for one that
+loses a blunder's worth. Decisions the model does not search (a single legal action, Farfalia's
+discards, a table too crowded to list) are not judged.
+
+A :class:`Review` runs in steps (a step of a search, or the game moved on to the next judged
+decision), so that the page draws between them; its outcome depends on the replay, the seats and
+its seed only, never on time: the same in CPython and in the page.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+from farfalia.bots.search import Sampler, Search, SearchModel
+from farfalia.core.interface import Progress
+from farfalia.records.replay import Replay
+
+
+class Grade(enum.Enum):
+    """A decision's class by what it lost."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+#: The grades a "next mistake" stops at (an inaccuracy is worth knowing, not worth stopping at).
+MISTAKES: Final = frozenset((Grade.MISTAKE, Grade.BLUNDER))
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The least loss (in the game's points) of each grade worse than good."""
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    def grade(self, loss: float) -> Grade:
+        """The grade of a decision that lost ``loss`` points."""
+        if loss >= self.blunder:
+            return Grade.BLUNDER
+        if loss >= self.mistake:
+            return Grade.MISTAKE
+        if loss >= self.inaccuracy:
+            return Grade.INACCURACY
+        return Grade.GOOD
+
+    def accuracy(self, loss: float) -> float:
+        """One decision's accuracy: 100 when it lost nothing, halved by every blunder's worth lost."""
+        return 100.0 * 2.0 ** (-max(loss, 0.0) / self.blunder)
+
+
+class Reviewing(Protocol):
+    """What a game gives its review: its module ``bots/review.py`` (the page imports it when a
+    review is asked for)."""
+
+    #: The game's search model (its candidates, samplers and playouts).
+    model: SearchModel
+    #: Playouts for each of a decision's two valuations (a bot's decision spends fewer).
+    playouts: int
+    #: Its grades' thresholds.
+    thresholds: Thresholds
+
+    def compared(self, view: Any) -> tuple[Any, ...]:
+        """The actions a review compares at ``view``'s decision (after the model's :meth:`prepare`):
+        none where the review does not judge it."""
+
+    def all_seen(self, game: Any, player: int) -> Sampler:
+        """The deal as it is in ``game`` (every hand, the cards still to come), as a sampler whose
+        every sample is that deal, for ``player``'s decision."""
+
+    def notation(self, action: Any) -> str:
+        """An action's notation (what the command line prints and a review's record holds)."""
+
+
+@dataclass(frozen=True)
+class Valuation:
+    """The actions compared at one decision and each one's mean value (the acting side's margin)."""
+
+    actions: tuple[Any, ...]
+    values: tuple[float, ...]
+
+    def best(self) -> Any:
+        """The action of the highest value (the first of equals)."""
+        return self.actions[self.values.index(max(self.values))]
+
+    def loss(self, action: Any) -> float:
+        """What ``action`` lost against the best."""
+        return max(self.values) - self.values[self.actions.index(action)]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One judged decision: which action of the game it was, who took it, and its two valuations."""
+
+    #: The action's index among the game's actions (the viewer's position before it).
+    index: int
+    #: Where the game stood (rounds finished, steps of the round under way).
+    at: Progress
+    player: int
+    action: Any
+    #: From what the seat knew.
+    known: Valuation
+    #: With every card seen.
+    seen: Valuation
+    grade: Grade
+
+    @property
+    def loss(self) -> float:
+        """Points lost by what the seat knew."""
+        return self.known.loss(self.action)
+
+    @property
+    def best(self) -> Any:
+        """The best action by what the seat knew."""
+        return self.known.best()
+
+    @property
+    def seen_loss(self) -> float:
+        """Points lost with every card seen."""
+        return self.seen.loss(self.action)
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """A player's figures over their judged decisions."""
+
+    player: int
+    decisions: int
+    #: Mean points lost a decision (by what they knew; with every card seen).
+    mean_loss: float
+    mean_seen_loss: float
+    accuracy: float
+    #: How many decisions of each grade.
+    grades: dict[Grade, int]
+
+
+def summarise(verdicts: Sequence[Verdict], thresholds: Thresholds, players: int) -> list[PlayerSummary]:
+    """Each player's figures (a player with no judged decision: zeros, accuracy 100)."""
+    summaries = []
+    for player in range(players):
+        own = [verdict for verdict in verdicts if verdict.player == player]
+        count = len(own)
+        grades = {grade: sum(verdict.grade is grade for verdict in own) for grade in Grade}
+        summaries.append(
+            PlayerSummary(
+                player=player,
+                decisions=count,
+                mean_loss=sum(v.loss for v in own) / count if count else 0.0,
+                mean_seen_loss=sum(v.seen_loss for v in own) / count if count else 0.0,
+                accuracy=sum(thresholds.accuracy(v.loss) for v in own) / count if count else 100.0,
+                grades=grades,
+            )
+        )
+    return summaries
+
+
+class _Judged:
+    """A game's search model comparing the review's actions, the action taken among them (where
+    there are any) and, for the valuation with every card seen, the true deal as its only world."""
+
+    def __init__(self, reviewing: Reviewing, chosen: Any, world: Sampler | None) -> None:
+        self.reviewing, self.model, self.chosen, self.world = reviewing, reviewing.model, chosen, world
+
+    def prepare(self, view: Any) -> Iterator[None]:
+        return self.model.prepare(view)
+
+    def candidates(self, view: Any) -> tuple[Any, ...]:
+        found = self.reviewing.compared(view)
+        return (*found, self.chosen) if found and self.chosen not in found else found
+
+    def prior(self, view: Any, rng: random.Random) -> Any:
+        return self.model.prior(view, rng)
+
+    def sampler(self, view: Any) -> Sampler:
+        return self.world if self.world is not None else self.model.sampler(view)
+
+    def budget(self, view: Any, playouts: int) -> int:
+        return self.model.budget(view, playouts)
+
+    def playout(self, view: Any, world: Any, action: Any, luck: float) -> float:
+        return self.model.playout(view, world, action, luck)
+
+
+def valuation(search: Search) -> Valuation:
+    """A finished search's candidates and their mean values."""
+    return Valuation(search.candidates, tuple(total / search.done for total in search.margins))
+
+
+class Review:
+    """The review of ``replay``'s decisions by the players ``seats`` (None: every player), run a
+    step at a time (:meth:`step`) or at once (:meth:`complete`); ``seed`` fixes its deals."""
+
+    def __init__(
+        self,
+        replay: Replay,
+        reviewing: Reviewing,
+        seats: Collection[int] | None = None,
+        seed: int = 0,
+        playouts: int | None = None,
+    ) -> None:
+        self.replay = replay
+        self.reviewing = reviewing
+        self.seats = seats
+        self.seed = seed
+        self.playouts = playouts if playouts is not None else reviewing.playouts
+        self.verdicts: list[Verdict] = []
+        self._game: Any = replay.start()  # a Play whose apply takes check=False (the replay's actions are checked)
+        #: The index of the next action of the replay to judge or apply.
+        self._next = 0
+        #: The decision being judged: its two searches (what the seat knew, every card seen).
+        self._searches: tuple[Search, Search] | None = None
+        self._at = Progress(0, 0)
+
+    @property
+    def finished(self) -> bool:
+        """Whether every decision has been judged."""
+        return self._next >= len(self.replay.actions) and self._searches is None
+
+    @property
+    def progress(self) -> float:
+        """How far the review has come, from 0 to 1."""
+        total = len(self.replay.actions)
+        return self._next / total if total else 1.0
+
+    def step(self) -> None:
+        """The next piece of work: a step of the decision's searches, or the game moved on to the
+        next decision to judge (applying the ones between)."""
+        if self._searches is None:
+            self._begin_next()
+            return
+        known, seen = self._searches
+        if not known.finished:
+            known.step()
+        elif not seen.finished:
+            seen.step()
+        else:
+            self._conclude(known, seen)
+
+    def complete(self) -> Review:
+        """Run the whole review; returns itself."""
+        while not self.finished:
+            self.step()
+        return self
+
+    def _begin_next(self) -> None:
+        """Apply the actions no seat of the review took, and start the searches of the next one."""
+        game, actions = self._game, self.replay.actions
+        while self._next < len(actions):
+            player = game.current_player()
+            if self.seats is None or player in self.seats:
+                break
+            game.apply(actions[self._next], check=False)
+            self._next += 1
+        else:
+            return
+        index, player = self._next, game.current_player()
+        self._at = game.progress()
+        chosen = actions[index]
+        view = self.replay.rules.seat_view(game, player)
+        searches = []
+        for world in (None, self.reviewing.all_seen(game, player)):
+            rng = random.Random(f"review:{self.seed}:{index}")
+            searches.append(Search(view, rng, self.playouts, _Judged(self.reviewing, chosen, world)))
+        self._searches = (searches[0], searches[1])
+
+    def _conclude(self, known: Search, seen: Search) -> None:
+        """Record the decision's verdict (when its model judged it) and move past it."""
+        index = self._next
+        action = self.replay.actions[index]
+        player = self._game.current_player()
+        if known.candidates and known.done and seen.done:
+            judged = valuation(known)
+            grade = self.reviewing.thresholds.grade(judged.loss(action))
+            self.verdicts.append(Verdict(index, self._at, player, action, judged, valuation(seen), grade))
+        self._game.apply(action, check=False)
+        self._next += 1
+        self._searches = None
+
+    def summaries(self) -> list[PlayerSummary]:
+        """Each player's figures so far."""
+        return summarise(self.verdicts, self.reviewing.thresholds, self._game.players)

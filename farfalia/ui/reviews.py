@@ -1,0 +1,326 @@
+"""A replay's review in the page: the review of :mod:`farfalia.bots.review` run a slice at a time
+(its progress, cancelled at will), then its verdicts as marks by position, read in words (with a
+symbol and a colour, so that they read without colour and to a screen reader), the graph of the
+points each decision lost, the way to the next and previous mistake, and a compact text that a
+link carries so that its recipient opens the replay annotated without computing it again.
+
+The compact text (``review=`` in a link) is ``1.`` then base64url bytes: for each judged decision,
+as unsigned LEB128 numbers, the gap since the previous one's index, the player, the loss and the
+loss with every card seen in tenths of a point, and the better action's and the better action
+with every card seen's places among the legal actions of that position. Grades are not written:
+the game's thresholds give them from the loss.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Final
+
+from farfalia.bots.review import MISTAKES, Grade, Review, Reviewing, Thresholds
+from farfalia.core.errors import LinkError, Message, ReplayError
+from farfalia.records.replay import Replay, from_base64url, to_base64url
+from farfalia.ui.contract import Command
+from farfalia.ui.links import MAX_REVIEW
+from farfalia.ui.screens import button
+from farfalia.ui.texts import TEXT, plural_text, text
+
+#: The compact text's version.
+VERSION: Final = "1"
+#: The symbol beside each grade (the chess annotators' marks); a good decision has none.
+SYMBOLS: Final = {Grade.GOOD: "", Grade.INACCURACY: "?!", Grade.MISTAKE: "?", Grade.BLUNDER: "??"}
+#: The viewer's keys to the next and previous mistake, once a review is shown.
+REVIEW_KEYS: Final = {"n": Command.NEXT_MISTAKE, "N": Command.NEXT_MISTAKE, "p": Command.PREV_MISTAKE,
+                      "P": Command.PREV_MISTAKE}  # fmt: skip
+#: The graph's size in its own units (it stretches to the bar's width).
+GRAPH_WIDTH: Final = 600
+GRAPH_HEIGHT: Final = 60
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A judged decision as the page shows it: the action at ``index``, who took it, what it lost
+    (by what they knew, and with every card seen) and the better actions."""
+
+    index: int
+    player: int
+    action: Any
+    grade: Grade
+    loss: float
+    seen_loss: float
+    best: Any
+    seen_best: Any
+
+
+class Marks:
+    """A finished review's marks, by the index of the action each judges."""
+
+    def __init__(self, marks: Collection[Mark], thresholds: Thresholds, notation: Callable[[Any], str]) -> None:
+        self.by_index = {mark.index: mark for mark in marks}
+        self.thresholds = thresholds
+        self.notation = notation
+
+    def __len__(self) -> int:
+        return len(self.by_index)
+
+    def at(self, position: int) -> Mark | None:
+        """The mark of the action that led to ``position`` (the game after that many actions)."""
+        return self.by_index.get(position - 1)
+
+    def mistake_after(self, position: int, forward: bool) -> int | None:
+        """The position just after the next (or previous) mistake or blunder, None if there is none."""
+        after = sorted(index + 1 for index, mark in self.by_index.items() if mark.grade in MISTAKES)
+        if forward:
+            return next((there for there in after if there > position), None)
+        return next((there for there in reversed(after) if there < position), None)
+
+    def player_figures(self, player: int) -> tuple[int, float, float] | None:
+        """A player's judged decisions, mean loss and accuracy (None: none of theirs was judged)."""
+        own = [mark for mark in self.by_index.values() if mark.player == player]
+        if not own:
+            return None
+        mean = sum(mark.loss for mark in own) / len(own)
+        return len(own), mean, sum(self.thresholds.accuracy(mark.loss) for mark in own) / len(own)
+
+    # ------------------------------------------------------------ showing
+
+    def line(self, position: int, names: list[str]) -> str:
+        """The verdict on the action that led to ``position``, in words, its grade marked ("" when it
+        was not judged)."""
+        mark = self.at(position)
+        if mark is None:
+            return ""
+        grade = mark.grade
+        words = text(
+            f"review.{grade.value}",
+            name=names[mark.player],
+            action=self.notation(mark.action),
+        )
+        if grade is not Grade.GOOD:
+            words += " " + text("review.better", action=self.notation(mark.best), loss=f"{mark.loss:.1f}")
+        if mark.seen_best != mark.best or mark.seen_loss >= self.thresholds.inaccuracy:
+            words += " " + text("review.all-seen", action=self.notation(mark.seen_best), loss=f"{mark.seen_loss:.1f}")
+        symbol = SYMBOLS[grade]
+        shown = f'<span class="grade-symbol" aria-hidden="true">{symbol}</span> ' if symbol else ""
+        return f'<p class="verdict grade-{grade.value}" data-grade="{grade.value}">{shown}{escape(words)}</p>'
+
+    def figures(self, names: list[str]) -> str:
+        """Each judged player's accuracy and points lost a decision, a line each."""
+        lines = []
+        for player, name in enumerate(names):
+            figures = self.player_figures(player)
+            if figures is not None:
+                count, mean, accuracy = figures
+                lines.append(
+                    plural_text("review.figures", count, name=name, accuracy=f"{accuracy:.0f}", loss=f"{mean:.1f}")
+                )
+        return "".join(f"<li>{escape(line)}</li>" for line in lines)
+
+    def graph(self, position: int, total: int, names: list[str]) -> str:
+        """The points each judged decision lost, a bar at its place in the game (clicking one goes to
+        that position), and where the viewer stands."""
+        width = GRAPH_WIDTH / max(total, 1)
+        bars = []
+        for index, mark in sorted(self.by_index.items()):
+            height = max(2.0, self._height(mark.loss))
+            label = text(f"review.{mark.grade.value}", name=names[mark.player], action=self.notation(mark.action))
+            bars.append(
+                f'<rect class="loss grade-{mark.grade.value}" data-command="jump" data-at="{index + 1}"'
+                f' x="{index * width:.1f}" y="{GRAPH_HEIGHT - height:.1f}" width="{max(width - 1, 2):.1f}"'
+                f' height="{height:.1f}"><title>{escape(f"{index + 1}. {label} (−{mark.loss:.1f})")}</title></rect>'
+            )
+        here = position * width
+        line = GRAPH_HEIGHT - self._height(self.thresholds.mistake)
+        return (
+            f'<svg class="review-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" preserveAspectRatio="none"'
+            f' role="img" aria-label="{escape(text("review.graph"))}">'
+            f'<line class="threshold" x1="0" x2="{GRAPH_WIDTH}" y1="{line:.1f}" y2="{line:.1f}"/>'
+            + "".join(bars)
+            + f'<line class="here" x1="{here:.1f}" x2="{here:.1f}" y1="0" y2="{GRAPH_HEIGHT}"/></svg>'
+        )
+
+    def _height(self, loss: float) -> float:
+        top = self.thresholds.blunder * 2
+        return min(loss, top) / top * (GRAPH_HEIGHT - 4)
+
+    # ------------------------------------------------------------ links
+
+    def compact(self, replay: Replay) -> str:
+        """The marks as a link's ``review=`` text ("" when longer than :data:`MAX_REVIEW`)."""
+        data = bytearray()
+        last = -1
+        legal = _legal_by_index(replay, self.by_index)
+        for index, mark in sorted(self.by_index.items()):
+            actions = legal[index]
+            for number in (
+                index - last - 1,
+                mark.player,
+                round(mark.loss * 10),
+                round(mark.seen_loss * 10),
+                actions.index(mark.best),
+                actions.index(mark.seen_best),
+            ):
+                data += _leb128(number)
+            last = index
+        written = f"{VERSION}.{to_base64url(bytes(data))}"
+        return written if len(written) <= MAX_REVIEW else ""
+
+
+def review_section(
+    marks: Marks | None,
+    running: PageReview | None,
+    position: int,
+    total: int,
+    names: list[str],
+    better: Mark | None = None,
+    unread: bool = False,
+    embedded: bool = False,
+) -> str:
+    """The viewer's part for the review: the "Review" button; the progress while it runs; then the
+    verdict on the action that led to the position, the graph, the way to the mistakes, the
+    better play and each player's figures. ``better``: the mark whose better play is on the table.
+    Embedded, the verdict alone."""
+    if embedded:
+        return f'<div class="review">{marks.line(position, names)}</div>' if marks is not None else ""
+    if better is not None:
+        words = text("review.showing-better", action=marks.notation(better.best) if marks else "",
+                     played=marks.notation(better.action) if marks else "")  # fmt: skip
+        return (
+            f'<div class="review" id="review"><p class="verdict">{escape(words)}</p>'
+            f"{button(text('review.back'), command=Command.BACK_TO_GAME, primary=True)}</div>"
+        )
+    if running is not None:
+        return f'<div class="review" id="review">{running.progress_bar()}</div>'
+    if marks is None:
+        note = f'<p class="verdict">{escape(text("review.unread"))}</p>' if unread else ""
+        return f'<div class="review" id="review">{note}{button(text("review"), command=Command.REVIEW)}</div>'
+    if not len(marks):
+        return f'<div class="review" id="review"><p class="verdict">{escape(text("review.none"))}</p></div>'
+    mark = marks.at(position)
+    show = mark is not None and mark.best != mark.action
+    steps = (
+        button(text("review.prev-mistake"), command=Command.PREV_MISTAKE,
+               disabled=marks.mistake_after(position, False) is None)
+        + button(text("review.next-mistake"), command=Command.NEXT_MISTAKE,
+                 disabled=marks.mistake_after(position, True) is None)
+        + (button(text("review.show-better"), command=Command.SHOW_BETTER) if show else "")
+    )  # fmt: skip
+    return (
+        f'<div class="review" id="review">{marks.graph(position, total, names)}'
+        f'<div class="review-line" aria-live="polite">{marks.line(position, names)}</div>'
+        f'<div class="review-steps">{steps}</div><ul class="review-figures">{marks.figures(names)}</ul></div>'
+    )
+
+
+def marks_of(review: Review) -> Marks:
+    """A finished review's marks."""
+    reviewing = review.reviewing
+    return Marks(
+        [
+            Mark(v.index, v.player, v.action, v.grade, v.loss, v.seen_loss, v.best, v.seen.best())
+            for v in review.verdicts
+        ],
+        reviewing.thresholds,
+        reviewing.notation,
+    )
+
+
+def read_marks(written: str, replay: Replay, reviewing: Reviewing) -> Marks:
+    """The marks a link's ``review=`` text holds for ``replay``; a :class:`LinkError` when it is
+    not one (a link whose review cannot be read still opens: the page says so and offers a review)."""
+    version, dot, body = written.partition(".")
+    if version != VERSION or not dot or len(written) > MAX_REVIEW:
+        raise _fault()
+    try:
+        data = from_base64url(body)
+    except ReplayError:
+        raise _fault() from None
+    numbers, value, shift = [], 0, 0
+    for byte in data:
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if shift > 28:
+            raise _fault()
+        if not byte & 0x80:
+            numbers.append(value)
+            value, shift = 0, 0
+    if shift or len(numbers) % 6:
+        raise _fault()
+    rows, index = [], -1
+    for start in range(0, len(numbers), 6):
+        gap, player, tenths, seen_tenths, best, seen_best = numbers[start : start + 6]
+        index += gap + 1
+        rows.append((index, player, tenths, seen_tenths, best, seen_best))
+    legal = _legal_by_index(replay, {row[0] for row in rows})
+    players = replay.rules.players(replay.settings)
+    marks = []
+    for index, player, tenths, seen_tenths, best, seen_best in rows:
+        actions = legal.get(index)
+        if actions is None or player >= players or best >= len(actions) or seen_best >= len(actions):
+            raise _fault()
+        loss, seen_loss = tenths / 10, seen_tenths / 10
+        grade = reviewing.thresholds.grade(loss)
+        marks.append(
+            Mark(index, player, replay.actions[index], grade, loss, seen_loss, actions[best], actions[seen_best])
+        )
+    return Marks(marks, reviewing.thresholds, reviewing.notation)
+
+
+def _fault() -> LinkError:
+    return LinkError(Message("link-review", str(TEXT["problem.link-review"])))
+
+
+def _legal_by_index(replay: Replay, indices: Collection[int]) -> dict[int, list[Any]]:
+    """The legal actions before each action of ``indices`` (those within the replay)."""
+    game, legal = replay.start(), {}
+    last = max(indices, default=-1)
+    for index, action in enumerate(replay.actions[: last + 1]):
+        if index in indices:
+            legal[index] = list(game.legal_actions())
+        game.apply(action, check=False)
+    return legal
+
+
+def _leb128(number: int) -> bytes:
+    """An unsigned number in LEB128 (seven bits a byte, the lowest first)."""
+    out = bytearray()
+    while True:
+        byte, number = number & 0x7F, number >> 7
+        out.append(byte | (0x80 if number else 0))
+        if not number:
+            return bytes(out)
+
+
+class PageReview:
+    """A review under way in the page, a slice at a time (``clock``: seconds; a test's fake)."""
+
+    def __init__(
+        self,
+        replay: Replay,
+        reviewing: Reviewing,
+        seats: Collection[int] | None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.review = Review(replay, reviewing, seats)
+        self.clock = clock
+
+    def work(self, seconds: float) -> bool:
+        """Run the review for about ``seconds`` (a step at least); True once it is finished."""
+        start = self.clock()
+        review = self.review
+        review.step()
+        while not review.finished and self.clock() - start < seconds:
+            review.step()
+        return review.finished
+
+    def progress_bar(self) -> str:
+        """The progress bar and the button that cancels the review."""
+        percent = round(self.review.progress * 100)
+        label = text("review.running", percent=percent)
+        return (
+            f'<p class="review-progress"><label>{escape(label)} '
+            f'<progress max="100" value="{percent}"></progress></label> '
+            f"{button(text('review.cancel'), command=Command.REVIEW_CANCEL)}</p>"
+        )
