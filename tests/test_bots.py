@@ -3,6 +3,7 @@ and the duplicate tournament that measures them."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -12,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from farfalia.bots.search import Search
-from farfalia.bots.tournament import lineups, tournament
+from farfalia.bots.tournament import lineups, ratings, tournament
 from farfalia.cli import main
 from farfalia.core.errors import SettingsError
 from farfalia.games.farfalia.bots.heuristic import Bot, HeuristicBot, RandomBot, Table
@@ -147,13 +148,25 @@ def test_the_omniscient_bot_sees_every_card() -> None:
 
 
 def test_lineups_put_every_bot_in_every_seat() -> None:
-    for bots, players in ((2, 5), (2, 4), (3, 3), (4, 2)):
+    for bots, players in ((2, 5), (2, 4), (3, 3), (4, 2), (3, 2)):
         rotations = lineups(bots, players)
-        assert len(rotations) == players
+        assert len(rotations) == (players if bots <= players else bots * players)
         for seat in range(players):
             held = Counter(lineup[seat] for lineup in rotations)
-            assert sorted(held) == list(range(min(bots, players)))
+            assert sorted(held) == list(range(bots))  # more bots than seats: each bot's line-up in turn
             assert held == Counter(lineup[0] for lineup in rotations)  # every seat alike
+        if bots > players:
+            assert len(set(held.values())) == 1  # as often
+
+
+def test_ratings_put_bots_on_one_scale_by_their_results() -> None:
+    assert ratings([]) == ()
+    even = ratings([(1.0, 1.0, 2.0), (2.0, 1.0, 1.0)] * 10)
+    assert even[0] == 1000 and even[1] < 1000 < even[2] + 1e-9 and abs(even[2] - 1000) < 1e-6
+    ten_to_one = ratings([(0.0, 1.0)] * 10 + [(1.0, 0.0)])  # 10.5 wins to 1.5 with the half wins added
+    assert ten_to_one[1] - 1000 == pytest.approx(400 * math.log10(10.5 / 1.5), abs=0.01)
+    ladder = ratings([(0.0, 1.0, 2.0)] * 30)
+    assert ladder[0] < ladder[1] < ladder[2]
 
 
 def test_the_heuristic_beats_random_in_a_duplicate_tournament() -> None:

@@ -45,9 +45,14 @@ class Contest(Protocol):
 
 
 def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
-    """For each rotation, the bot (an index) of each player."""
-    base = [k % bots for k in range(players)]
-    return [tuple(base[(player + turn) % players] for player in range(players)) for turn in range(players)]
+    """For each rotation, the bot (an index) of each player: the line-up of bots in turn around the
+    table (repeated to fill it); with more bots than seats, each bot's line-up in turn, so that every
+    bot holds every seat as often."""
+    found = []
+    for shift in range(bots) if bots > players else range(1):
+        base = [(k + shift) % bots for k in range(players)]
+        found += [tuple(base[(player + turn) % players] for player in range(players)) for turn in range(players)]
+    return found
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,31 @@ class Estimate:
         return f"{self.mean:+.3f} ± {self.half_width:.3f}"
 
 
+#: The first bot's rating: the others' are on its scale.
+BASE_RATING = 1000.0
+
+
+def ratings(scores: Sequence[Sequence[float]], rounds: int = 200) -> tuple[float, ...]:
+    """Each bot's rating on one scale from the deals' points (``scores[deal][bot]``): on every deal,
+    each pair of bots won, drew or lost by their points; a Bradley-Terry fit of those results
+    (half a win added to each side of every pair, so that no rating is infinite), written as Elo
+    ratings (400 points: ten to one odds) with the first bot at :data:`BASE_RATING`."""
+    bots = len(scores[0]) if scores else 0
+    wins = [[0.5 if j != k else 0.0 for j in range(bots)] for k in range(bots)]
+    for points in scores:
+        for k in range(bots):
+            for j in range(bots):
+                if j != k:
+                    wins[k][j] += 1.0 if points[k] > points[j] else 0.5 if points[k] == points[j] else 0.0
+    strength = [1.0] * bots
+    for _ in range(rounds):
+        strength = [
+            sum(wins[k]) / sum((wins[k][j] + wins[j][k]) / (strength[k] + strength[j]) for j in range(bots) if j != k)
+            for k in range(bots)
+        ]
+    return tuple(BASE_RATING + 400 * math.log10(value / strength[0]) for value in strength)
+
+
 @dataclass(frozen=True)
 class Report:
     """A tournament's results: per bot, points per hand; per other bot, its edge over the first."""
@@ -122,6 +152,8 @@ class Report:
     seconds_max: tuple[float, ...]
     #: What a deal is (a game's first hand, a whole game).
     unit: str = "hand"
+    #: Each bot's rating on one scale (:func:`ratings`).
+    ratings: tuple[float, ...] = ()
 
     def lines(self) -> list[str]:
         """The report as text lines."""
@@ -130,6 +162,8 @@ class Report:
             line = f"{name:<11} {self.points[k].mean:7.3f} ± {self.points[k].half_width:.3f}"
             if k:
                 line += f"   edge over {self.names[0]}: {self.edges[k]}"
+            if self.ratings:
+                line += f"   rating {self.ratings[k]:.0f}"
             line += f"   think {self.seconds_mean[k] * 1000:.1f} ms mean, {self.seconds_max[k] * 1000:.0f} ms max"
             out.append(line)
         return out
@@ -158,4 +192,5 @@ def tournament(game_name: str, settings: Any, names: Sequence[str], deals: int, 
         seconds_mean=tuple(sum(t) / len(t) if t else 0.0 for t in times),
         seconds_max=tuple(max(t, default=0.0) for t in times),
         unit=game.deal_unit,
+        ratings=ratings([score.points for score in scores]),
     )

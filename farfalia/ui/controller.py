@@ -30,7 +30,7 @@ from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.panels import CLOSED_BY, TOGGLED_BY, Panel
 from farfalia.ui.preferences import AUTOPLAY, PREFERENCES_KEY, Preferences, remember_choices, remembered_choices
-from farfalia.ui.reviews import REVIEW_KEYS
+from farfalia.ui.reviews import REVIEW_KEYS, KeptReviews
 from farfalia.ui.saves import Entry, Forget, GuardedStorage, Storage, Stored
 from farfalia.ui.screen import MOTION, Download, Screen
 from farfalia.ui.screens import (
@@ -83,7 +83,7 @@ class Controller:
         self.table: Table | None = None
         self.game: SiteGame | None = None
         #: What is shown instead: a replay, a situation being set up, or why a link cannot be shown.
-        self.studio = Studio(address, embedded)
+        self.studio = Studio(address, embedded, KeptReviews(self.storage))
         #: The dialog open over the page.
         self.panel = Panel.NONE
         #: The link to share (the share panel's).

@@ -133,6 +133,11 @@ class SiteGame(ABC):
         """Its situation editor set up at ``viewer``'s position (None: none)."""
         return None
 
+    def action_words(self, game: Play, action: Any, names: Sequence[str]) -> str:
+        """``action``, to be taken at ``game``, in the page's words (a review's verdicts; by default
+        its review's notation)."""
+        return self.reviewing().notation(action)
+
     # ---------------------------------------------------------------- bots
 
     @abstractmethod

@@ -13,24 +13,30 @@ the game's thresholds give them from the loss.
 
 from __future__ import annotations
 
+import hashlib
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from html import escape
+from json import dumps
 from typing import Any, Final
 
 from farfalia.bots.review import MISTAKES, Grade, Review, Reviewing, Thresholds
-from farfalia.core.errors import LinkError, Message, ReplayError
+from farfalia.core.errors import LinkError, Message, ReplayError, SaveError
 from farfalia.records.replay import Replay, from_base64url, to_base64url
 from farfalia.ui.contract import Command
 from farfalia.ui.links import MAX_REVIEW
+from farfalia.ui.saves import GuardedStorage, parse_stored
 from farfalia.ui.screens import button
-from farfalia.ui.texts import TEXT, plural_text, text
+from farfalia.ui.texts import TEXT, catalog_in_use, plural_text, text
 
 #: The compact text's version.
 VERSION: Final = "1"
 #: The symbol beside each grade (the chess annotators' marks); a good decision has none.
 SYMBOLS: Final = {Grade.GOOD: "", Grade.INACCURACY: "?!", Grade.MISTAKE: "?", Grade.BLUNDER: "??"}
+#: Seconds of review between two yields to the browser: shorter than a bot's slice, as a review's
+#: step (a playout, a set-up) may run over it and the progress is drawn after it (no task over 100 ms).
+REVIEW_SLICE_SECONDS: Final = 0.03
 #: The viewer's keys to the next and previous mistake, once a review is shown.
 REVIEW_KEYS: Final = {"n": Command.NEXT_MISTAKE, "N": Command.NEXT_MISTAKE, "p": Command.PREV_MISTAKE,
                       "P": Command.PREV_MISTAKE}  # fmt: skip
@@ -57,10 +63,21 @@ class Mark:
 class Marks:
     """A finished review's marks, by the index of the action each judges."""
 
-    def __init__(self, marks: Collection[Mark], thresholds: Thresholds, notation: Callable[[Any], str]) -> None:
+    def __init__(self, marks: Collection[Mark], thresholds: Thresholds, describe: Describer) -> None:
         self.by_index = {mark.index: mark for mark in marks}
         self.thresholds = thresholds
-        self.notation = notation
+        self.describe = describe
+        #: Each mark's actions in words (played, better, better with every card seen), and the
+        #: catalog they were worded in (a change of language words them again).
+        self._words: dict[int, tuple[str, str, str]] = {}
+        self._worded_in: object = None
+
+    def words(self, index: int) -> tuple[str, str, str]:
+        """The actions of the mark at ``index`` in words: the one played, the better one, and the
+        better one with every card seen."""
+        if self._worded_in is not catalog_in_use():
+            self._words, self._worded_in = self.describe(self.by_index), catalog_in_use()
+        return self._words[index]
 
     def __len__(self) -> int:
         return len(self.by_index)
@@ -96,12 +113,12 @@ class Marks:
         words = text(
             f"review.{grade.value}",
             name=names[mark.player],
-            action=self.notation(mark.action),
+            action=self.words(mark.index)[0],
         )
         if grade is not Grade.GOOD:
-            words += " " + text("review.better", action=self.notation(mark.best), loss=f"{mark.loss:.1f}")
+            words += " " + text("review.better", action=self.words(mark.index)[1], loss=f"{mark.loss:.1f}")
         if mark.seen_best != mark.best or mark.seen_loss >= self.thresholds.inaccuracy:
-            words += " " + text("review.all-seen", action=self.notation(mark.seen_best), loss=f"{mark.seen_loss:.1f}")
+            words += " " + text("review.all-seen", action=self.words(mark.index)[2], loss=f"{mark.seen_loss:.1f}")
         symbol = SYMBOLS[grade]
         shown = f'<span class="grade-symbol" aria-hidden="true">{symbol}</span> ' if symbol else ""
         return f'<p class="verdict grade-{grade.value}" data-grade="{grade.value}">{shown}{escape(words)}</p>'
@@ -125,7 +142,7 @@ class Marks:
         bars = []
         for index, mark in sorted(self.by_index.items()):
             height = max(2.0, self._height(mark.loss))
-            label = text(f"review.{mark.grade.value}", name=names[mark.player], action=self.notation(mark.action))
+            label = text(f"review.{mark.grade.value}", name=names[mark.player], action=self.words(index)[0])
             bars.append(
                 f'<rect class="loss grade-{mark.grade.value}" data-command="jump" data-at="{index + 1}"'
                 f' x="{index * width:.1f}" y="{GRAPH_HEIGHT - height:.1f}" width="{max(width - 1, 2):.1f}"'
@@ -185,8 +202,8 @@ def review_section(
     if embedded:
         return f'<div class="review">{marks.line(position, names)}</div>' if marks is not None else ""
     if better is not None:
-        words = text("review.showing-better", action=marks.notation(better.best) if marks else "",
-                     played=marks.notation(better.action) if marks else "")  # fmt: skip
+        played, best, _ = marks.words(better.index) if marks is not None else ("", "", "")
+        words = text("review.showing-better", action=best, played=played)
         return (
             f'<div class="review" id="review"><p class="verdict">{escape(words)}</p>'
             f"{button(text('review.back'), command=Command.BACK_TO_GAME, primary=True)}</div>"
@@ -214,7 +231,28 @@ def review_section(
     )
 
 
-def marks_of(review: Review) -> Marks:
+#: Words for the actions of marks (by index): the one played, the better one, the better one with
+#: every card seen (:func:`describer`).
+Describer = Callable[[Mapping[int, Mark]], dict[int, tuple[str, str, str]]]
+
+
+def describer(replay: Replay, words: Callable[[Any, Any], str]) -> Describer:
+    """Marks' actions in words, ``words(game, action)`` at each mark's position of ``replay``."""
+
+    def describe(marks: Mapping[int, Mark]) -> dict[int, tuple[str, str, str]]:
+        found, game = {}, replay.start()
+        last = max(marks, default=-1)
+        for index, action in enumerate(replay.actions[: last + 1]):
+            mark = marks.get(index)
+            if mark is not None:
+                found[index] = (words(game, mark.action), words(game, mark.best), words(game, mark.seen_best))
+            game.apply(action, check=False)
+        return found
+
+    return describe
+
+
+def marks_of(review: Review, describe: Describer) -> Marks:
     """A finished review's marks."""
     reviewing = review.reviewing
     return Marks(
@@ -223,11 +261,11 @@ def marks_of(review: Review) -> Marks:
             for v in review.verdicts
         ],
         reviewing.thresholds,
-        reviewing.notation,
+        describe,
     )
 
 
-def read_marks(written: str, replay: Replay, reviewing: Reviewing) -> Marks:
+def read_marks(written: str, replay: Replay, reviewing: Reviewing, describe: Describer) -> Marks:
     """The marks a link's ``review=`` text holds for ``replay``; a :class:`LinkError` when it is
     not one (a link whose review cannot be read still opens: the page says so and offers a review)."""
     version, dot, body = written.partition(".")
@@ -265,7 +303,7 @@ def read_marks(written: str, replay: Replay, reviewing: Reviewing) -> Marks:
         marks.append(
             Mark(index, player, replay.actions[index], grade, loss, seen_loss, actions[best], actions[seen_best])
         )
-    return Marks(marks, reviewing.thresholds, reviewing.notation)
+    return Marks(marks, reviewing.thresholds, describe)
 
 
 def _fault() -> LinkError:
@@ -307,11 +345,12 @@ class PageReview:
         self.clock = clock
 
     def work(self, seconds: float) -> bool:
-        """Run the review for about ``seconds`` (a step at least); True once it is finished."""
+        """Run the review for about ``seconds`` (:data:`REVIEW_SLICE_SECONDS` at most; a step at
+        least); True once it is finished."""
         start = self.clock()
         review = self.review
         review.step()
-        while not review.finished and self.clock() - start < seconds:
+        while not review.finished and self.clock() - start < min(seconds, REVIEW_SLICE_SECONDS):
             review.step()
         return review.finished
 
@@ -324,3 +363,43 @@ class PageReview:
             f'<progress max="100" value="{percent}"></progress></label> '
             f"{button(text('review.cancel'), command=Command.REVIEW_CANCEL)}</p>"
         )
+
+
+#: Where the page keeps the reviews it made: a JSON object from a replay's digest to its review's
+#: compact text, the newest last; and how many it keeps.
+REVIEWS_KEY: Final = "farfalia.reviews"
+KEPT_REVIEWS: Final = 16
+
+
+class KeptReviews:
+    """The reviews the page made, kept in its storage by replay: a game reviewed once (from its last
+    screen, or a link) opens annotated again, here or from its link, without reviewing it again.
+    What cannot be read is forgotten: a review is always worth less than a save."""
+
+    def __init__(self, storage: GuardedStorage) -> None:
+        self.storage = storage
+
+    def _all(self) -> dict[str, str]:
+        stored = self.storage.get(REVIEWS_KEY)
+        try:
+            found = parse_stored(stored) if stored is not None else {}
+        except SaveError:
+            return {}
+        if not isinstance(found, dict):
+            return {}
+        return {key: value for key, value in found.items() if isinstance(value, str) and len(value) <= MAX_REVIEW}
+
+    def get(self, replay_text: str) -> str:
+        """The review kept for the replay ``replay_text`` ("" if none)."""
+        return self._all().get(_digest(replay_text), "")
+
+    def keep(self, replay_text: str, review: str) -> None:
+        """Keep ``review`` for the replay ``replay_text`` (the oldest beyond :data:`KEPT_REVIEWS` forgotten)."""
+        kept = self._all()
+        kept.pop(_digest(replay_text), None)
+        kept[_digest(replay_text)] = review
+        self.storage.set(REVIEWS_KEY, dumps(dict(list(kept.items())[-KEPT_REVIEWS:])))
+
+
+def _digest(replay_text: str) -> str:
+    return hashlib.sha256(replay_text.encode()).hexdigest()[:16]

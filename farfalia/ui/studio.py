@@ -18,7 +18,16 @@ from farfalia.ui.game import SiteGame, find_game
 from farfalia.ui.layout import Layout
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.panels import Panel
-from farfalia.ui.reviews import Marks, PageReview, marks_of, read_marks, review_section
+from farfalia.ui.reviews import (
+    Describer,
+    KeptReviews,
+    Marks,
+    PageReview,
+    describer,
+    marks_of,
+    read_marks,
+    review_section,
+)
 from farfalia.ui.screen import Download, Screen
 from farfalia.ui.screens import embed_panel, message_panel, share_panel, viewer_bar
 from farfalia.ui.texts import error_text, text
@@ -30,9 +39,11 @@ class Studio:
     builder's options, or why a link cannot be shown: at most one of the three at a time.
     ``address``: the page's address without its fragment; ``embedded``: the embed page."""
 
-    def __init__(self, address: str, embedded: bool) -> None:
+    def __init__(self, address: str, embedded: bool, kept: KeptReviews) -> None:
         self.address = address
         self.embedded = embedded
+        #: The reviews this page made, kept by replay.
+        self.kept = kept
         self.viewer: Stepper | None = None
         self.link: Link | None = None
         #: The situation being set up (its game's editor), None when the editor is closed.
@@ -72,9 +83,12 @@ class Studio:
             self.message = text("bad-link", error=error_text(error))
             return None
         self.link = link
-        if link.review:
+        review = link.review or (self.kept.get(link.replay) if not self.embedded else "")
+        if review:
+            self.link = link = dataclasses.replace(link, review=review)
             try:
-                self.marks = read_marks(link.review, self.viewer.replay, find_game(self.viewer.game_name).reviewing())
+                replay, game = self.viewer.replay, find_game(self.viewer.game_name)
+                self.marks = read_marks(review, replay, game.reviewing(), self._describer(self.viewer))
             except LinkError:
                 self.review_unread = True
         return link
@@ -107,11 +121,20 @@ class Studio:
         before = round(review.review.progress * 100)
         if review.work(seconds):
             self.review = None
-            self.marks = marks_of(review.review)
+            self.marks = marks_of(review.review, self._describer(self._main()))
             if self.link is not None:
-                self.link = dataclasses.replace(self.link, review=self.marks.compact(review.review.replay))
+                compact = self.marks.compact(review.review.replay)
+                self.link = dataclasses.replace(self.link, review=compact)
+                if compact:
+                    self.kept.keep(self.link.replay, compact)
             return True
         return round(review.review.progress * 100) != before
+
+    @staticmethod
+    def _describer(viewer: Stepper) -> Describer:
+        """Marks' actions in the words of the replay's game."""
+        game, names = find_game(viewer.game_name), viewer.names()
+        return describer(viewer.replay, lambda position, action: game.action_words(position, action, names))
 
     def to_mistake(self, forward: bool) -> None:
         """Go to the position just after the next (or previous) mistake."""

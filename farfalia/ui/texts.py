@@ -144,12 +144,12 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "review": "Review",
     "review.running": "Reviewing the game… {percent}%",
     "review.cancel": "Cancel",
-    "review.good": "{name} played {action}: good.",
-    "review.inaccuracy": "{name} played {action}: an inaccuracy.",
-    "review.mistake": "{name} played {action}: a mistake.",
-    "review.blunder": "{name} played {action}: a blunder.",
-    "review.better": "Better: {action} ({loss} points more).",
-    "review.all-seen": "With every card seen: {action} ({loss} lost).",
+    "review.good": "A good play by {name}: {action}.",
+    "review.inaccuracy": "An inaccuracy by {name}: {action}.",
+    "review.mistake": "A mistake by {name}: {action}.",
+    "review.blunder": "A blunder by {name}: {action}.",
+    "review.better": "Better: {action}, {loss} points more.",
+    "review.all-seen": "With every card seen: {action}, {loss} lost.",
     "review.figures": (
         "{name}: {count} decision judged, accuracy {accuracy}%, {loss} points lost a decision",
         "{name}: {count} decisions judged, accuracy {accuracy}%, {loss} points lost a decision",
@@ -248,6 +248,11 @@ def use_catalog(catalog: gettext.NullTranslations) -> gettext.NullTranslations:
     global _catalog
     before, _catalog = _catalog, catalog
     return before
+
+
+def catalog_in_use() -> gettext.NullTranslations:
+    """The catalog the page speaks now (what was worded in another must be worded again)."""
+    return _catalog
 
 
 def translated(key: str) -> str:

@@ -17,7 +17,7 @@ from farfalia.games.farfalia.engine.views import hidden_twin
 from farfalia.games.farfalia.page.editor import ScenarioEditor
 from farfalia.games.farfalia.page.screens import start_options
 from farfalia.games.farfalia.page.session import LEVELS, Session
-from farfalia.games.farfalia.page.texts import FARFALIA_TEXTS, word_values
+from farfalia.games.farfalia.page.texts import FARFALIA_TEXTS, action_text, word_values
 from farfalia.games.farfalia.page.viewer import FarfaliaViewer
 from farfalia.games.farfalia.records.replay import decode, encode
 from farfalia.records.replay import Replay
@@ -39,7 +39,7 @@ class FarfaliaSite(SiteGame):
     max_players: ClassVar[int] = max(PLAYERS.values())
     levels: ClassVar[Mapping[str, Level]] = LEVELS
     #: Its tournaments' bots (:data:`farfalia.games.farfalia.bots.contest.BOTS`, imported only for them).
-    bot_names: ClassVar[tuple[str, ...]] = ("random", "heuristic", "strong", "omniscient")
+    bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient")
     command_module: ClassVar[str] = "farfalia.games.farfalia.command"
     contest_module: ClassVar[str] = "farfalia.games.farfalia.bots.contest"
     review_module: ClassVar[str] = "farfalia.games.farfalia.bots.review"
@@ -100,6 +100,10 @@ class FarfaliaSite(SiteGame):
     def encode_replay(self, game: Any, names: Sequence[str] = ()) -> str:
         """``game``'s ``f2`` text."""
         return encode(game, tuple(names))
+
+    def action_words(self, game: Play, action: Any, names: Sequence[str]) -> str:
+        """``Play blue 11, fish``, ``Trump red``…"""
+        return action_text(action)
 
     def viewer(self, replay: Replay, at: int | None, view: str) -> Stepper:
         """The table stepped by action, trick and hand."""

@@ -19,6 +19,7 @@ from farfalia.games.papillon.page.editor import PapillonEditor
 from farfalia.games.papillon.page.session import PAPILLON_LEVELS, PAPILLON_SAVE_FORMAT, PapillonSession
 from farfalia.games.papillon.page.texts import PAPILLON_TEXTS
 from farfalia.games.papillon.page.viewer import PapillonViewer
+from farfalia.games.papillon.page.words import action_words
 from farfalia.games.papillon.records.replay import decode_papillon, encode_papillon
 from farfalia.records.replay import Replay, problem
 from farfalia.ui.contract import Command, Id
@@ -42,7 +43,7 @@ class PapillonSite(SiteGame):
     max_players: ClassVar[int] = max(DEALS)
     levels: ClassVar[Mapping[str, Level]] = PAPILLON_LEVELS
     #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
-    bot_names: ClassVar[tuple[str, ...]] = ("random", "heuristic", "strong")
+    bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong")
     command_module: ClassVar[str] = "farfalia.games.papillon.command"
     contest_module: ClassVar[str] = "farfalia.games.papillon.bots.contest"
     review_module: ClassVar[str] = "farfalia.games.papillon.bots.review"
@@ -117,6 +118,11 @@ class PapillonSite(SiteGame):
     def encode_replay(self, game: Any, names: Sequence[str] = ()) -> str:
         """``game``'s text (``p1`` unless it met a crowded table)."""
         return encode_papillon(game, tuple(names))
+
+    def action_words(self, game: Play, action: Any, names: Sequence[str]) -> str:
+        """What the action does, with the cards it plays ("5 of Formes takes 5 of Serpents (5 = 5)")."""
+        assert isinstance(game, PapillonGame)
+        return action_words(action, game.table, game.settings.yang, names, played=True)
 
     def viewer(self, replay: Replay, at: int | None, view: str) -> Stepper:
         """The table stepped by action, turn and round."""

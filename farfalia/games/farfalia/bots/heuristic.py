@@ -66,12 +66,13 @@ class HeuristicBot:
 
 
 class BeginnerBot:
-    """A player still learning: follows the rules, always picks when a card may be picked, and
-    takes a trick whenever a card can beat it, but misjudges as a newcomer does: it wins with its
-    highest winning card (its bosses spent on small tricks), leads its highest card (into a ruff,
-    as likely as not), overtakes its own partner, throws its lowest card otherwise (a card the
-    opponents want, as likely as not), and neither counts the cards nor denies a pick. It discards
-    its lowest cards, names its longest suit trumps and never spends a Double You."""
+    """A player still learning: follows the rules and always picks when a card may be picked, but
+    misjudges as a newcomer does. It leads its highest card (into a ruff, as likely as not), follows
+    with its highest card of the suit led (its partner's trick overtaken, a high card wasted on a
+    trick it cannot win), and, lacking the suit, throws its lowest card rather than trump (a trick
+    it could have taken, a card the opponents want given away). It neither counts the cards nor
+    denies a pick; it discards its lowest cards, names its longest suit trumps and never spends a
+    Double You."""
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """The beginner's action (``rng`` breaks no ties: the choice is fixed by the view)."""
@@ -92,11 +93,11 @@ class BeginnerBot:
         cards = table.legal
         if table.led is None:
             return play(max(cards, key=lambda card: (_rank(card) if card < FIRST_WILD else -1, -card)))
-        strength = STRENGTH[table.trump + 1][table.led]
-        winners = [card for card in cards if card < FIRST_WILD and strength[card] > table.best_key]
-        if winners:
-            return play(max(winners, key=lambda card: strength[card]))
-        return play(min(cards, key=_rank))
+        following = [card for card in cards if card < FIRST_WILD and SUIT_OF[card] == table.led]
+        if following:
+            return play(max(following, key=_rank))
+        plain = [card for card in cards if card >= FIRST_WILD or SUIT_OF[card] != table.trump]
+        return play(min(plain or cards, key=_rank))
 
 
 def _rank(card: int | None) -> int:

@@ -1,0 +1,181 @@
+"""A replay's review in the page (:mod:`farfalia.ui.reviews`, through the controller): run a slice at a
+time and cancelled at will, its marks read in words and symbols, the mistakes stepped through, the
+better play shown on the table, carried by its link and kept by the page, and a link whose review
+cannot be read still opened."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from farfalia.bots.review import MISTAKES
+from farfalia.core.interface import random_play
+from farfalia.ui.contract import Command
+from farfalia.ui.controller import Controller
+from farfalia.ui.game import find_game
+from farfalia.ui.links import parse_link
+from farfalia.ui.reviews import REVIEWS_KEY, read_marks
+from farfalia.ui.saves import MemoryStorage
+
+GAMES = ("farfalia", "papillon")
+
+
+def page(storage: MemoryStorage | None = None) -> Controller:
+    return Controller(storage or MemoryStorage(), "http://site/index.html", rng=random.Random(3))
+
+
+def reviewed(controller: Controller, fragment: str) -> int:
+    """Open ``fragment``, review it to the end; the slices it took."""
+    controller.open(fragment)
+    controller.command(Command.REVIEW)
+    slices = 0
+    while controller.thinking:
+        controller.think()
+        slices += 1
+    return slices
+
+
+def sample(game: str) -> str:
+    return find_game(game).sample_replays(1)[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_review_runs_in_slices_then_marks_the_replay_and_its_link_carries_it(game: str) -> None:
+    text = sample(game)
+    first = page()
+    first.open(f"replay={text}&view=0&at=0")
+    assert 'data-command="review"' in first.screen().bar and first.screen().review == ""
+    first.command(Command.REVIEW)
+    assert first.thinking and first.screen().review == "running" and "<progress" in first.screen().bar
+    slices = reviewed(first, f"replay={text}&view=0&at=0")
+    marks = first.studio.marks
+    assert slices > 10 and marks is not None and len(marks) > 5 and first.screen().review == "done"
+    assert {mark.player for mark in marks.by_index.values()} == {0}  # the seat viewed
+    fragment = first.screen().fragment
+    assert fragment is not None and "review=1." in fragment
+    # The recipient sees the same marks at once, nothing computed again.
+    second = page()
+    second.open(fragment)
+    assert not second.thinking and second.studio.marks is not None
+    assert second.studio.marks.by_index.keys() == marks.by_index.keys()
+    for index, mark in marks.by_index.items():
+        other = second.studio.marks.by_index[index]
+        assert (other.best, other.seen_best, other.player, other.action) == (
+            mark.best,
+            mark.seen_best,
+            mark.player,
+            mark.action,
+        )
+        assert other.loss == pytest.approx(mark.loss, abs=0.05) and other.grade == marks.thresholds.grade(other.loss)
+
+
+def test_the_mistakes_are_stepped_through_and_the_better_play_is_shown_on_the_table() -> None:
+    controller = page()
+    reviewed(controller, f"replay={sample('farfalia')}&view=0&at=0")
+    marks, viewer = controller.studio.marks, controller.studio.viewer
+    assert marks is not None and viewer is not None
+    mistakes = sorted(
+        index + 1 for index, mark in marks.by_index.items() if mark.grade in (Grade.MISTAKE, Grade.BLUNDER)
+    )
+    assert mistakes, "the sample's random play makes mistakes"
+    controller.command(Command.NEXT_MISTAKE)
+    assert viewer.at == mistakes[0]
+    bar = controller.screen().bar
+    line = re.search(r'<p class="verdict grade-(\w+)" data-grade="\w+">(.*?)</p>', bar)
+    assert line is not None and line.group(1) in ("mistake", "blunder")
+    assert ("??" if line.group(1) == "blunder" else "?") in line.group(2) and "Better:" in line.group(2)
+    assert controller.key("n") and viewer.at == (mistakes[1] if len(mistakes) > 1 else mistakes[0])
+    assert controller.key("p") and viewer.at == mistakes[0]
+    mark = marks.at(viewer.at)
+    assert mark is not None
+    controller.command(Command.SHOW_BETTER)
+    better = controller.studio.viewer
+    assert better is not viewer and better is not None and better.replay.actions[-1] == mark.best
+    assert better.at == mark.index + 1 and 'data-command="back-to-game"' in controller.screen().bar
+    controller.command(Command.BACK_TO_GAME)
+    assert controller.studio.viewer is viewer and viewer.at == mark.index + 1
+    controller.command(Command.JUMP, {"at": "3"})
+    assert viewer.at == 3
+    assert 'data-command="jump" data-at="' in controller.screen().bar  # the graph's bars
+
+
+def test_a_cancelled_review_leaves_the_replay_as_it_was() -> None:
+    controller = page()
+    controller.open(f"replay={sample('papillon')}&view=1")
+    controller.command(Command.REVIEW)
+    controller.think()
+    controller.command(Command.REVIEW_CANCEL)
+    assert not controller.thinking and controller.studio.marks is None
+    assert controller.screen().review == "" and 'data-command="review"' in controller.screen().bar
+
+
+def test_the_page_keeps_its_reviews_and_forgets_what_it_cannot_read() -> None:
+    storage = MemoryStorage()
+    text = sample("farfalia")
+    reviewed(page(storage), f"replay={text}&view=2")
+    again = page(storage)
+    again.open(f"replay={text}&view=2")  # the link without its review: the page kept it
+    assert again.studio.marks is not None and not again.thinking and again.screen().review == "done"
+    storage.set(REVIEWS_KEY, "[" * 5000)
+    unreadable = page(storage)
+    unreadable.open(f"replay={text}&view=2")
+    assert unreadable.studio.marks is None and 'data-command="review"' in unreadable.screen().bar
+
+
+@settings(max_examples=60, deadline=None)
+@given(review=st.text(alphabet="1.AQgw_-z9", max_size=40))
+def test_a_links_review_that_cannot_be_read_leaves_the_replay_open(review: str) -> None:
+    text = sample("farfalia")
+    controller = page()
+    controller.open(f"replay={text}&review={review}")
+    assert controller.studio.viewer is not None  # the replay opens whatever the review says
+    if controller.studio.marks is None and review:
+        assert controller.studio.review_unread
+        assert "review could not be read" in controller.screen().bar
+
+
+def test_a_compact_review_refers_to_legal_actions_only() -> None:
+    game = find_game("papillon")
+    replay = game.decode_replay(sample("papillon"))
+    controller = page()
+    reviewed(controller, f"replay={sample('papillon')}&view=0")
+    marks = controller.studio.marks
+    assert marks is not None
+    written = marks.compact(replay)
+    assert parse_link(f"replay=x&review={written}").review == written
+    shorter = random_play(game.rules, replay.settings, 1)  # another game: its positions differ
+    other = game.decode_replay(game.encode_replay(shorter))
+    try:
+        read = read_marks(written, other, game.reviewing(), lambda marks: {})
+    except Exception as error:
+        assert type(error).__name__ == "LinkError"
+    else:
+        for index, mark in read.by_index.items():
+            assert mark.action == other.actions[index]
+
+
+def test_a_finished_game_is_reviewed_from_its_last_screen() -> None:
+    controller = page()
+    controller.open("")
+    controller.command(Command.START, {"game": "papillon", "players": "2", "rounds": "blue", "kind-0": "bot",
+                                       "kind-1": "bot", "pace": "instant", "level": "quick", "seed": "4"})  # fmt: skip
+    table = controller.table
+    assert table is not None
+    while not table.game.is_over():
+        if table.summary_pending() is not None:
+            table.dismiss_summary()
+        else:
+            table.bot_action()
+    while table.summary_pending() is not None:  # the last round's summary, then the game's end
+        assert 'data-command="review"' not in table.panel()
+        table.dismiss_summary()
+    assert 'data-command="review"' in table.panel()
+    controller.command(Command.REVIEW)
+    assert controller.studio.viewer is not None and controller.studio.viewer.at == len(table.game.actions)
+    while controller.thinking:
+        controller.think()
+    assert controller.studio.marks is not None and len(controller.studio.marks) > 5
