@@ -78,9 +78,7 @@ def test_the_mistakes_are_stepped_through_and_the_better_play_is_shown_on_the_ta
     reviewed(controller, f"replay={sample('farfalia')}&view=0&at=0")
     marks, viewer = controller.studio.marks, controller.studio.viewer
     assert marks is not None and viewer is not None
-    mistakes = sorted(
-        index + 1 for index, mark in marks.by_index.items() if mark.grade in (Grade.MISTAKE, Grade.BLUNDER)
-    )
+    mistakes = sorted(index + 1 for index, mark in marks.by_index.items() if mark.grade in MISTAKES)
     assert mistakes, "the sample's random play makes mistakes"
     controller.command(Command.NEXT_MISTAKE)
     assert viewer.at == mistakes[0]
