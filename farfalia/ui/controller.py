@@ -640,7 +640,11 @@ def new_table(form: Mapping[str, str], rng: random.Random) -> tuple[Table, SiteG
     one that is not a number below :data:`SEED_LIMIT`), the bots' pace and level."""
     game = _chosen_game(form)
     players = [
-        Player(clean_name(form.get(f"name-{k}", ""), k), form.get(f"kind-{k}", "human" if k == 0 else "bot") == "bot")
+        Player(
+            clean_name(form.get(f"name-{k}", ""), k),
+            form.get(f"kind-{k}", "human" if k == 0 else "bot") == "bot",
+            form.get(f"level-{k}", "") if form.get(f"level-{k}", "") in game.levels else "",
+        )
         for k in range(game.max_players)
     ]
     seed = ascii_int(form.get("seed", "").strip())

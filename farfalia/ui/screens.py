@@ -112,7 +112,7 @@ def start_screen(
     games = site_games()
     chosen = {"game": games[0].name, "level": "strong", "pace": "normal", "kind-0": "human", **(choices or {})}
     game = next((g for g in games if g.name == chosen["game"]), games[0])
-    seats = "".join(_seat_row(k, chosen) for k in range(max(g.max_players for g in games)))
+    seats = "".join(_seat_row(k, chosen, list(game.levels)) for k in range(max(g.max_players for g in games)))
     paces = select_options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
     levels = select_options(list(game.levels), lambda v: text(f"level.{v}"), chosen["level"])
     options = "".join(
@@ -188,15 +188,22 @@ def saved_list(saved: Sequence[SavedGame]) -> str:
     return f'<section class="saved-games" aria-label="{title}"><h2>{title}</h2><ul>{"".join(rows)}</ul></section>'
 
 
-def _seat_row(index: int, chosen: Mapping[str, str]) -> str:
+def _seat_row(index: int, chosen: Mapping[str, str], levels: list[str]) -> str:
+    """A seat's name, whether a person or a bot plays it, and a bot's own level (the bots' level
+    below, unless one is chosen; shown for a bot only)."""
     default = text("default-name", number=index + 1)
     name = escape(chosen.get(f"name-{index}") or default)
     kind = chosen.get(f"kind-{index}", "bot")
     kinds = select_options(["human", "bot"], lambda k: text(f"seat.{k}"), kind)
+    own = select_options(
+        ["", *levels], lambda v: text(f"level-short.{v}" if v else "level.usual"), chosen.get(f"level-{index}", "")
+    )
     return (
         f'<div class="seat-row" data-seat-row="{index}">'
         f'<input name="name-{index}" value="{name}" maxlength="{MAX_NAME}" aria-label="{escape(default)}">'
-        f'<select name="kind-{index}" aria-label="{escape(default)}">{kinds}</select></div>'
+        f'<select name="kind-{index}" aria-label="{escape(default)}">{kinds}</select>'
+        f'<select name="level-{index}" class="seat-level" aria-label="{escape(text("seat-level", name=default))}">'
+        f"{own}</select></div>"
     )
 
 

@@ -25,6 +25,8 @@ PACES: Final = {"slow": 1400, "normal": 700, "fast": 250, "instant": 0}
 #: The action that puts a picked-up card back in the hand (where a game's cards are picked up
 #: before their use is chosen; Escape sends it).
 PUT_BACK: Final = "drop"
+#: A level's name is at most this long (a save's ``level`` of a player).
+MAX_LEVEL_NAME: Final = 16
 #: More actions than this at once (a resumed game, a jump in a replay) are not told to a screen
 #: reader one by one: the listener hears where the game now stands instead.
 MAX_TOLD: Final = 16
@@ -32,10 +34,15 @@ MAX_TOLD: Final = 16
 
 @dataclass(frozen=True)
 class Player:
-    """A place at the table: a name, and whether a bot plays it."""
+    """A place at the table: a name, whether a bot plays it, and that bot's level ("": the table's)."""
 
     name: str
     bot: bool
+    level: str = ""
+
+    def record(self) -> dict[str, Any]:
+        """The player in a save (its level only when it has its own)."""
+        return {"name": self.name, "bot": self.bot, **({"level": self.level} if self.level else {})}
 
 
 class Seating(ABC):
@@ -51,7 +58,7 @@ class Seating(ABC):
     game: Play
 
     def __init__(self, players: list[Player], level: str) -> None:
-        if level not in self.levels:
+        if level not in self.levels or any(p.level and p.level not in self.levels for p in players):
             raise SessionError(f"unknown bot level {level!r}")
         self.players = players
         self.level = level
@@ -169,7 +176,7 @@ class Seating(ABC):
         if actor is None or not self.bot_to_act():
             raise SessionError("no bot acts now")
         rng = random.Random(f"{self.game.seed}:{len(self.game.history)}")
-        model, playouts = self.levels[self.level]
+        model, playouts = self.levels[self.players[actor].level or self.level]
         search = Search(self._seat_view(actor), rng, playouts, model)
         self._thinking = (self.state_id, search)
         return search
@@ -356,7 +363,10 @@ def read_players(data: dict[str, Any], count: int) -> list[Player]:
 def _player(entry: Any) -> Player:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not isinstance(entry.get("bot"), bool):
         raise field_fault("players")
-    return Player(clean_name(entry["name"], 0), entry["bot"])
+    level = entry.get("level", "")
+    if not isinstance(level, str) or len(level) > MAX_LEVEL_NAME:
+        raise field_fault("players")
+    return Player(clean_name(entry["name"], 0), entry["bot"], level)
 
 
 def seated(names: list[str], kinds: list[bool]) -> list[Player]:

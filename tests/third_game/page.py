@@ -93,7 +93,7 @@ class TricksTable(Table):
 
     def to_record(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "game": TRICKS_RULES.name, "players_count": self.game.players,
-                "seed": self.game.seed, "players": [{"name": p.name, "bot": p.bot} for p in self.players],
+                "seed": self.game.seed, "players": [p.record() for p in self.players],
                 "pace": self.pace, "level": self.level, "seen_rounds": self.seen_rounds,
                 "actions": " ".join(card_name(action) for action in self.game.actions)}  # fmt: skip
 

@@ -223,7 +223,7 @@ class Session(Table):
             "hands": settings.hands,
             "target": settings.target,
             "seed": self.game.seed,
-            "players": [{"name": p.name, "bot": p.bot} for p in self.players],
+            "players": [p.record() for p in self.players],
             "pace": self.pace,
             "level": self.level,
             "actions": format_actions(self.game.actions),

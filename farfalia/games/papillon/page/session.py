@@ -252,7 +252,7 @@ class PapillonSession(Table):
             "game": PAPILLON_RULES.name,
             "settings": dataclasses.asdict(settings),
             "seed": self.game.seed,
-            "players": [{"name": player.name, "bot": player.bot} for player in self.players],
+            "players": [player.record() for player in self.players],
             "pace": self.pace,
             "level": self.level,
             "actions": " ".join(action_name(action) for action in self.game.actions),
