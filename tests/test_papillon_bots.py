@@ -19,9 +19,11 @@ from farfalia.games.papillon.bots.heuristic import PapillonHeuristicBot, Papillo
 from farfalia.games.papillon.bots.model import (
     MOST_CANDIDATES,
     PAPILLON_SEARCH,
+    AllSeen,
     PapillonSampler,
     PapillonSearch,
     PapillonSearchBot,
+    TrueDeal,
     margin,
 )
 from farfalia.games.papillon.engine.cards import CHAT_NOIR, PAPILLON
@@ -29,6 +31,7 @@ from farfalia.games.papillon.engine.game import (
     CENTRE,
     TAKE_ATTACK,
     PapillonGame,
+    action_name,
     blue_move,
     orange_move,
 )
@@ -37,6 +40,7 @@ from farfalia.games.papillon.engine.views import hidden_twin, seat_view
 from farfalia.games.papillon.site import PAPILLON_SITE
 from tests.support import PAPILLON_SETTINGS as SETTINGS
 from tests.support import A, B, blue_position, cards, check_conservation, orange_position
+from tests.test_papillon_scenario import rulebook_scenario
 
 SMALL_SEARCH = 24  # playouts: enough to exercise the search, cheap enough for tests
 
@@ -202,8 +206,19 @@ def test_heuristic_beats_random_in_a_duplicate_tournament() -> None:
 def test_papillon_bots_by_name() -> None:
     assert isinstance(PAPILLON_SITE.bot("strong:50"), PapillonSearchBot)
     assert PAPILLON_SITE.bot("strong:50").playouts == 50
+    assert PAPILLON_SITE.bot("omniscient").sees_all and not PAPILLON_SITE.bot("strong").sees_all
     with pytest.raises(SettingsError):
-        PAPILLON_SITE.bot("omniscient")
+        PAPILLON_SITE.bot("wizard")
+
+
+def test_the_omniscient_bot_searches_the_deal_as_it_is() -> None:
+    # P-R13's example: Anna's Moins and Yin take the Chat Noir and the 10 (+30 on purpose, P-R21).
+    game = rulebook_scenario().game()
+    view = seat_view(game, 0)
+    action = PAPILLON_SITE.bot("omniscient:120").choose(AllSeen(view, game), random.Random(0))
+    assert action_name(action) in ("MO+YIxCN+E10", "MO+YIxE10+CN")
+    twin = TrueDeal(game).sample(random.Random(1))
+    assert twin.hands == game.hands and twin.draw_pile == game.draw_pile and twin.deck == game.deck
 
 
 def test_the_tournament_command_plays_papillon(capsys: pytest.CaptureFixture[str]) -> None:

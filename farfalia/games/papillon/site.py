@@ -43,7 +43,7 @@ class PapillonSite(SiteGame):
     max_players: ClassVar[int] = max(DEALS)
     levels: ClassVar[Mapping[str, Level]] = PAPILLON_LEVELS
     #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
-    bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong")
+    bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient")
     command_module: ClassVar[str] = "farfalia.games.papillon.command"
     contest_module: ClassVar[str] = "farfalia.games.papillon.bots.contest"
     review_module: ClassVar[str] = "farfalia.games.papillon.bots.review"

@@ -8,18 +8,19 @@ from typing import Any, Final
 
 from farfalia.bots.roster import named_bot
 from farfalia.games.papillon.bots.heuristic import PapillonBeginnerBot, PapillonHeuristicBot, PapillonRandomBot
-from farfalia.games.papillon.bots.model import PapillonSearchBot
+from farfalia.games.papillon.bots.model import AllSeen, PapillonOmniscientBot, PapillonSearchBot
 from farfalia.games.papillon.bots.samples import sample_replays
 from farfalia.games.papillon.engine.game import PapillonGame
 from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.engine.views import seat_view
 
-#: Papillon's bots, by name (no omniscient yardstick yet).
+#: Papillon's bots, by name: ``omniscient`` sees every card (a yardstick, never offered to players).
 BOTS: Final = {
     "random": PapillonRandomBot,
     "beginner": PapillonBeginnerBot,
     "heuristic": PapillonHeuristicBot,
     "strong": PapillonSearchBot,
+    "omniscient": PapillonOmniscientBot,
 }
 
 
@@ -35,7 +36,8 @@ def play_deal(
     game = PapillonGame(settings, seed)
     while not game.is_over():
         player = game.current_player()
-        game.apply(choose(seat_view(game, player), player))
+        view = seat_view(game, player)
+        game.apply(choose(AllSeen(view, game) if getattr(bots[player], "sees_all", False) else view, player))
     return game.returns()
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Final
+from typing import Final, NamedTuple
 
-from farfalia.bots.search import SearchBot
+from farfalia.bots.search import Sampler, Search, SearchBot
 from farfalia.games.papillon.bots.heuristic import COUTEAU_COST, pile_worth, ranked
 from farfalia.games.papillon.engine.cards import BLUE, COUTEAU, ORANGE, deck_cards, face, hand_value
 from farfalia.games.papillon.engine.game import PapillonGame, offered_blue_actions_in_steps
@@ -65,6 +65,18 @@ class PapillonSampler:
         return PapillonGame.from_public(view.public, hands, deck, draw_pile, rng.getrandbits(32))
 
 
+class TrueDeal:
+    """The deal as it is in a game: every hand, the undealt cards and the draw pile in their order."""
+
+    def __init__(self, game: PapillonGame) -> None:
+        self.game = game
+
+    def sample(self, rng: random.Random) -> PapillonGame:
+        """The game's deal, its later chance drawn from ``rng``."""
+        game = self.game
+        return PapillonGame.from_public(game.public_state(), game.hands, game.deck, game.draw_pile, rng.getrandbits(32))
+
+
 class PapillonSearch:
     """Papillon's :class:`~farfalia.bots.search.SearchModel`: the heuristic's best few actions
     are compared on sampled worlds, each played on :data:`HORIZON` turns a player at random."""
@@ -108,7 +120,7 @@ class PapillonSearch:
         """The heuristic's choice (:class:`PapillonHeuristicBot`'s)."""
         return self._best(view, 1)[0]
 
-    def sampler(self, view: PapillonView) -> PapillonSampler:
+    def sampler(self, view: PapillonView) -> Sampler:
         """Worlds consistent with ``view``."""
         return PapillonSampler(view)
 
@@ -159,3 +171,35 @@ class PapillonSearchBot(SearchBot):
 
     def __init__(self, playouts: int = PAPILLON_PLAYOUTS) -> None:
         super().__init__(playouts)
+
+
+class AllSeen(NamedTuple):
+    """What an omniscient bot is shown: the seat's view, and the game itself."""
+
+    view: PapillonView
+    game: PapillonGame
+
+
+class AllSeenSearch(PapillonSearch):
+    """The search with the deal as it is for its only world."""
+
+    def __init__(self, game: PapillonGame) -> None:
+        super().__init__()
+        self.game = game
+
+    def sampler(self, view: PapillonView) -> TrueDeal:
+        """The deal as it is."""
+        return TrueDeal(self.game)
+
+
+class PapillonOmniscientBot(PapillonSearchBot):
+    """The same search shown every card (every hand, the undealt cards, the draw pile in its
+    order): the ceiling the strong bot is measured against, never offered to players."""
+
+    sees_all = True
+
+    def choose(self, view: AllSeen, rng: random.Random) -> int:
+        """Search the deal as it is."""
+        search = Search(view.view, rng, self.playouts, AllSeenSearch(view.game))
+        search.complete()
+        return search.best()

@@ -3,11 +3,10 @@ the grades' thresholds in points (measured: ``docs/bots.md``)."""
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from farfalia.bots.review import Thresholds
-from farfalia.games.papillon.bots.model import PAPILLON_SEARCH
+from farfalia.games.papillon.bots.model import PAPILLON_SEARCH, TrueDeal
 from farfalia.games.papillon.engine.game import PapillonGame, action_name
 from farfalia.games.papillon.engine.views import PapillonView
 
@@ -22,18 +21,6 @@ thresholds: Final = Thresholds(inaccuracy=2.5, mistake=5.0, blunder=10.0)
 def compared(view: PapillonView) -> tuple[int, ...]:
     """The search's candidates (the heuristic's best few; none at a crowded table)."""
     return PAPILLON_SEARCH.candidates(view)
-
-
-class TrueDeal:
-    """The deal as it is in a game: every hand, the undealt cards and the draw pile in their order."""
-
-    def __init__(self, game: PapillonGame) -> None:
-        self.game = game
-
-    def sample(self, rng: random.Random) -> PapillonGame:
-        """The game's deal, its later chance drawn from ``rng``."""
-        game = self.game
-        return PapillonGame.from_public(game.public_state(), game.hands, game.deck, game.draw_pile, rng.getrandbits(32))
 
 
 def all_seen(game: PapillonGame, player: int) -> TrueDeal:
