@@ -5,23 +5,34 @@ cannot be read still opened."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from farfalia.bots.review import MISTAKES
+from farfalia.core.errors import LinkError
 from farfalia.core.interface import random_play
+from farfalia.records.replay import to_base64url
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.game import find_game
 from farfalia.ui.links import parse_link
-from farfalia.ui.reviews import REVIEWS_KEY, read_marks
+from farfalia.ui.reviews import REVIEWS_KEY, leb128, read_marks
 from farfalia.ui.saves import MemoryStorage
 
 GAMES = ("farfalia", "papillon")
+
+
+@pytest.fixture(autouse=True)
+def quick_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's flow with a small budget (the review's judgement at the games' own budgets:
+    tests/test_review.py)."""
+    for game in GAMES:
+        monkeypatch.setattr(find_game(game).reviewing(), "playouts", 120)
 
 
 def page(storage: MemoryStorage | None = None) -> Controller:
@@ -124,7 +135,7 @@ def test_the_page_keeps_its_reviews_and_forgets_what_it_cannot_read() -> None:
     assert unreadable.studio.marks is None and 'data-command="review"' in unreadable.screen().bar
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(review=st.text(alphabet="1.AQgw_-z9", max_size=40))
 def test_a_links_review_that_cannot_be_read_leaves_the_replay_open(review: str) -> None:
     text = sample("farfalia")
@@ -177,3 +188,33 @@ def test_a_finished_game_is_reviewed_from_its_last_screen() -> None:
     while controller.thinking:
         controller.think()
     assert controller.studio.marks is not None and len(controller.studio.marks) > 5
+
+
+@functools.cache
+def positions(game_name: str) -> tuple[tuple[list[object], ...], tuple[int, ...]]:
+    """The legal actions before each action of the game's first sample, and who took it."""
+    replay = find_game(game_name).decode_replay(sample(game_name))
+    played, legal, players = replay.start(), [], []
+    for action in replay.actions:
+        legal.append(list(played.legal_actions()))
+        players.append(played.current_player())
+        played.apply(action, check=False)
+    return tuple(legal), tuple(players)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.lists(st.tuples(*[st.integers(0, n) for n in (30, 300, 300, 4, 4)]), max_size=12))
+@example(rows=[(6, 10, 20, 0, 1), (3, 0, 0, 1, 0)])
+def test_any_well_formed_review_is_read_as_legal_marks_or_refused(rows: list[tuple[int, ...]]) -> None:
+    game = find_game("farfalia")
+    replay = game.decode_replay(sample("farfalia"))
+    written = "1." + to_base64url(b"".join(leb128(number) for row in rows for number in row))
+    try:
+        marks = read_marks(written, replay, game.reviewing(), lambda marks: {})
+    except LinkError:
+        return
+    legal, players = positions("farfalia")
+    for index, mark in marks.by_index.items():
+        assert mark.best in legal[index] and mark.seen_best in legal[index] and mark.action == replay.actions[index]
+        assert mark.player == players[index]
+        assert mark.grade == marks.thresholds.grade(mark.loss)

@@ -5,10 +5,10 @@ points each decision lost, the way to the next and previous mistake, and a compa
 link carries so that its recipient opens the replay annotated without computing it again.
 
 The compact text (``review=`` in a link) is ``1.`` then base64url bytes: for each judged decision,
-as unsigned LEB128 numbers, the gap since the previous one's index, the player, the loss and the
-loss with every card seen in tenths of a point, and the better action's and the better action
-with every card seen's places among the legal actions of that position. Grades are not written:
-the game's thresholds give them from the loss.
+as unsigned LEB128 numbers, the gap since the previous one's index, the loss and the loss with
+every card seen in tenths of a point, and the better action's and the better action with every
+card seen's places among the legal actions of that position. Neither the player (the replay says
+who acted) nor the grade (the game's thresholds give it from the loss) is written.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from json import dumps
 from typing import Any, Final
 
 from farfalia.bots.review import MISTAKES, Grade, Review, Reviewing, Thresholds
-from farfalia.core.errors import LinkError, Message, ReplayError, SaveError
+from farfalia.core.errors import FarfaliaError, LinkError, Message, ReplayError, SaveError
 from farfalia.records.replay import Replay, from_base64url, to_base64url
 from farfalia.ui.contract import Command
 from farfalia.ui.links import MAX_REVIEW
@@ -30,8 +30,9 @@ from farfalia.ui.saves import GuardedStorage, parse_stored
 from farfalia.ui.screens import button
 from farfalia.ui.texts import TEXT, catalog_in_use, plural_text, text
 
-#: The compact text's version.
+#: The compact text's version, and the numbers it writes a judged decision.
 VERSION: Final = "1"
+ROW: Final = 5
 #: The symbol beside each grade (the chess annotators' marks); a good decision has none.
 SYMBOLS: Final = {Grade.GOOD: "", Grade.INACCURACY: "?!", Grade.MISTAKE: "?", Grade.BLUNDER: "??"}
 #: Seconds of review between two yields to the browser: shorter than a bot's slice, as a review's
@@ -168,18 +169,17 @@ class Marks:
         """The marks as a link's ``review=`` text ("" when longer than :data:`MAX_REVIEW`)."""
         data = bytearray()
         last = -1
-        legal = _legal_by_index(replay, self.by_index)
+        legal = _positions(replay, self.by_index)
         for index, mark in sorted(self.by_index.items()):
-            actions = legal[index]
+            actions = legal[index][1]
             for number in (
                 index - last - 1,
-                mark.player,
                 round(mark.loss * 10),
                 round(mark.seen_loss * 10),
                 actions.index(mark.best),
                 actions.index(mark.seen_best),
             ):
-                data += _leb128(number)
+                data += leb128(number)
             last = index
         written = f"{VERSION}.{to_base64url(bytes(data))}"
         return written if len(written) <= MAX_REVIEW else ""
@@ -284,19 +284,23 @@ def read_marks(written: str, replay: Replay, reviewing: Reviewing, describe: Des
         if not byte & 0x80:
             numbers.append(value)
             value, shift = 0, 0
-    if shift or len(numbers) % 6:
+    if shift or len(numbers) % ROW:
         raise _fault()
     rows, index = [], -1
-    for start in range(0, len(numbers), 6):
-        gap, player, tenths, seen_tenths, best, seen_best = numbers[start : start + 6]
+    for start in range(0, len(numbers), ROW):
+        gap, tenths, seen_tenths, best, seen_best = numbers[start : start + ROW]
         index += gap + 1
-        rows.append((index, player, tenths, seen_tenths, best, seen_best))
-    legal = _legal_by_index(replay, {row[0] for row in rows})
-    players = replay.rules.players(replay.settings)
+        rows.append((index, tenths, seen_tenths, best, seen_best))
+    try:
+        positions = _positions(replay, {row[0] for row in rows if row[0] < len(replay.actions)})
+    except FarfaliaError:  # a position too crowded to list its actions: never one a review judged
+        raise _fault() from None
     marks = []
-    for index, player, tenths, seen_tenths, best, seen_best in rows:
-        actions = legal.get(index)
-        if actions is None or player >= players or best >= len(actions) or seen_best >= len(actions):
+    for index, tenths, seen_tenths, best, seen_best in rows:
+        if index not in positions:
+            raise _fault()
+        player, actions = positions[index]
+        if best >= len(actions) or seen_best >= len(actions):
             raise _fault()
         loss, seen_loss = tenths / 10, seen_tenths / 10
         grade = reviewing.thresholds.grade(loss)
@@ -310,18 +314,19 @@ def _fault() -> LinkError:
     return LinkError(Message("link-review", str(TEXT["problem.link-review"])))
 
 
-def _legal_by_index(replay: Replay, indices: Collection[int]) -> dict[int, list[Any]]:
-    """The legal actions before each action of ``indices`` (those within the replay)."""
-    game, legal = replay.start(), {}
+def _positions(replay: Replay, indices: Collection[int]) -> dict[int, tuple[int, list[Any]]]:
+    """The player to act and the legal actions before each action of ``indices`` (those within the
+    replay)."""
+    game, found = replay.start(), {}
     last = max(indices, default=-1)
     for index, action in enumerate(replay.actions[: last + 1]):
         if index in indices:
-            legal[index] = list(game.legal_actions())
+            found[index] = (game.current_player(), list(game.legal_actions()))
         game.apply(action, check=False)
-    return legal
+    return found
 
 
-def _leb128(number: int) -> bytes:
+def leb128(number: int) -> bytes:
     """An unsigned number in LEB128 (seven bits a byte, the lowest first)."""
     out = bytearray()
     while True:
