@@ -38,12 +38,23 @@ game = Game(Settings('basic5'), seed=2024)
 papillon = random_play(PAPILLON_RULES, PapillonSettings(players=5, forced_capture=True), 77)
 papillon_steps = [action_name(s) if isinstance(s, int) else repr(s) for s in papillon.history]
 record = format_record(random_play(FARFALIA_RULES, Settings('chinkway10', frozenset({'burning', 'double-you'})), 77))
+import farfalia.site
+from farfalia.bots.review import Review
+from farfalia.ui.game import find_game
+verdicts = []
+for name, sample, playouts in (('farfalia', 1, 200), ('papillon', 20, 100)):
+    site_game = find_game(name)
+    replay = site_game.decode_replay(site_game.sample_replays(1)[sample])
+    review = Review(replay, site_game.reviewing(), {0}, seed=5, playouts=playouts).complete()
+    verdicts += [(v.index, str(v.action), str(v.best), v.known.values, v.seen.values, v.grade.value) for v in review.verdicts]
 print(json.dumps({
     'dealer': game.history[0].dealer,
     'dealer_hand': ' '.join(card_name(c) for c in game.history[1].hands[0]),
     'record_sha256': hashlib.sha256(record.encode()).hexdigest(),
     'papillon_sha256': hashlib.sha256(' '.join(papillon_steps).encode()).hexdigest(),
     'papillon_scores': list(papillon.returns()),
+    'review_sha256': hashlib.sha256(repr(verdicts).encode()).hexdigest(),
+    'reviewed': len(verdicts),
 }))
 """
 
@@ -56,6 +67,10 @@ GOLDEN = {
     # P-E14: an attacked player with no Papillon takes a decision (the random play's choices shift).
     "papillon_sha256": "52416028bf912f00b742c89e66dee3b2494727788d3b64a2c3265872eb1e0120",
     "papillon_scores": [-6, -11, -6, -11, -6],
+    # The review of two short games for one seat (farfalia/bots/review.py): every action's two values,
+    # the searches of both games in both runtimes (a playout seeded by a float differed: hash(float)).
+    "review_sha256": "e9d5a376b698e1bb626a0f5058e19c09d1aaa91cf76cb2f6dba562ff59516250",
+    "reviewed": 16,
 }
 
 

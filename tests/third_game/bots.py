@@ -96,7 +96,7 @@ class TricksSearch:
     def playout(self, view: TricksView, world: TricksGame, action: int, luck: float) -> float:
         game = copy.deepcopy(world)
         rounds = len(game.scores)
-        rng = random.Random(luck)
+        rng = random.Random(int(luck * 2**53))  # an int: a float seeds by its hash, 32-bit in Pyodide
         game.apply(action, check=False)
         while len(game.scores) == rounds and game.current_player() >= 0:
             game.apply(rng.choice(game.legal_actions()), check=False)

@@ -58,7 +58,8 @@ class FarfaliaSearch:
         assert turn is not None and plan is not None
         state = world.copy()
         state.apply(action)
-        state.random_playout(random.Random(luck), hand_only=True, always_pick=True)
+        # An int seed: a float seeds by its hash, which a 32-bit Python (Pyodide's) computes otherwise.
+        state.random_playout(random.Random(int(luck * 2**53)), hand_only=True, always_pick=True)
         side = plan.sides[plan.position_of(turn.seat)]
         opponents = [seat for seat, s, dummy in zip(plan.seats, plan.sides, plan.dummies) if s != side and not dummy]
         points = state.results[len(view.results)].player_points
