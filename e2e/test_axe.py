@@ -11,9 +11,13 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
+import farfalia.site  # noqa: F401 (the site's games)
 from e2e.conftest import ROOT, watch
 from e2e.driver import MOVES_ON, READY_TIMEOUT, open_game, start, start_papillon
-from farfalia.ui.contract import Data, Id
+from farfalia.ui.contract import Command, Data, Id
+from farfalia.ui.controller import Controller
+from farfalia.ui.game import find_game
+from farfalia.ui.saves import MemoryStorage
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 #: Every violation, one line each: impact, rule, the first elements and the rule's help.
@@ -175,3 +179,26 @@ def test_a_phone_s_table_and_its_menu_of_tools_have_no_axe_violation(browser: Br
     context.close()
     assert not found, "\n".join(found)
     assert not problems, "\n".join(problems)
+
+
+def test_a_reviewed_replay_has_no_axe_violation(checked: Page, site: str) -> None:
+    """The viewer with its review's marks, the better play shown, and an embed with a verdict."""
+    page = checked
+    controller = Controller(MemoryStorage(), f"{site}/index.html", rng=random.Random(1))
+    controller.open(f"replay={find_game('papillon').sample_replays(1)[0]}&view=0&at=0")
+    controller.command(Command.REVIEW)
+    while controller.thinking:
+        controller.think()
+    controller.command(Command.NEXT_MISTAKE)
+    fragment = controller.screen().fragment
+    found: list[str] = []
+    page.goto(f"{site}/index.html#{fragment}")
+    page.wait_for_function("() => document.body.dataset.review === 'done'", timeout=READY_TIMEOUT)
+    found += violations(page, "reviewed viewer")
+    click_and_draw(page, f"[data-command={Command.SHOW_BETTER}]")
+    found += violations(page, "the better play")
+    page.goto("about:blank")
+    page.goto(f"{site}/embed.html#{fragment}&theme=light")
+    page.wait_for_function("() => document.body.dataset.review === 'done'", timeout=READY_TIMEOUT)
+    found += violations(page, "embed with a verdict")
+    assert not found, "\n".join(found)
