@@ -64,6 +64,12 @@ def test_a_whole_game_is_reviewed_for_one_seat_without_a_long_task(
         click_and_wait(page, f"[data-command={Command.NEXT_MISTAKE}]")
         assert verdict.get_attribute("data-grade") in ("mistake", "blunder")
         assert "Better:" in verdict.inner_text()
+        here = page.get_attribute("body", f"data-{Data.AT}")
+        if page.locator(f"[data-command={Command.NEXT_MISTAKE}]:not([disabled])").count():
+            page.keyboard.press("n")  # the keys too
+            page.wait_for_function(f"() => document.body.dataset.at !== '{here}'")
+            page.keyboard.press("p")
+            page.wait_for_function(f"() => document.body.dataset.at === '{here}'")
     # Its link carries the review: opened anew, the page shows it at once.
     fragment = page.evaluate("location.hash")
     assert "review=1." in fragment
