@@ -46,7 +46,8 @@ for name, sample, playouts in (('farfalia', 1, 200), ('papillon', 20, 100)):
     site_game = find_game(name)
     replay = site_game.decode_replay(site_game.sample_replays(1)[sample])
     review = Review(replay, site_game.reviewing(), {0}, seed=5, playouts=playouts).complete()
-    verdicts += [(v.index, str(v.action), str(v.best), v.known.values, v.seen.values, v.grade.value) for v in review.verdicts]
+    verdicts += [(v.index, str(v.action), str(v.best), v.known.values, v.seen.values, v.grade.value)
+                 for v in review.verdicts]
 print(json.dumps({
     'dealer': game.history[0].dealer,
     'dealer_hand': ' '.join(card_name(c) for c in game.history[1].hands[0]),

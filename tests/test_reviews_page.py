@@ -107,6 +107,10 @@ def test_the_mistakes_are_stepped_through_and_the_better_play_is_shown_on_the_ta
     assert better.at == mark.index + 1 and 'data-command="back-to-game"' in controller.screen().bar
     controller.command(Command.BACK_TO_GAME)
     assert controller.studio.viewer is viewer and viewer.at == mark.index + 1
+    controller.command(Command.SHOW_BETTER)
+    assert controller.screen().at == mark.index + 1  # the bar is the replay's, at its position
+    assert controller.key("ArrowLeft")  # a step gives the better play up for the replay
+    assert controller.studio.viewer is viewer and viewer.at == mark.index
     controller.command(Command.JUMP, {"at": "3"})
     assert viewer.at == 3
     assert 'data-command="jump" data-at="' in controller.screen().bar  # the graph's bars

@@ -311,7 +311,7 @@ class Controller:
         viewer = self.studio.viewer
         if viewer is not None:
             if key in VIEWER_KEYS and self.panel != Panel.EMBED:
-                viewer.move(VIEWER_KEYS[key])
+                self.studio.move(VIEWER_KEYS[key])
                 return True
             if key in REVIEW_KEYS and self.panel != Panel.EMBED and self.studio.marks is not None:
                 self.command(REVIEW_KEYS[key])

@@ -28,7 +28,7 @@ from farfalia.ui.contract import Command
 from farfalia.ui.links import MAX_REVIEW
 from farfalia.ui.saves import GuardedStorage, parse_stored
 from farfalia.ui.screens import button
-from farfalia.ui.texts import TEXT, catalog_in_use, plural_text, text
+from farfalia.ui.texts import TEXT, catalog_in_use, decimal, plural_text, text
 
 #: The compact text's version, and the numbers it writes a judged decision.
 VERSION: Final = "1"
@@ -117,12 +117,14 @@ class Marks:
             action=self.words(mark.index)[0],
         )
         if grade is not Grade.GOOD:
-            words += " " + text("review.better", action=self.words(mark.index)[1], loss=f"{mark.loss:.1f}")
+            words += " " + text("review.better", action=self.words(mark.index)[1], loss=decimal(mark.loss))
+        seen = ""
         if mark.seen_best != mark.best or mark.seen_loss >= self.thresholds.inaccuracy:
-            words += " " + text("review.all-seen", action=self.words(mark.index)[2], loss=f"{mark.seen_loss:.1f}")
+            seen = text("review.all-seen", action=self.words(mark.index)[2], loss=decimal(mark.seen_loss))
+            seen = f' <span class="all-seen">{escape(seen)}</span>'
         symbol = SYMBOLS[grade]
         shown = f'<span class="grade-symbol" aria-hidden="true">{symbol}</span> ' if symbol else ""
-        return f'<p class="verdict grade-{grade.value}" data-grade="{grade.value}">{shown}{escape(words)}</p>'
+        return f'<p class="verdict grade-{grade.value}" data-grade="{grade.value}">{shown}{escape(words)}{seen}</p>'
 
     def figures(self, names: list[str]) -> str:
         """Each judged player's accuracy and points lost a decision, a line each."""
@@ -132,7 +134,7 @@ class Marks:
             if figures is not None:
                 count, mean, accuracy = figures
                 lines.append(
-                    plural_text("review.figures", count, name=name, accuracy=f"{accuracy:.0f}", loss=f"{mean:.1f}")
+                    plural_text("review.figures", count, name=name, accuracy=f"{accuracy:.0f}", loss=decimal(mean))
                 )
         return "".join(f"<li>{escape(line)}</li>" for line in lines)
 
@@ -147,7 +149,8 @@ class Marks:
             bars.append(
                 f'<rect class="loss grade-{mark.grade.value}" data-command="jump" data-at="{index + 1}"'
                 f' x="{index * width:.1f}" y="{GRAPH_HEIGHT - height:.1f}" width="{max(width - 1, 2):.1f}"'
-                f' height="{height:.1f}"><title>{escape(f"{index + 1}. {label} (−{mark.loss:.1f})")}</title></rect>'
+                f' height="{height:.1f}"><title>{escape(f"{index + 1}. {label} (−{decimal(mark.loss)})")}'
+                "</title></rect>"
             )
         here = position * width
         line = GRAPH_HEIGHT - self._height(self.thresholds.mistake)

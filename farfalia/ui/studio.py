@@ -178,21 +178,23 @@ class Studio:
         return self.viewer
 
     def move(self, name: str) -> bool:
-        """A step button's command (:class:`~farfalia.ui.viewer.ViewerMove`): True if it was one."""
+        """A step button's command (:class:`~farfalia.ui.viewer.ViewerMove`): True if it was one. A
+        better play shown gives way to the replay first (the bar's controls are the replay's)."""
         if self.viewer is None or name not in ViewerMove.__members__.values():
             return False
-        self.viewer.move(ViewerMove(name))
+        self.back_to_game()
+        self.stepping().move(ViewerMove(name))
         return True
 
     def seek(self, at: int) -> None:
         """The viewer's slider moved."""
         if self.viewer is not None:
-            self.viewer.jump(at)
+            self._main().jump(at)
 
     def set_view(self, view: str) -> None:
         """The viewer's seat choice changed."""
         if self.viewer is not None:
-            self.viewer.set_view(view)
+            self._main().set_view(view)
 
     def export(self) -> Download | None:
         """The replay being shown, as a text file (None: none is)."""
@@ -293,12 +295,12 @@ class Studio:
                                 self.review_unread, self.embedded)  # fmt: skip
         return Screen(
             table=viewer.draw(viewer.view(), layout, theme, aspect),
-            bar=viewer_bar(viewer, self.embedded) + review,
+            bar=viewer_bar(main, self.embedded) + review,
             overlay=viewer.summary() if options is None else self._embed_panel(viewer, link, options),
             keep_focus=options is not None,
             modal=options is not None,
             bar_hidden=not link.controls,
-            at=viewer.at,
+            at=main.at,
             fragment=link.with_position(main.at, main.view_name).fragment(),
             review="running" if self.review is not None else "done" if self.marks is not None else "",
             theme=link.theme,

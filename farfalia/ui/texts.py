@@ -146,6 +146,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "step.prev-trick": "Previous trick",
     "step.prev": "Previous action",
     "step.next": "Next action",
+    "decimal-point": ".",
     "review": "Review",
     "review.running": "Reviewing the game… {percent}%",
     "review.cancel": "Cancel",
@@ -282,6 +283,11 @@ def plural_text(key: str, count: int, **values: object) -> str:
     if found == key:  # not translated: English's forms
         found = forms[0] if count == 1 else forms[1]
     return found.format(count=count, **values)
+
+
+def decimal(value: float) -> str:
+    """A number to a tenth, with the language's decimal separator ("8.8", "8,8")."""
+    return f"{value:.1f}".replace(".", translated("decimal-point"))
 
 
 def join_names(names: Sequence[str]) -> str:
