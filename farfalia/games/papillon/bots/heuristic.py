@@ -63,10 +63,11 @@ class PapillonHeuristicBot:
 
 
 class PapillonBeginnerBot:
-    """A player still learning: in the blue round the capture that takes the most cards (then the
-    most points), blind to what it leaves on the table and to the Chat Noir a Papillon takes for
-    −30; with nothing to take, it lays its cheapest card. In the orange round, the first card that
-    fits, and an attack taken rather than countered with thought."""
+    """A player still learning: in the blue round it sees the captures one card of its hand makes
+    (never a sign's combination of two), and of those takes the most cards (then the most points),
+    blind to what it leaves on the table and to the Chat Noir a Papillon takes for −30; with
+    nothing to take, it lays its cheapest card. In the orange round, the first card that fits, and
+    an attack taken rather than countered with thought."""
 
     def choose(self, view: PapillonView, rng: random.Random) -> int:
         """The beginner's action (``rng`` is unused: the view fixes the choice)."""
@@ -74,6 +75,8 @@ class PapillonBeginnerBot:
         blue = [action for action in actions if action >= BLUE_MOVES]
         if not blue:
             return actions[0]
+        single = [action for action in blue if blue_masks(action)[0].bit_count() == 1]
+        blue = single or blue
 
         def greed(action: int) -> tuple[int, float]:
             taken = blue_masks(action)[1]
