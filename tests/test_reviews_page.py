@@ -20,8 +20,9 @@ from farfalia.records.replay import to_base64url
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.game import find_game
+from farfalia.ui.kept_reviews import REVIEWS_KEY
 from farfalia.ui.links import parse_link
-from farfalia.ui.reviews import REVIEWS_KEY, leb128, read_marks
+from farfalia.ui.reviews import leb128, read_marks
 from farfalia.ui.saves import MemoryStorage
 
 GAMES = ("farfalia", "papillon")

@@ -77,8 +77,9 @@ def pack_stdlib(target: Path, full: bool) -> None:
     """The trimmed (or ``full``) standard library with the package, compiled by Pyodide under Node."""
     work = ROOT / "build" / "python_stdlib.zip"
     work.parent.mkdir(parents=True, exist_ok=True)
-    # Each game's review, imported by name when a review is asked for (none of the pages imports it).
-    later = ",".join(game.review_module for game in site_games())
+    # The review's page module and each game's review, imported when a review is shown or asked for
+    # (a first visit never imports them).
+    later = ",".join(["farfalia.ui.reviews", *(game.review_module for game in site_games())])
     argv = ["pack_stdlib", f"--later={later}"] + (["--full"] if full else [])
     code = f"import runpy, sys; sys.argv = {argv!r}; runpy.run_path('/repo/tools/pack_stdlib.py', run_name='__main__')"
     # Bytecode without column positions (tracebacks keep their lines, lose the ^^^ marks): a third smaller.

@@ -98,7 +98,8 @@ def imported_names(path: Path) -> set[str]:
     """Every absolute module name ``path`` imports when it is imported (for ``from a import b``:
     ``a`` and ``a.b``): not those under ``if TYPE_CHECKING:`` (for the type checker only), nor
     those inside a function (the command line's and the build's, which a game's description
-    imports only when asked: its command-line options, its rules page's source)."""
+    imports only when asked: its command-line options, its rules page's source; and the review's,
+    which the page imports when a review is shown: ``package_sources``' ``imported_later``)."""
     names: set[str] = set()
     waiting: list[ast.AST] = [ast.parse(path.read_bytes())]
     while waiting:

@@ -25,12 +25,12 @@ from farfalia.core.codes import ascii_int
 from farfalia.core.errors import FarfaliaError, SessionError, SettingsError
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.game import SiteGame, site_games
-from farfalia.ui.keyboard import SHORTCUTS
+from farfalia.ui.kept_reviews import KeptReviews
+from farfalia.ui.keyboard import REVIEW_KEYS, SHORTCUTS
 from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import WIDE, layout_for
 from farfalia.ui.panels import CLOSED_BY, TOGGLED_BY, Panel
 from farfalia.ui.preferences import AUTOPLAY, PREFERENCES_KEY, Preferences, remember_choices, remembered_choices
-from farfalia.ui.reviews import REVIEW_KEYS, KeptReviews
 from farfalia.ui.saves import Entry, Forget, GuardedStorage, Storage, Stored
 from farfalia.ui.screen import MOTION, Download, Screen
 from farfalia.ui.screens import (

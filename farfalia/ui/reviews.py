@@ -2,7 +2,8 @@
 (its progress, cancelled at will), then its verdicts as marks by position, read in words (with a
 symbol and a colour, so that they read without colour and to a screen reader), the graph of the
 points each decision lost, the way to the next and previous mistake, and a compact text that a
-link carries so that its recipient opens the replay annotated without computing it again.
+link carries so that its recipient opens the replay annotated without computing it again. The page
+imports it when a replay has a review to show or one is asked for (a first visit never does).
 
 The compact text (``review=`` in a link) is ``1.`` then base64url bytes: for each judged decision,
 as unsigned LEB128 numbers, the gap since the previous one's index, the loss and the loss with
@@ -13,21 +14,18 @@ who acted) nor the grade (the game's thresholds give it from the loss) is writte
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from html import escape
-from json import dumps
 from typing import Any, Final
 
 from farfalia.bots.review import MISTAKES, Grade, Review, Reviewing, Thresholds
-from farfalia.core.errors import FarfaliaError, LinkError, Message, ReplayError, SaveError
+from farfalia.core.errors import FarfaliaError, LinkError, Message, ReplayError
 from farfalia.records.replay import Replay, from_base64url, to_base64url
 from farfalia.ui.contract import Command
 from farfalia.ui.links import MAX_REVIEW
-from farfalia.ui.saves import GuardedStorage, parse_stored
-from farfalia.ui.screens import button
+from farfalia.ui.screens import button, review_offer
 from farfalia.ui.texts import TEXT, catalog_in_use, decimal, plural_text, text
 
 #: The compact text's version, and the numbers it writes a judged decision.
@@ -38,9 +36,6 @@ SYMBOLS: Final = {Grade.GOOD: "", Grade.INACCURACY: "?!", Grade.MISTAKE: "?", Gr
 #: Seconds of review between two yields to the browser: shorter than a bot's slice, as a review's
 #: step (a playout, a set-up) may run over it and the progress is drawn after it (no task over 100 ms).
 REVIEW_SLICE_SECONDS: Final = 0.03
-#: The viewer's keys to the next and previous mistake, once a review is shown.
-REVIEW_KEYS: Final = {"n": Command.NEXT_MISTAKE, "N": Command.NEXT_MISTAKE, "p": Command.PREV_MISTAKE,
-                      "P": Command.PREV_MISTAKE}  # fmt: skip
 #: The graph's size in its own units (it stretches to the bar's width).
 GRAPH_WIDTH: Final = 600
 GRAPH_HEIGHT: Final = 60
@@ -214,8 +209,7 @@ def review_section(
     if running is not None:
         return f'<div class="review" id="review">{running.progress_bar()}</div>'
     if marks is None:
-        note = f'<p class="verdict">{escape(text("review.unread"))}</p>' if unread else ""
-        return f'<div class="review" id="review">{note}{button(text("review"), command=Command.REVIEW)}</div>'
+        return review_offer(unread)
     if not len(marks):
         return f'<div class="review" id="review"><p class="verdict">{escape(text("review.none"))}</p></div>'
     mark = marks.at(position)
@@ -362,6 +356,10 @@ class PageReview:
             review.step()
         return review.finished
 
+    def marks(self, describe: Describer) -> Marks:
+        """The finished review's marks."""
+        return marks_of(self.review, describe)
+
     def progress_bar(self) -> str:
         """The progress bar and the button that cancels the review."""
         percent = round(self.review.progress * 100)
@@ -371,43 +369,3 @@ class PageReview:
             f'<progress max="100" value="{percent}"></progress></label> '
             f"{button(text('review.cancel'), command=Command.REVIEW_CANCEL)}</p>"
         )
-
-
-#: Where the page keeps the reviews it made: a JSON object from a replay's digest to its review's
-#: compact text, the newest last; and how many it keeps.
-REVIEWS_KEY: Final = "farfalia.reviews"
-KEPT_REVIEWS: Final = 16
-
-
-class KeptReviews:
-    """The reviews the page made, kept in its storage by replay: a game reviewed once (from its last
-    screen, or a link) opens annotated again, here or from its link, without reviewing it again.
-    What cannot be read is forgotten: a review is always worth less than a save."""
-
-    def __init__(self, storage: GuardedStorage) -> None:
-        self.storage = storage
-
-    def _all(self) -> dict[str, str]:
-        stored = self.storage.get(REVIEWS_KEY)
-        try:
-            found = parse_stored(stored) if stored is not None else {}
-        except SaveError:
-            return {}
-        if not isinstance(found, dict):
-            return {}
-        return {key: value for key, value in found.items() if isinstance(value, str) and len(value) <= MAX_REVIEW}
-
-    def get(self, replay_text: str) -> str:
-        """The review kept for the replay ``replay_text`` ("" if none)."""
-        return self._all().get(_digest(replay_text), "")
-
-    def keep(self, replay_text: str, review: str) -> None:
-        """Keep ``review`` for the replay ``replay_text`` (the oldest beyond :data:`KEPT_REVIEWS` forgotten)."""
-        kept = self._all()
-        kept.pop(_digest(replay_text), None)
-        kept[_digest(replay_text)] = review
-        self.storage.set(REVIEWS_KEY, dumps(dict(list(kept.items())[-KEPT_REVIEWS:])))
-
-
-def _digest(replay_text: str) -> str:
-    return hashlib.sha256(replay_text.encode()).hexdigest()[:16]

@@ -277,6 +277,12 @@ def viewer_bar(viewer: Stepper, embedded: bool = False) -> str:
     )
 
 
+def review_offer(unread: bool = False) -> str:
+    """A replay's "Review" button (and, when its link's review could not be read, why it is offered again)."""
+    note = f'<p class="verdict">{escape(text("review.unread"))}</p>' if unread else ""
+    return f'<div class="review" id="review">{note}{button(text("review"), command=Command.REVIEW)}</div>'
+
+
 def over_buttons() -> str:
     """A finished game's way on: play again, review it, share it, or a new game."""
     return (

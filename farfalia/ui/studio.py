@@ -8,30 +8,24 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from farfalia.core.codes import ascii_int
 from farfalia.core.errors import FarfaliaError, LinkError, SessionError
 from farfalia.records.replay import MAX_NAME, Replay, read_replay
 from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_snippet, site_base
 from farfalia.ui.game import SiteGame, find_game
+from farfalia.ui.kept_reviews import KeptReviews
 from farfalia.ui.layout import Layout
 from farfalia.ui.links import Link, parse_link
 from farfalia.ui.panels import Panel
-from farfalia.ui.reviews import (
-    Describer,
-    KeptReviews,
-    Marks,
-    PageReview,
-    describer,
-    marks_of,
-    read_marks,
-    review_section,
-)
 from farfalia.ui.screen import Download, Screen
-from farfalia.ui.screens import embed_panel, message_panel, share_panel, viewer_bar
+from farfalia.ui.screens import embed_panel, message_panel, review_offer, share_panel, viewer_bar
 from farfalia.ui.texts import error_text, text
 from farfalia.ui.viewer import Stepper, ViewerMove, open_viewer
+
+if TYPE_CHECKING:  # the review's page module is imported when a review is shown
+    from farfalia.ui.reviews import Describer, Mark, Marks, PageReview
 
 
 class Studio:
@@ -86,9 +80,11 @@ class Studio:
         review = link.review or (self.kept.get(link.replay) if not self.embedded else "")
         if review:
             self.link = link = dataclasses.replace(link, review=review)
+            from farfalia.ui import reviews  # a review to show: only now (a first visit never needs it)
+
             try:
                 replay, game = self.viewer.replay, find_game(self.viewer.game_name)
-                self.marks = read_marks(review, replay, game.reviewing(), self._describer(self.viewer))
+                self.marks = reviews.read_marks(review, replay, game.reviewing(), self._describer(self.viewer))
             except LinkError:
                 self.review_unread = True
         return link
@@ -105,7 +101,9 @@ class Studio:
         viewer = self._main()
         seat = ascii_int(viewer.view_name, 1)
         reviewing = find_game(viewer.game_name).reviewing()
-        self.review = PageReview(viewer.replay, reviewing, None if seat is None else {seat})
+        from farfalia.ui import reviews  # asked for: only now (a first visit never needs it)
+
+        self.review = reviews.PageReview(viewer.replay, reviewing, None if seat is None else {seat})
         self.marks, self.review_unread = None, False
 
     def cancel_review(self) -> None:
@@ -121,7 +119,7 @@ class Studio:
         before = round(review.review.progress * 100)
         if review.work(seconds):
             self.review = None
-            self.marks = marks_of(review.review, self._describer(self._main()))
+            self.marks = review.marks(self._describer(self._main()))
             if self.link is not None:
                 compact = self.marks.compact(review.review.replay)
                 self.link = dataclasses.replace(self.link, review=compact)
@@ -133,6 +131,8 @@ class Studio:
     @staticmethod
     def _describer(viewer: Stepper) -> Describer:
         """Marks' actions in the words of the replay's game."""
+        from farfalia.ui.reviews import describer  # (loaded already: a review is shown)
+
         game, names = find_game(viewer.game_name), viewer.names()
         return describer(viewer.replay, lambda position, action: game.action_words(position, action, names))
 
@@ -285,14 +285,22 @@ class Studio:
             return Screen(overlay=self.editor.panel(layout, theme), fragment=None, keep_focus=True)
         return Screen(overlay=message_panel(self.message or "", self.embedded), fragment=None, modal=True)
 
+    def _review_section(self, main: Stepper, better: Mark | None) -> str:
+        """The bar's part for the review: only its offer, until there is a review to show."""
+        if self.marks is None and self.review is None:
+            return "" if self.embedded else review_offer(self.review_unread)
+        from farfalia.ui.reviews import review_section  # (loaded already: a review is shown)
+
+        return review_section(self.marks, self.review, main.at, main.total, main.names(), better,
+                              self.review_unread, self.embedded)  # fmt: skip
+
     def _viewer_screen(
         self, viewer: Stepper, link: Link, panel: Panel, layout: Layout, theme: str, aspect: float
     ) -> Screen:
         options = self.embed_options if panel == Panel.EMBED else None
         main = self.main_viewer or viewer
         better = self.marks.at(main.at) if self.marks is not None and self.main_viewer is not None else None
-        review = review_section(self.marks, self.review, main.at, main.total, main.names(), better,
-                                self.review_unread, self.embedded)  # fmt: skip
+        review = self._review_section(main, better)
         return Screen(
             table=viewer.draw(viewer.view(), layout, theme, aspect),
             bar=viewer_bar(main, self.embedded) + review,
