@@ -183,7 +183,8 @@ class _Judged:
     there are any) and, for the valuation with every card seen, the true deal as its only world."""
 
     def __init__(self, reviewing: Reviewing, chosen: Any, world: Sampler | None) -> None:
-        self.reviewing, self.model, self.chosen, self.world = reviewing, reviewing.model, chosen, world
+        self.reviewing, self.chosen, self.world = reviewing, chosen, world
+        self.model = reviewing.model
 
     def prepare(self, view: Any) -> Iterator[None]:
         return self.model.prepare(view)

@@ -313,8 +313,8 @@ class Controller:
             if key in VIEWER_KEYS and self.panel != Panel.EMBED:
                 self.studio.move(VIEWER_KEYS[key])
                 return True
-            if key in REVIEW_KEYS and self.panel != Panel.EMBED and self.studio.marks is not None:
-                self.command(REVIEW_KEYS[key])
+            if key.lower() in REVIEW_KEYS and self.panel != Panel.EMBED and self.studio.marks is not None:
+                self.command(REVIEW_KEYS[key.lower()])
                 return True
             return False
         command = SHORTCUTS.get(key if key == "?" else key.lower())

@@ -10,9 +10,8 @@ from collections.abc import Mapping, Sequence
 
 from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, SETTING_ATTRIBUTE, SLOT_ATTRIBUTE, Command, Id
 
-#: A replay's keys to the next and previous mistake, once a review is shown.
-REVIEW_KEYS: dict[str, Command] = {"n": Command.NEXT_MISTAKE, "N": Command.NEXT_MISTAKE, "p": Command.PREV_MISTAKE,
-                                   "P": Command.PREV_MISTAKE}  # fmt: skip
+#: A replay's keys (as :data:`SHORTCUTS`, either case) to the next and previous mistake, once a review is shown.
+REVIEW_KEYS: dict[str, Command] = {"n": Command.NEXT_MISTAKE, "p": Command.PREV_MISTAKE}
 
 #: The game's shortcuts (a key pressed outside a form field, without Ctrl, Alt or Meta)
 #: and what each does; the help dialog (``?``) lists them in this order.
