@@ -28,7 +28,7 @@ from farfalia.ui.contract import Command, Id
 from farfalia.ui.controller import Controller
 from farfalia.ui.diagrams import Diagrams
 from farfalia.ui.embeds import read_still
-from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts, set_language
+from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts, set_language, speaking
 from farfalia.ui.links import parse_link
 from farfalia.ui.saves import SLOT_PREFIX, MemoryStorage
 from farfalia.ui.texts import TEXT, error_note, error_text, message_text, plural_text, text, use_catalog
@@ -87,6 +87,19 @@ def test_plural_forms_for_0_1_and_2(code: str, expected: list[str]) -> None:
     leaves = [plural_text("family-count.leaf", n) for n in (0, 1, 2)]
     zero = leaves[1].replace("1", "0", 1) if code == "fr" else leaves[2].replace("2", "0", 1)
     assert leaves[1] != leaves[2] and leaves[0] == zero
+
+
+def test_french_elides_de_before_a_name_that_begins_with_a_vowel() -> None:
+    """ "Joueur fictif d'Ada", "Main d'Émile", but "de Bruno", "de E3" (a card's code), and no
+    elision in a language whose catalog names none."""
+    with speaking("fr"):
+        assert text("dummy-of", name="Ada") == "Joueur fictif d'Ada"
+        assert text("dummy-of", name="Émile") == "Joueur fictif d'Émile"
+        assert text("dummy-of", name="Bruno") == "Joueur fictif de Bruno"
+        assert text("dummy-of", name="E3") == "Joueur fictif de E3"
+    with speaking("it"):
+        assert text("dummy-of", name="Ada") == "Morto di Ada"
+    assert text("dummy-of", name="Ada") == "Dummy of Ada"
 
 
 def test_the_language_follows_the_choice_then_the_browser() -> None:

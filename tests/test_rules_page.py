@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import make_rules_page  # noqa: E402
+from catalogs import rules_catalogs  # noqa: E402
 
 
 def diagrams() -> list[FarfaliaViewer]:
@@ -78,6 +79,20 @@ def test_each_rules_page_speaks_its_language(code: str, game: str) -> None:
     assert f'href="{rules_page(code, STEMS[other_game])}"' in page
 
 
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE])
+def test_each_translation_gives_the_english_pages_numbers(code: str) -> None:
+    """Every translated paragraph of the rules pages has the numbers of its English (whose worked
+    numbers the diagram tests check against the engine): a scoring's 130 and 60 stay 130 and 60."""
+    wrong = [
+        (message.id, message.string)
+        for message in rules_catalogs()[code]
+        if message.id
+        and message.string
+        and sorted(re.findall(r"\d+", str(message.id))) != sorted(re.findall(r"\d+", str(message.string)))
+    ]
+    assert not wrong, wrong
+
+
 def test_every_diagram_shows_its_moment() -> None:
     following, picking, nothing, trump, scoring, dummy, uncovered, turned, burn, doubled = diagrams()
     assert set(following.view().reasons.values()) == {None, "follow-suit"}
@@ -89,6 +104,11 @@ def test_every_diagram_shows_its_moment() -> None:
     view = trump.view()
     assert view.to_act.player == 1 and view.reasons[parse_card("B13")] == "side-full"
     assert scoring.finished_hand().player_points == (3, 6, 10, 6, 10)
+    # The hand is scored and the next waits to be dealt: the sidebar names hand 1 and its proposal.
+    scored = scoring.view()
+    assert scored.phase == "deal" and scored.hand_number == 1 and scored.proposal == ()
+    sidebar = render_table(scored, scoring.names()).split('class="info"', 1)[1].split('class="seat', 1)[0]
+    assert ">Hand 1<" in sidebar and sidebar.count('class="card subject') == 5
     assert dummy.view().to_act.decision == "play-dummy"
     assert uncovered.view().seat(3).layout[0] == (HIDDEN, EMPTY)
     assert turned.view().seat(3).layout[0] == (parse_card("R1"), EMPTY)

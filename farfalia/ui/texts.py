@@ -147,6 +147,9 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "step.prev": "Previous action",
     "step.next": "Next action",
     "decimal-point": ".",
+    # The words the language elides before a word beginning with a vowel, as word>elided pairs
+    # separated by spaces ("de>d'"), or "none".
+    "elisions": "none",
     "review": "Review",
     "review.running": "Reviewing the game… {percent}%",
     "review.cancel": "Cancel",
@@ -270,9 +273,25 @@ def translated(key: str) -> str:
     return english if found == key else found
 
 
+#: Letters that begin a word a language may elide before ("de Ada" becomes "d'Ada" in French).
+VOWELS = frozenset("aeiouyàâäéèêëîïôöùûü")
+
+
+def elided(template: str, values: Mapping[str, object]) -> str:
+    """``template`` with the current language's elisions (its ``elisions`` message: ``word>elided``
+    pairs, or ``none``) made before each value that is a word beginning with a vowel: "de {name}"
+    becomes "d'{name}" for Ada in French, not for Bruno, nor for a card's code (E3)."""
+    rules = [rule.partition(">") for rule in translated("elisions").split() if ">" in rule]
+    for field, value in values.items():
+        if isinstance(value, str) and value[:1].lower() in VOWELS and value[1:2].isalpha() and value[1:2].islower():
+            for word, _, short in rules:
+                template = template.replace(f"{word} {{{field}}}", f"{short}{{{field}}}")
+    return template
+
+
 def text(key: str, **values: object) -> str:
-    """The message ``key`` in the current language, with ``values`` filled in."""
-    return translated(key).format(**values)
+    """The message ``key`` in the current language, with ``values`` filled in (and elided before)."""
+    return elided(translated(key), values).format(**values)
 
 
 def plural_text(key: str, count: int, **values: object) -> str:
@@ -282,7 +301,7 @@ def plural_text(key: str, count: int, **values: object) -> str:
     found = _catalog.ngettext(key, key, count)
     if found == key:  # not translated: English's forms
         found = forms[0] if count == 1 else forms[1]
-    return found.format(count=count, **values)
+    return elided(found, values).format(count=count, **values)
 
 
 def decimal(value: float) -> str:

@@ -758,6 +758,15 @@ def _last_trick(side: ET.Element, view: View, names: Sequence[str], colours: Map
         group.append(_label_card(drawn, card_text(card) + note, None, None))
 
 
+def shown_hand(view: View) -> tuple[int, tuple[int, ...], int | None]:
+    """The hand the sidebar names (its number from 0, proposal and trump): the one under way, or the
+    one just scored while the next waits to be dealt (its scores are on the table)."""
+    if view.phase == "deal" and view.results:
+        scored = view.results[-1]
+        return scored.plan.number, tuple(scored.proposal), scored.trump
+    return view.hand_number, tuple(view.proposal), view.trump
+
+
 def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping[str, str], layout: Layout) -> None:
     """The proposal, trump, the hand's number, the last trick and (wide) the totals:
     a panel on the right, or a strip along the top of a tall table."""
@@ -767,22 +776,23 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
     if layout.words != 1:  # larger, from its top left corner
         side.set("transform", f"translate({x * (1 - layout.words):.1f},0) scale({layout.words:g})")
     heading = "heading" if wide else "small-heading"
+    number, proposal, trump_suit = shown_hand(view)
     _text(side, heading, text("proposal"), x=x, y=40 if wide else 22, fill=colours["text"])
-    for k, family in enumerate(view.proposal):
+    for k, family in enumerate(proposal):
         subject = subject_card(family, colours)
         side.append(place(subject, x + k * 48, 54, 0.6) if wide else place(subject, x + k * 40, 32, 0.5))
-    trump_text = text("no-trump") if view.trump == NO_TRUMP_SUIT else (
-        f"{text('trump')}: {suit_text(view.trump)}" if view.trump is not None else ""
+    trump_text = text("no-trump") if trump_suit == NO_TRUMP_SUIT else (
+        f"{text('trump')}: {suit_text(trump_suit)}" if trump_suit is not None else ""
     )  # fmt: skip
     trump = node("g", side, class_="trump", role="img", aria_label=trump_text or text("trump"))
     trump_x, trump_y = (x, 150.0) if wide else (x + 220, 30.0)
     _text(trump, heading, trump_text, x=trump_x, y=trump_y, fill=colours["text"])
-    if view.trump is not None and view.trump >= 0:
+    if trump_suit is not None and trump_suit >= 0:
         symbol_x = x + 180 if wide else trump_x + 150
-        _symbol(trump, view.trump, symbol_x, trump_y - 26, 34, colours[SUIT_COLOUR_KEYS[view.trump]])
-        trump.set("data-trump", SUIT_LETTERS[view.trump])
-    number = text("hand-number", number=view.hand_number + 1)
-    _text(side, heading, number, x=trump_x, y=trump_y + (40 if wide else 26), fill=colours["muted"])
+        _symbol(trump, trump_suit, symbol_x, trump_y - 26, 34, colours[SUIT_COLOUR_KEYS[trump_suit]])
+        trump.set("data-trump", SUIT_LETTERS[trump_suit])
+    hand = text("hand-number", number=number + 1)
+    _text(side, heading, hand, x=trump_x, y=trump_y + (40 if wide else 26), fill=colours["muted"])
     _last_trick(side, view, names, colours, layout)
     if not wide:
         return  # the plates show each player's total

@@ -90,12 +90,22 @@ DIAGRAMS: list[Shown] = [
         3,
         "0",
     ),
-    ("Turned face up", "The trick is over: the uncovered card is turned face up and can now be played.", DUMMY, 5, "0"),
+    (
+        "Turned face up",
+        "The trick is over: the uncovered card is turned face up and can now be played. When a dummy wins a "
+        "trick, its partner picks the card and keeps it in front of himself, and chooses the dummy's lead to "
+        "the next trick.",
+        DUMMY,
+        5,
+        "0",
+    ),
     (
         "Burnin' Down the House",
-        "With this variant everyone holds one wild card, which may be played at any time but never led, and "
-        "never wins. Chiara played her fish wild card: every fish of the trick burns and cannot be taken. Dario "
-        "wins with the 9 of blue, and only the 8 of blue, a butterfly, can be taken.",
+        "With this variant every player but a dummy is dealt one wild card each hand, after the play cards: it "
+        "may be played at any time but never led, and never wins, and as the tricks are as many as before, "
+        "everyone ends the hand with one card unplayed. Chiara played her fish wild card: every fish of the "
+        "trick burns and cannot be taken. Dario wins with the 9 of blue, and only the 8 of blue, a butterfly, "
+        "can be taken.",
         BURN,
         8,
         "3",
@@ -167,8 +177,8 @@ GAME: list[Section] = [
         [
             "Partners sit facing each other for the whole game. Everyone gets 13 cards and nobody discards. "
             "The first subject card turned names trump (a butterfly: no trump). No card is taken from the first "
-            "three tricks. Play four hands (or a multiple of four, or to a target score); the partnership with "
-            "the most points wins.",
+            "three tricks. Play four hands (or a multiple of four, or to a target score), the deal passing to the "
+            "left; the partnership whose two totals add up to more wins (ties share).",
         ],
     ),
     (
@@ -177,11 +187,13 @@ GAME: list[Section] = [
             "With three players the dealer plays with a dummy sitting opposite him, against the two others: "
             "13 cards each, the dummy's laid out as six face down under six face up, and a seventh face up. The "
             "dealer names trump after seeing his hand and the dummy's face-up cards. Six hands, the deal "
-            "passing to the left; no card is taken from the first three tricks. The short game plays three "
-            "such hands, then one with everyone alone: the lowest total deals 18 cards to himself and 17 to "
-            "the others, names trump and sets one card aside.",
-            "With two players each has a dummy facing him, and trump comes from the first subject card, as for "
-            "four. Four hands; the deal alternates.",
+            "passing to the left; no card is taken from the first three tricks; the highest total wins. The short "
+            "game plays three such hands, then one with everyone alone: the lowest total deals 18 cards to "
+            "himself and 17 to the others, names trump and sets one card aside; the highest total after it "
+            "wins.",
+            "With two players each has a dummy facing him, and otherwise plays as for four: 13 cards each, trump "
+            "from the first subject card, and no card taken from the first three tricks. Four hands; the deal "
+            "alternates; the highest total wins.",
         ],
     ),
 ]
@@ -209,7 +221,7 @@ RULES_SOURCE = RulesSource(
     "subjects; the players take tricks and set aside cards that match them. The diagrams below are live: step "
     "through them with their buttons or the arrow keys.",
     "Play the game, or set up a situation of your own there and share it.",
-    "How to play Papillon, the other game of the same rulebooks",
+    "How to play Papillon, the other game of this site",
     "papillon",
     (BASICS, shown(DIAGRAMS), GAME, shown(VARIANT_DIAGRAMS)),
 )

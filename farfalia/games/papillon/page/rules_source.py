@@ -36,12 +36,13 @@ PAPILLON_BASICS: list[Section] = [
     (
         "Players and sides",
         [
-            "Two or three players play alone (three may also play two against one); four play two against two, "
+            "Two or three players play alone (three may also play two against one, the winner of the first roll "
+            "choosing his partner); four play two against two, "
             "partners facing each other; five play three against two, the winner of the first roll choosing his "
             "two partners. Partners share one pile of captured cards and one score.",
             "The dealer deals every hand of the game. At the start of each round everyone rolls the two dice: the "
-            "highest total starts the blue round, the lowest starts the orange round, and the starter chooses the "
-            "direction of play. Only the Chrysalide changes it.",
+            "highest total starts the blue round, the lowest starts the orange round (players tied for it roll "
+            "again), and the starter chooses the direction of play. Only the Chrysalide changes it.",
         ],
     ),
     (
@@ -61,16 +62,20 @@ PAPILLON_BASICS: list[Section] = [
 PAPILLON_BLUE: list[Shown] = [
     (
         "Taking with a sign",
-        "With a sign (Plus, Moins or Multiplier/Diviser), on the table or in your hand, you may play two cards and "
-        "take by one operation. This is the rulebook's own example: Anna plays her Moins and her Yin (12) to take "
-        "the Chat Noir (22) and the 10, since 22 − 10 = 12. Step forward to see it.",
+        "With a sign (Plus, Moins or Multiplier/Diviser), on the table or in your hand, you may take by one "
+        "operation on two numbers whose result comes from your hand, in one of three ways: the sign and the "
+        "result from your hand, both numbers on the table; the sign and both numbers on the table, the result "
+        "from your hand; or the sign and one number on the table, the other number and the result from your "
+        "hand. A sign on the table is taken too. This is the rulebook's own example: Anna plays her Moins and "
+        "her Yin (12) to take the Chat Noir (22) and the 10, since 22 − 10 = 12. Step forward to see it.",
         BLUE,
         0,
         "all",
     ),
     (
         "Laying down, and taking by a sum",
-        "The table was empty, so Marc and then Anna laid a card down (you may do so even when you could capture). "
+        "The table was empty, so Marc laid a card down; Anna laid one down too, though she could have captured "
+        "(you may). "
         "Now Marc's 11 takes the 5 and the 6: one card from your hand takes any table cards whose numbers add up "
         "to its own.",
         BLUE,
@@ -79,7 +84,8 @@ PAPILLON_BLUE: list[Shown] = [
     ),
     (
         "Taking by the same number",
-        "Anna laid her 3 down, and Marc takes it with his own 3. Every 3 is worth 10 points at the end.",
+        "Anna laid her 3 down, and Marc takes it with his own 3: a match takes just one card of the same number. "
+        "Every 3 is worth 10 points at the end.",
         BLUE,
         5,
         "all",
@@ -118,7 +124,8 @@ PAPILLON_BLUE_END: list[Section] = [
             "Each side then scores 10 points for each 3, for the Dragon and for each atout but the Chat Noir in "
             "its pile (Yin and Yang together: 30), 10 for the most cards (a tie is rolled for), and the Chat "
             "Noir's 30 or −30. The other cards score nothing.",
-            "A side without any points receives 10 points from each player of the other sides.",
+            'A side with 0 points or less ("don\'t shoot the ambulance!") receives 10 points from each player of '
+            "the other sides.",
         ],
     ),
 ]
@@ -143,7 +150,7 @@ PAPILLON_ORANGE_START: list[Section] = [
             "beside each sequence a place for a sign. The blue deck is the draw pile (at three and five players, "
             "with 2 or 1 orange cards face down on top of it).",
             "On your turn you must place a card if you can, then a second one if you can. If you cannot place "
-            "any, draw one card and place it if it goes.",
+            "any, draw one card: if it goes, you must place it, then a second card if one goes.",
         ],
     ),
 ]
@@ -184,9 +191,11 @@ PAPILLON_ORANGE: list[Shown] = [
     ),
     (
         "The Papillon's counter",
-        "Marc holds the Papillon. Played at once against the Chat Noir, it makes the attacker draw six cards: "
-        "Anna now holds nine. Played at any other time, the Papillon makes its own player draw three, and ends "
-        "the turn.",
+        "Marc holds the Papillon. Played at once against the Chat Noir, it makes the attacker draw six cards and "
+        "ends Marc's turn: "
+        "Anna now holds nine. Had Marc drawn his three cards first, a Papillon placed as his first card, drawn or "
+        "held, would have made Anna draw three instead of him. Played at any other time, the Papillon makes its "
+        "own player draw three, and ends the turn.",
         ORANGE,
         9,
         "all",
@@ -206,19 +215,20 @@ PAPILLON_ORANGE_END: list[Section] = [
         [
             "When a player has placed all his cards, each opponent takes 20 penalty points (30 in the last tour), "
             "and the dealer deals a new hand to everyone, on top of the cards they still hold: four tours at two "
-            "players, three at three, two at four, one at five. The round ends when a player goes out in the "
+            "players, three at three, two at four, one at five. The starting cards, sequences and signs stay as "
+            "they are. The orange round's starter begins every tour. The round ends when a player goes out in the "
             "last tour.",
-            "If the draw pile runs out, all the orange cards left are dealt at once and the tour is the last. If "
-            "nobody can play any more, the round ends there.",
+            "If the draw pile runs out, all the orange cards left are dealt at once and the tour is the last: Mode "
+            "Carnage. If nobody can play any more, the round ends there: Mode Apocalypse.",
         ],
     ),
     (
         "Scoring the orange round and the game",
         [
             "Each player adds his penalty points to the numbers of the cards left in his hand: the Chat Noir "
-            "costs 22, the Chenille 1, Yin and Yang 12 each, the other atouts nothing. A Papillon still held "
-            "first draws three cards; a Couteau Suisse still held costs a roll of the two dice. Low is good: "
-            "partners add theirs together.",
+            "costs 22, the Chenille 1, Yin and Yang 12 each, the other atouts nothing. A player still holding a "
+            "Papillon first draws three cards, which count too; a Couteau Suisse still held costs a roll of the "
+            "two dice. Low is good: partners add theirs together.",
             "The game's score is the blue round's points minus the orange round's. The highest score wins.",
         ],
     ),
@@ -227,7 +237,8 @@ PAPILLON_ORANGE_END: list[Section] = [
 PAPILLON_ORANGE_SCORE: list[Shown] = [
     (
         "The orange round's scores",
-        "Played to the end: Marc went out in three tours and Anna in the last one. Anna takes 60 penalty points, "
+        "Played to the end: Marc went out first in each of the first three tours, and Anna in the last. Anna "
+        "takes 60 penalty points, "
         "Marc 30 and the 6 left in his hand: 36.",
         ORANGE_END,
         len(ORANGE_END.game.actions),
@@ -253,7 +264,7 @@ RULES_SOURCE = RulesSource(
     "sequences. Your score is the blue round's points minus the orange round's. The diagrams below are live: "
     "step through them with their buttons or the arrow keys.",
     "Play Papillon against bots or with friends at one screen.",
-    "How to play Farfalia, the other game of the same rulebooks",
+    "How to play Farfalia, the other game of this site",
     "farfalia",
     (
         PAPILLON_BASICS,
