@@ -112,7 +112,8 @@ PAPILLON_BLUE_END: list[Section] = [
     (
         "The Chrysalide and the Chat Noir",
         [
-            "The Chrysalide is played on its own: it goes straight to your pile, and the direction of play reverses.",
+            "The Chrysalide is played on its own: it goes straight to your pile, and the direction of play "
+            "reverses. It is never laid on the table.",
             "The Chat Noir counts 22. Taken on purpose, by a sum or an operation, it is worth 30 points; taken "
             "otherwise, by the Papillon or with the cards left at the end, it costs 30.",
         ],
@@ -146,7 +147,8 @@ PAPILLON_ORANGE_START: list[Section] = [
         "The orange round: shedding",
         [
             "The orange deck is dealt as the blue one was, but two starting cards are turned face up instead of "
-            "a table, with room between them: the centre. Beside each starting card are two sequences, and "
+            "a table (an atout turned goes back into the deck for another card), with room between them: the "
+            "centre. Beside each starting card are two sequences, and "
             "beside each sequence a place for a sign. The blue deck is the draw pile (at three and five players, "
             "with 2 or 1 orange cards face down on top of it).",
             "On your turn you must place a card if you can, then a second one if you can. If you cannot place "
@@ -195,7 +197,8 @@ PAPILLON_ORANGE: list[Shown] = [
         "ends Marc's turn: "
         "Anna now holds nine. Had Marc drawn his three cards first, a Papillon placed as his first card, drawn or "
         "held, would have made Anna draw three instead of him. Played at any other time, the Papillon makes its "
-        "own player draw three, and ends the turn.",
+        "own player draw three, and ends the turn: placed as your last card, it does not take you out, unless the "
+        "draw pile is empty.",
         ORANGE,
         9,
         "all",
