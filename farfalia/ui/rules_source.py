@@ -20,20 +20,19 @@ OTHER_LANGUAGES = "Other languages"
 
 @dataclass(frozen=True)
 class RulesSource:
-    """One game's rules page: its game, title, introduction, link to play, link to another game's
-    rules (its words, its game), and its parts in order (prose, or sections each beside a diagram)."""
+    """One game's rules page: its game, title, introduction, link to play, and its parts in order
+    (prose, or sections each beside a diagram). The page links to the other games' pages by their
+    titles."""
 
     game: str
     title: str
     intro: str
     play: str
-    other: str
-    other_game: str
     parts: tuple[list[Section] | list[Illustrated], ...]
 
     def messages(self) -> list[str]:
         """Every English text of the page, in order."""
-        found = [self.title, self.intro, self.play, self.other, OTHER_LANGUAGES]
+        found = [self.title, self.intro, self.play, OTHER_LANGUAGES]
         for part in self.parts:
             for heading, second, *_ in part:
                 found += [heading, *second] if isinstance(second, list) else [heading, second]

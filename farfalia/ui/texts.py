@@ -249,13 +249,18 @@ def remove_texts(
 
 #: The catalog in use: English (no translation) until :func:`use_catalog` sets another.
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
+#: The elisions of the catalog in use (its ``elisions`` message, read once by :func:`use_catalog`):
+#: (word, elided) pairs; none in English.
+_elisions: list[tuple[str, str]] = []
 
 
 def use_catalog(catalog: gettext.NullTranslations) -> gettext.NullTranslations:
     """Speak the language of ``catalog`` from now on (see :func:`farfalia.ui.language.set_language`);
     the catalog spoken until now."""
-    global _catalog
+    global _catalog, _elisions
     before, _catalog = _catalog, catalog
+    rules = [rule.partition(">") for rule in translated("elisions").split()]
+    _elisions = [(word, short) for word, arrow, short in rules if arrow]
     return before
 
 
@@ -281,10 +286,11 @@ def elided(template: str, values: Mapping[str, object]) -> str:
     """``template`` with the current language's elisions (its ``elisions`` message: ``word>elided``
     pairs, or ``none``) made before each value that is a word beginning with a vowel: "de {name}"
     becomes "d'{name}" for Ada in French, not for Bruno, nor for a card's code (E3)."""
-    rules = [rule.partition(">") for rule in translated("elisions").split() if ">" in rule]
+    if not _elisions:
+        return template
     for field, value in values.items():
         if isinstance(value, str) and value[:1].lower() in VOWELS and value[1:2].isalpha() and value[1:2].islower():
-            for word, _, short in rules:
+            for word, short in _elisions:
                 template = template.replace(f"{word} {{{field}}}", f"{short}{{{field}}}")
     return template
 

@@ -221,7 +221,5 @@ RULES_SOURCE = RulesSource(
     "subjects; the players take tricks and set aside cards that match them. The diagrams below are live: step "
     "through them with their buttons or the arrow keys.",
     "Play the game, or set up a situation of your own there and share it.",
-    "How to play Papillon, the other game of this site",
-    "papillon",
     (BASICS, shown(DIAGRAMS), GAME, shown(VARIANT_DIAGRAMS)),
 )

@@ -267,8 +267,6 @@ RULES_SOURCE = RulesSource(
     "sequences. Your score is the blue round's points minus the orange round's. The diagrams below are live: "
     "step through them with their buttons or the arrow keys.",
     "Play Papillon against bots or with friends at one screen.",
-    "How to play Farfalia, the other game of this site",
-    "farfalia",
     (
         PAPILLON_BASICS,
         shown(PAPILLON_BLUE),
