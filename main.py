@@ -197,12 +197,13 @@ class Page:
             file = controller.export(slot or None)
             if file:
                 dom.download(file.name, file.content)
-        elif command == Command.RESUME:  # the game as the journal has it now
+        elif command in (Command.RESUME, Command.CONTINUE_GAME):  # the game as the journal has it now
             self.reread(lambda: self.command(command, {"slot": slot}))
         else:
             card, at = attribute(target, "data-card"), attribute(target, contract.AT_ATTRIBUTE)
+            game = attribute(target, contract.GAME_ATTRIBUTE)
             self.command(command, form_fields(element(FORMS[command])) if command in FORMS else
-                         {"slot": slot, "card": card, "at": at})  # fmt: skip
+                         {"slot": slot, "card": card, "at": at, "game": game})  # fmt: skip
 
     def command(self, command: str, fields: dict[str, str]) -> None:
         self.controller.command(command, fields)

@@ -96,7 +96,7 @@ def window(browser: Browser, site: str, size: str, shot: str) -> Iterator[tuple[
 def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) -> None:
     with window(browser, site, size, f"layout-{size}") as (page, touch):
         open_game(page, site)
-        for field in ("#start-form .title", "#mode", "input[name=variant]", "#seed", "[data-command=start]"):
+        for field in ("#start-form .form-title", "#mode", "input[name=variant]", "#seed", "[data-command=start]"):
             element = page.locator(field).first
             element.scroll_into_view_if_needed()  # every field of the form can be reached
             assert element.evaluate(INSIDE), f"{field} cannot be brought into view at {size}"

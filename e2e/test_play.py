@@ -132,3 +132,27 @@ def test_a_played_card_glides_to_the_trick_unless_instant(page: Page, site: str)
     page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
     click_and_wait(page, "svg .hand .card.legal >> nth=0")
     assert page.evaluate("document.getAnimations().length") == 0
+
+
+def test_the_first_screen_plays_continues_and_sets_up_each_game_in_one_press(page: Page, site: str) -> None:
+    """On a small phone both games' "Play" are in sight at once; "Play" seats the person against
+    bots; after a reload "Continue" goes on with that game; "More options" brings its form."""
+    page.set_viewport_size({"width": 375, "height": 667})
+    open_game(page, site)
+    for game in ("farfalia", "papillon"):
+        box = page.locator(f"[data-command=play][data-game={game}]").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 667, f"{game}'s Play is out of sight: {box}"
+    click_and_wait(page, "[data-command=play][data-game=papillon]")
+    page.wait_for_function("() => document.body.dataset.decision")
+    assert page.locator("svg.table.papillon").count() == 1 and page.locator("#start-form").count() == 0
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert page.locator("[data-command=continue-game][data-game=farfalia]").count() == 0
+    click_and_wait(page, "[data-command=continue-game][data-game=papillon]")
+    page.wait_for_function("() => document.body.dataset.decision")
+    assert page.locator("svg.table.papillon").count() == 1
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    click_and_wait(page, "[data-command=set-up][data-game=papillon]")
+    assert page.input_value("#game") == "papillon" and page.evaluate("document.activeElement.id") == "game"
+    assert page.locator("#players").is_visible() and page.locator("#mode").is_hidden()

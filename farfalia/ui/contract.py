@@ -39,7 +39,7 @@ class Id(StrEnum):
     SEED = "seed"
     IMPORT_FILE = "import-file"
     SHARE_LINK = "share-link"
-    #: The start screen's list of saved games (redrawn alone when another tab saves).
+    #: The first screen's games and its list of saved games (redrawn alone when another tab saves).
     SAVED_GAMES = "saved-games"
     SEEK = "seek"
     VIEW_SELECT = "view-select"
@@ -99,6 +99,12 @@ class Command(StrEnum):
 
     START = "start"
     RESUME = "resume"
+    #: The first screen's buttons of one game (``data-game``): play it at once (the choices
+    #: remembered, else its defaults), go on with its latest saved game (``data-slot``), or open
+    #: the form of every choice set to it.
+    PLAY = "play"
+    CONTINUE_GAME = "continue-game"
+    SET_UP = "set-up"
     SHOW_CARDS = "show-cards"
     CONTINUE = "continue"
     SHEET = "sheet"
@@ -158,6 +164,8 @@ COMMAND_ATTRIBUTE: Final = "data-command"
 SETTING_ATTRIBUTE: Final = "data-setting"
 #: The attribute of a saved game's buttons: its slot (see :mod:`farfalia.ui.saves`).
 SLOT_ATTRIBUTE: Final = "data-slot"
+#: The attribute of a first screen's button: the game it is for.
+GAME_ATTRIBUTE: Final = "data-game"
 #: The attribute of a graph's bar: the position it goes to.
 AT_ATTRIBUTE: Final = "data-at"
 #: The attribute of an unplayable card that says why.

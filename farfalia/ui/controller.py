@@ -37,8 +37,8 @@ from farfalia.ui.screens import (
     SavedGame,
     confirm_leave,
     cover,
+    games_and_saves,
     help_panel,
-    saved_list,
     settings_panel,
     share_panel,
     start_screen,
@@ -102,9 +102,16 @@ class Controller:
         #: The action the last hint named, to mark on the table.
         self.hint: str | None = None
         self.thinker = Thinker()
+        #: The game whose "More options" was pressed on the first screen ("": none): the form shows it.
+        self.setting_up = ""
+        #: The form field the focus goes to after the next draw, once (None: the usual place).
+        self._focus_field: str | None = None
         self._commands: dict[Command, Callable[[Mapping[str, str]], None]] = {
             Command.START: self._start,
             Command.RESUME: self._resume,
+            Command.PLAY: self._play,
+            Command.CONTINUE_GAME: self._resume,
+            Command.SET_UP: self._set_up,
             Command.SHOW_CARDS: lambda _form: self._table_change(self._seated().show_cards),
             Command.CONTINUE: lambda _form: self._table_change(self._seated().dismiss_summary),
             Command.SHEET: lambda _form: self._open(Panel.SHEET),
@@ -195,7 +202,7 @@ class Controller:
         if self.studio.showing:
             return self.studio.screen(self.panel, self.share_link, self.layout, self.theme, self.stage_aspect)
         if self.table is None or self.game is None:
-            return Screen(overlay=start_screen(self.saved_games(), self._choices(), self.language))
+            return Screen(overlay=start_screen(self.saved_games(), self._choices(), self.language, self.setting_up))
         return self._table_screen(self.table, self.game)
 
     def _table_screen(self, table: Table, game: SiteGame) -> Screen:
@@ -378,8 +385,8 @@ class Controller:
         return self.shelf.rows()
 
     def saved_list(self) -> str:
-        """The start screen's list of saved games, alone (HTML)."""
-        return saved_list(self.saved_games())
+        """The first screen's games and saved games, alone (HTML): what another tab's save changes."""
+        return games_and_saves(self.saved_games(), self.language)
 
     def refresh_saves(self, journal: Iterable[Stored], elsewhere: Iterable[str]) -> None:
         """Another tab may have saved: read the saved games again (on the start screen only: a
@@ -437,6 +444,24 @@ class Controller:
     def _start(self, form: Mapping[str, str]) -> None:
         self._sit_at(*new_table(form, self.rng))
         remember_choices(self.storage, form)
+        self.setting_up = ""
+
+    def _play(self, form: Mapping[str, str]) -> None:
+        """The first screen's "Play": a game of the game named (``form["game"]``) at once, with
+        the choices remembered from last time (the seats, names, level, pace, its settings), its
+        defaults where none were made: the person against strong bots."""
+        self._start({**self._choices(), "game": _chosen_game(form).name})
+
+    def _set_up(self, form: Mapping[str, str]) -> None:
+        """The first screen's "More options": the form of every choice, set to the game named, the
+        focus on its choice of game (which brings the form into sight)."""
+        self.setting_up = _chosen_game(form).name
+        self._focus_field = "game"
+
+    def take_focus(self) -> str | None:
+        """The form field the focus should go to after this draw, once (None: the usual place)."""
+        field, self._focus_field = self._focus_field, None
+        return field
 
     def _choices(self) -> dict[str, str]:
         """The start screen's last choices (none if unreadable)."""

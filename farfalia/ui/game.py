@@ -42,8 +42,13 @@ class SiteGame(ABC):
     rules: ClassVar[Rules[Any]]
     #: The stem of its rules pages (``rules`` for ``rules.html``, ``rules.fr.html``…).
     rules_page: ClassVar[str]
-    #: The most players its settings seat (the start screen's seat rows).
+    #: The fewest and the most players its settings seat (the start screen's seat rows).
+    min_players: ClassVar[int] = 2
     max_players: ClassVar[int]
+    #: The first screen's line about it (a key of its texts), and about how long a game against
+    #: bots takes a person, in minutes (estimated as ``docs/playing.md`` says).
+    pitch: ClassVar[str]
+    minutes: ClassVar[int]
     #: The bots' levels offered at its table, weakest first: a search model and its playouts a decision.
     levels: ClassVar[Mapping[str, Level]]
     #: The bots of its tournaments, by name (``strong:N`` names a search of N playouts).
@@ -73,6 +78,10 @@ class SiteGame(ABC):
         """The English source of its rules page (``tools/make_rules_page.py``), if it has one;
         imported only when asked for (the pages never need it)."""
         return None
+
+    @abstractmethod
+    def picture(self) -> str:
+        """The first screen's picture of it: a few of its own cards as an SVG, their art within."""
 
     def word(self, values: dict[str, object]) -> None:  # noqa: B027 (a hook: nothing to word by default)
         """Word its messages' values in place before they are said (a card's reason from its code)."""

@@ -34,6 +34,9 @@ DECISION_CARD = f"#{Id.TABLE} .card[tabindex='0']"
 DECISION_BUTTON = f"#{Id.BAR} .choices button"
 #: The first button of the panel over the table.
 PANEL_BUTTON = f"#{Id.OVERLAY} button"
+#: The control a screen marks as its likeliest choice (``autofocus``: the first screen's way back
+#: into the game played last, else its first game's "Play"), ahead of its first button.
+FIRST_CHOICE = f"#{Id.OVERLAY} [autofocus]"
 #: The attributes that tell one control from another across redraws, best first.
 IDENTITY = ("id", ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, SETTING_ATTRIBUTE, "data-card")
 
@@ -74,7 +77,8 @@ def focus_order(
     ``picked``: a card has just been picked up (a game whose cards go somewhere), its choices now in the bar.
     A dialog that opens takes the focus; one that closes gives it back; a card picked up
     gives it to its first choice; otherwise the focus stays where it was, but moves to the
-    decision when the player's turn comes while it rested on the table."""
+    decision when the player's turn comes while it rested on the table (and to a screen's likeliest
+    choice, where nothing had it)."""
     if modal:
         return [PANEL_BUTTON] if opened or focused is None else [focused, PANEL_BUTTON]
     order = [DECISION_BUTTON] if picked else []
@@ -83,4 +87,4 @@ def focus_order(
         order.append(focused)
     if deciding:
         order += [DECISION_CARD, DECISION_BUTTON]
-    return [*order, PANEL_BUTTON, TABLE]
+    return [*order, FIRST_CHOICE, PANEL_BUTTON, TABLE]

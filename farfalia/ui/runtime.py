@@ -264,6 +264,9 @@ class Runtime:
         self.modal = screen.modal
         if self.controller.share_link is not None:
             return Focus(share=True)
+        asked = self.controller.take_focus()
+        if asked is not None:
+            return Focus(field=asked)
         picked = bool(screen.picked) and screen.picked != self.picked  # a card just picked up
         self.picked = screen.picked
         order = focus_order(focused, opener, screen.modal, opened, screen.deciding, picked)

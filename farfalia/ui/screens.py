@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from farfalia.core import registry
 from farfalia.records.replay import MAX_NAME
-from farfalia.ui.contract import SLOT_ATTRIBUTE, Command, Id
+from farfalia.ui.contract import GAME_ATTRIBUTE, SLOT_ATTRIBUTE, Command, Id
 from farfalia.ui.editor import HandsEditor
 from farfalia.ui.embeds import SIZES, STARTS, EmbedOptions
 from farfalia.ui.keyboard import SHORTCUTS
@@ -48,14 +48,25 @@ def button(
     slot: str | None = None,
     disabled: bool = False,
     marks: Sequence[str] = (),
+    game: str | None = None,
+    name: str | None = None,
+    first: bool = False,
 ) -> str:
     """A button that runs a ``command`` or takes an ``action`` (``marks``: the table's cards it
-    would take, marked while it is pointed at or focused: ``assets/dom.js``)."""
+    would take, marked while it is pointed at or focused: ``assets/dom.js``; ``slot``: the saved
+    game, ``game``: the game it is for; ``name``: its name for a screen reader, where its words
+    need more; ``first``: the screen's likeliest choice, which takes the focus)."""
     attributes = f' data-command="{command}"' if command else f' data-action="{escape(action or "")}"'
     if marks:
         attributes += f' data-marks="{escape(" ".join(marks))}"'
     if slot is not None:
         attributes += f' {SLOT_ATTRIBUTE}="{escape(slot)}"'
+    if game is not None:
+        attributes += f' {GAME_ATTRIBUTE}="{escape(game)}"'
+    if name is not None:
+        attributes += f' aria-label="{escape(name)}"'
+    if first:
+        attributes += " autofocus"
     if disabled:
         attributes += " disabled"
     kind = " primary" if primary else ""
@@ -80,19 +91,8 @@ class SavedGame:
     deleting: bool = False
     #: How many of the journal's entries past the state shown could not be read (kept for download).
     unread: int = 0
-
-
-#: The start screen's choices before any were made (field name → value).
-DEFAULT_CHOICES: dict[str, str] = {
-    "game": "farfalia",
-    "mode": "basic5",
-    "players": "2",
-    "rounds": "both",
-    "dealer": "",
-    "level": "strong",
-    "pace": "normal",
-    "kind-0": "human",
-}
+    #: The name of its game ("" when it cannot be read).
+    game: str = ""
 
 
 def select_options(values: Sequence[str], label: Callable[[str], str], chosen: str, extra: str = "") -> str:
@@ -104,13 +104,97 @@ def select_options(values: Sequence[str], label: Callable[[str], str], chosen: s
 
 
 def start_screen(
-    saved: Sequence[SavedGame] = (), choices: Mapping[str, str] | None = None, language: str = "en"
+    saved: Sequence[SavedGame] = (),
+    choices: Mapping[str, str] | None = None,
+    language: str = "en",
+    setting_up: str = "",
 ) -> str:
-    """The form that sets up a game: the game (each of the site's, with its own settings' fields:
-    the page shows the chosen one's), the seats and names, the bots' level and pace, a seed;
-    filled in with the last ``choices``, under the list of ``saved`` games and the ``language`` menu."""
+    """The first screen: a welcome, the site's games and the saved ones (:func:`games_and_saves`),
+    then the form of every choice (:func:`start_form`), set to the game whose "More options" was
+    pressed (``setting_up``), else filled in with the last ``choices``."""
+    form_choices = {**(choices or {}), **({"game": setting_up} if setting_up else {})}
+    return (
+        f'<div class="first-screen">'
+        f'<header class="welcome"><p class="title">{escape(text("title"))}</p>{language_choice(language)}'
+        f'<p class="welcome-note">{escape(text("welcome"))}</p></header>'
+        f'<div id="{Id.SAVED_GAMES}">{games_and_saves(saved, language)}</div>'
+        f"{start_form(form_choices)}</div>"
+    )
+
+
+def games_and_saves(saved: Sequence[SavedGame], language: str) -> str:
+    """Each of the site's games presented (:func:`game_card`, with its latest ``saved`` game),
+    then the list of the saved games: the part of the first screen that another tab's save
+    changes (redrawn alone). The game played last is the likeliest choice (its "Continue"; with
+    nothing saved, the first game's "Play")."""
     games = site_games()
-    chosen = {"game": games[0].name, "level": "strong", "pace": "normal", "kind-0": "human", **(choices or {})}
+    last = saved[0].game if saved and saved[0].game else games[0].name
+    cards = "".join(
+        game_card(game, next((s for s in saved if s.game == game.name), None), language, game.name == last)
+        for game in games
+    )
+    return f'<div class="game-cards">{cards}</div>{saved_list(saved)}'
+
+
+def game_card(game: SiteGame, saved: SavedGame | None, language: str, first: bool = False) -> str:
+    """A game presented to someone who has never played it: its picture, name, a line about it,
+    its players and length; "Continue" its latest ``saved`` game, "Play" it at once, read "How to
+    play" it (its rules page in ``language``), or set up a game of it ("More options"). ``first``:
+    its way in is the screen's likeliest choice."""
+    title = text(f"game.{game.name}")
+    heading = f"game-title-{game.name}"
+    facts = " · ".join(
+        f"<span>{escape(part)}</span>"
+        for part in (
+            text("card.players", low=game.min_players, high=game.max_players),
+            text("card.minutes", minutes=game.minutes),
+        )
+    )
+    buttons = ""
+    if saved is not None:
+        buttons += _game_button("continue", Command.CONTINUE_GAME, game, primary=True, slot=saved.slot,
+                                disabled=saved.elsewhere, first=first)  # fmt: skip
+    buttons += _game_button("play", Command.PLAY, game, primary=saved is None, first=first and saved is None)
+    buttons += (
+        f'<a class="btn" href="{rules_page(language, game.rules_page)}" target="_blank" rel="noopener"'
+        f' aria-label="{escape(text("card.rules-name", game=title))}">{escape(text("rules-link"))}</a>'
+    )
+    buttons += _game_button("set-up", Command.SET_UP, game)
+    resume_line = ""
+    if saved is not None:
+        where = " · ".join(part for part in (saved.label, saved.when) if part)
+        resume_line = f'<p class="game-saved">{escape(text("card.saved", game=where))}</p>'
+    return (
+        f'<section class="game-card" data-game="{escape(game.name)}" aria-labelledby="{heading}">'
+        f'{game.picture()}<h2 id="{heading}">{escape(title)}</h2>'
+        f'<p class="pitch">{escape(text(game.pitch))}</p><p class="facts">{facts}</p>'
+        f'{resume_line}<div class="game-buttons">{buttons}</div></section>'
+    )
+
+
+def _game_button(
+    key: str,
+    command: Command,
+    game: SiteGame,
+    primary: bool = False,
+    slot: str | None = None,
+    disabled: bool = False,
+    first: bool = False,
+) -> str:
+    """A game card's button: its words ``key``, named with the game's for a screen reader ("Play"
+    is on every card of the screen: "Play" and the game's name)."""
+    name = text(f"card.{key}-name", game=text(f"game.{game.name}"))
+    return button(text(f"card.{key}"), command=command, primary=primary, slot=slot, disabled=disabled,
+                  game=game.name, name=name, first=first)  # fmt: skip
+
+
+def start_form(choices: Mapping[str, str]) -> str:
+    """The form of every choice, under the games: the game (each of the site's, with its own
+    settings' fields: the page shows the chosen one's), the seats and names, the bots' level
+    and pace, a seed, Start; a situation to set up, a replay file to open. Filled in with the
+    ``choices``."""
+    games = site_games()
+    chosen = {"game": games[0].name, "level": "strong", "pace": "normal", "kind-0": "human", **choices}
     game = next((g for g in games if g.name == chosen["game"]), games[0])
     seats = "".join(_seat_row(k, chosen, list(game.levels)) for k in range(max(g.max_players for g in games)))
     paces = select_options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
@@ -120,22 +204,10 @@ def start_screen(
         f"{g.start_options(chosen)}</div>"
         for g in games
     )
-    rules_links = "".join(
-        f'<a class="rules-link" data-options-for="{g.name}" href="{rules_page(language, g.rules_page)}"'
-        f' target="_blank" rel="noopener"{"" if g is game else " hidden"}>{escape(text("rules-link"))}</a>'
-        for g in games
-    )
-    top = (
-        f'<div id="{Id.SAVED_GAMES}">{saved_list(saved)}</div>'
-        f'<label class="import">{escape(text("import"))} '
-        f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label>'
-        f"{rules_links}{language_choice(language)}"
-    )
     names = select_options([g.name for g in games], lambda g: text(f"game.{g}"), game.name)
     return (
         f'<form id="{Id.START_FORM}" class="start" data-game="{escape(game.name)}" '
-        f'aria-label="{escape(text("new-game"))}">'
-        f'<p class="title" aria-hidden="true">{escape(text("title"))}</p>{top}'
+        f'aria-labelledby="set-up-title"><h2 id="set-up-title" class="form-title">{escape(text("set-up-title"))}</h2>'
         f'<label>{escape(text("game-choice"))} <select name="game" id="{Id.GAME}">{names}</select></label>'
         f"{options}"
         f'<fieldset class="seats">{seats}</fieldset>'
@@ -144,7 +216,9 @@ def start_screen(
         f'<label class="seed">{escape(text("seed"))} '
         f'<input name="seed" id="{Id.SEED}" inputmode="numeric" autocomplete="off"></label>'
         f"{button(text('start'), command=Command.START, primary=True)}"
-        f"{button(text('editor-open'), command=Command.EDITOR)}</form>"
+        f"{button(text('editor-open'), command=Command.EDITOR)}"
+        f'<label class="import">{escape(text("import"))} '
+        f'<input type="file" id="{Id.IMPORT_FILE}" accept=".txt,text/plain"></label></form>'
     )
 
 

@@ -54,14 +54,14 @@ def save_readable(saved: str) -> bool:
     return not isinstance(_loaded(saved), FarfaliaError)
 
 
-def read_save(saved: str) -> tuple[str, str, bool]:
-    """What a save holds ("Farfalia for four, hand 2 of 4") and who plays it, readable; or why it
-    cannot be read, "", not readable (in the language spoken)."""
+def read_save(saved: str) -> tuple[str, str, str]:
+    """What a save holds ("Farfalia for four, hand 2 of 4"), who plays it and its game's name; or
+    why it cannot be read, "", "" (in the language spoken)."""
     loaded = _loaded(saved)
     if isinstance(loaded, FarfaliaError):
-        return text("save-broken", reason=error_text(loaded)), "", False
-    table, _game = loaded
-    return table.label(), ", ".join(table.names()), True
+        return text("save-broken", reason=error_text(loaded)), "", ""
+    table, game = loaded
+    return table.label(), ", ".join(table.names()), game.name
 
 
 def when_text(seconds: float) -> str:
@@ -106,10 +106,10 @@ class Shelf:
         rows = []
         elsewhere = self.others()
         for slot in self.saves.by_recent():
-            label, players, readable = read_save(slot.save_text())
+            label, players, game = read_save(slot.save_text())
             when = when_text(now - slot.when) if slot.when else ""
             away, deleting = slot.id in elsewhere, slot.id == self.deleting
-            rows.append(SavedGame(slot.id, label, players, when, readable, away, deleting, len(slot.unread)))
+            rows.append(SavedGame(slot.id, label, players, when, bool(game), away, deleting, len(slot.unread), game))
         return rows
 
     def others(self) -> frozenset[str]:

@@ -5,7 +5,9 @@ theme. Each game adds its cards' colours."""
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from typing import Final
 
 SVG_NS: Final = "http://www.w3.org/2000/svg"
@@ -57,3 +59,28 @@ def squeeze(content: str, size: float, room: float | None) -> dict[str, object]:
     if room is None or len(content) * size * 0.6 <= room + 0.5:  # (+ 0.5: words sized to fit their room)
         return {}
     return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
+
+
+def card_fan(defs: ET.Element, cards: Sequence[ET.Element], width: float, height: float, spread: float = 11.0) -> str:
+    """A fan of drawn ``cards`` (each ``width`` x ``height`` at its origin, left to right), with
+    the art they use (``defs``), as an SVG of its own that fits them: a game's picture on the first
+    screen. Decoration only: hidden from screen readers (the game's name is beside it)."""
+    radius = 2.4 * height  # the fan's pivot, below the cards' middle
+    middle = (len(cards) - 1) / 2
+    angles = [math.radians((k - middle) * spread) for k in range(len(cards))]
+    corners = [
+        (x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a))
+        for a in angles
+        for x in (-width / 2, width / 2)
+        for y in (-radius, height - radius)
+    ]
+    left, top = min(x for x, _ in corners) - 2, min(y for _, y in corners) - 2
+    right, bottom = max(x for x, _ in corners) + 2, max(y for _, y in corners) + 2
+    svg = node("svg", xmlns=SVG_NS, viewBox=f"{left:.1f} {top:.1f} {right - left:.1f} {bottom - top:.1f}",
+               class_="game-picture", aria_hidden="true", focusable="false", font_family=FONT_FAMILY)  # fmt: skip
+    svg.append(defs)
+    for angle, card in zip(angles, cards, strict=True):
+        card.attrib.pop("data-card", None)  # a picture's, not a table's: no motion or test looks for it
+        card.set("transform", f"rotate({math.degrees(angle):.1f}) translate({-width / 2:g},{-radius:g})")
+        svg.append(card)
+    return ET.tostring(svg, encoding="unicode")

@@ -17,6 +17,20 @@ from farfalia.records.replay import REPLAY_PROBLEMS
 
 TEXT: dict[str, str | tuple[str, str]] = {
     "title": "Farfalia",
+    # The first screen: the games, each on a card of its own, then the form of every choice.
+    "welcome": "Two card games to play against bots or with friends at one screen: no account, and offline once "
+    "visited.",
+    "card.players": "{low}–{high} players",
+    "card.minutes": "about {minutes} minutes",
+    "card.saved": "Your game — {game}",
+    "card.continue": "Continue",
+    "card.continue-name": "Continue your game of {game}",
+    "card.play": "Play",
+    "card.play-name": "Play {game}",
+    "card.rules-name": "How to play {game}",
+    "card.set-up": "More options",
+    "card.set-up-name": "More options for {game}",
+    "set-up-title": "Set up a game",
     "pace": "Bot speed",
     "level": "Bots",
     "level.strong": "Strong (thinks up to a second)",

@@ -29,7 +29,12 @@ class TricksSite(SiteGame):
     max_players: ClassVar[int] = 3
     levels: ClassVar[Mapping[str, Level]] = LEVELS
     bot_names: ClassVar[tuple[str, ...]] = tuple(bots.BOTS)
-    texts: ClassVar[Mapping[str, str | tuple[str, str]]] = {"game.tricks": "Plain Tricks"}
+    pitch: ClassVar[str] = "tricks.pitch"
+    minutes: ClassVar[int] = 5
+    texts: ClassVar[Mapping[str, str | tuple[str, str]]] = {
+        "game.tricks": "Plain Tricks",
+        "tricks.pitch": "Follow suit; the highest card of the suit led wins the trick.",
+    }
     command_module: ClassVar[str] = "tests.third_game.command"
     contest_module: ClassVar[str] = "tests.third_game.bots"
     review_module: ClassVar[str] = "tests.third_game.bots"
@@ -38,6 +43,9 @@ class TricksSite(SiteGame):
         selected = chosen.get("players", "3")
         options = "".join(f'<option value="{n}"{" selected" if selected == n else ""}>{n}</option>' for n in "23")
         return f'<label>Players <select name="players">{options}</select></label>'
+
+    def picture(self) -> str:
+        return '<svg class="game-picture" viewBox="0 0 40 20" aria-hidden="true"><rect width="14" height="20"/></svg>'
 
     def seats(self, form: Mapping[str, str]) -> int:
         return 2 if form.get("players") == "2" else 3

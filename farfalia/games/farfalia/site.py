@@ -15,6 +15,7 @@ from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import PLAYERS, VARIANTS, Settings, check_mode
 from farfalia.games.farfalia.engine.views import hidden_twin
 from farfalia.games.farfalia.page.editor import ScenarioEditor
+from farfalia.games.farfalia.page.render import game_picture
 from farfalia.games.farfalia.page.screens import start_options
 from farfalia.games.farfalia.page.session import LEVELS, Session
 from farfalia.games.farfalia.page.texts import FARFALIA_TEXTS, action_text, word_values
@@ -36,7 +37,10 @@ class FarfaliaSite(SiteGame):
     replay_prefix: ClassVar[str] = "f"
     rules = FARFALIA_RULES
     rules_page: ClassVar[str] = "rules"
+    min_players: ClassVar[int] = min(PLAYERS.values())
     max_players: ClassVar[int] = max(PLAYERS.values())
+    pitch: ClassVar[str] = "farfalia.pitch"
+    minutes: ClassVar[int] = 15
     levels: ClassVar[Mapping[str, Level]] = LEVELS
     #: Its tournaments' bots (:data:`farfalia.games.farfalia.bots.contest.BOTS`, imported only for them).
     bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient")
@@ -52,6 +56,10 @@ class FarfaliaSite(SiteGame):
     def word(self, values: dict[str, object]) -> None:
         """Its modes named, a refused play's reason worded from its code."""
         word_values(values)
+
+    def picture(self) -> str:
+        """A few of its cards, fanned (:func:`farfalia.games.farfalia.page.render.game_picture`)."""
+        return game_picture()
 
     def rules_source(self) -> RulesSource:
         """Its rules page's English, from its own folder."""

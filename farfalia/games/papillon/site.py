@@ -16,6 +16,7 @@ from farfalia.games.papillon.engine.game import PapillonGame
 from farfalia.games.papillon.engine.rules import DEALS, ROUNDS, PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES, hidden_twin
 from farfalia.games.papillon.page.editor import PapillonEditor
+from farfalia.games.papillon.page.render import game_picture
 from farfalia.games.papillon.page.session import PAPILLON_LEVELS, PAPILLON_SAVE_FORMAT, PapillonSession
 from farfalia.games.papillon.page.texts import PAPILLON_TEXTS
 from farfalia.games.papillon.page.viewer import PapillonViewer
@@ -40,7 +41,10 @@ class PapillonSite(SiteGame):
     replay_prefix: ClassVar[str] = "p"
     rules = PAPILLON_RULES
     rules_page: ClassVar[str] = "papillon"
+    min_players: ClassVar[int] = min(DEALS)
     max_players: ClassVar[int] = max(DEALS)
+    pitch: ClassVar[str] = "pa.pitch"
+    minutes: ClassVar[int] = 10
     levels: ClassVar[Mapping[str, Level]] = PAPILLON_LEVELS
     #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
     bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient")
@@ -54,6 +58,10 @@ class PapillonSite(SiteGame):
     help_escape: ClassVar[str] = "pa.key.escape"
     share_note: ClassVar[str] = "pa.share-note"
     share_none: ClassVar[str] = "pa.share-none"
+
+    def picture(self) -> str:
+        """A few of its cards, fanned (:func:`farfalia.games.papillon.page.render.game_picture`)."""
+        return game_picture()
 
     def rules_source(self) -> RulesSource:
         """Its rules page's English, from its own folder."""

@@ -25,6 +25,7 @@ from farfalia.games.farfalia.engine.cards import (
     SUIT_OF,
     card_name,
 )
+from farfalia.games.farfalia.engine.cards import card as card_code
 from farfalia.games.farfalia.engine.state import Trick
 from farfalia.games.farfalia.engine.views import EMPTY, HIDDEN, SeatInfo, View
 from farfalia.games.farfalia.page.texts import action_text, card_text, family_text, reason_text, seat_label, suit_text
@@ -46,7 +47,7 @@ from farfalia.ui.layout import (
     hand_rows,
     hand_step,
 )
-from farfalia.ui.svg import FONT_FAMILY, LIGHT_TABLE, SVG_NS, TABLE_COLOURS, node, squeeze
+from farfalia.ui.svg import FONT_FAMILY, LIGHT_TABLE, SVG_NS, TABLE_COLOURS, card_fan, node, squeeze
 from farfalia.ui.texts import plural_text, text
 
 #: Every colour the table uses; pass a changed copy to :func:`render_table`.
@@ -187,6 +188,17 @@ def subject_card(family: int, colours: Mapping[str, str]) -> ET.Element:
     node("rect", group, width=CARD_W, height=CARD_H, rx=8, fill="#f3ead2", stroke=colours["card-edge"])
     _symbol(group, family, 10, 24, 52, _family_colour(family, colours))
     return group
+
+
+def game_picture(colours: Mapping[str, str] = COLOURS) -> str:
+    """Farfalia on the first screen: a strawberry, the three cards that can be picked for a
+    butterfly (the 8, 10 and 12 of three suits) and, on top, a butterfly of the proposal, fanned out."""
+    faces = [card_face(card_code(suit, number), colours) for suit, number in ((0, 5), (0, 8), (2, 10), (1, 12))]
+    cards = [*faces, subject_card(BUTTERFLY, colours)]
+    for drawn in cards:
+        drawn.attrib.pop("role", None)  # a picture's cards: the picture is hidden from screen readers
+        drawn.attrib.pop("aria-label", None)
+    return card_fan(symbol_defs(colours), cards, CARD_W, CARD_H)
 
 
 # ------------------------------------------------------------------ placing

@@ -153,6 +153,8 @@ FARFALIA_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "last-trick-line": "Last trick: {plays}. {won}",
     "key.last-trick": "Read out the last trick.",
     "game.farfalia": "Farfalia",
+    "farfalia.pitch": "Derek Carver's trick-taking game: win tricks, and keep from each one card that the hand's "
+    "five subjects ask for.",
     "editor-trump": "Trump",
     **{f"problem.{key}": english for key, english in (PROBLEMS | SETTINGS_PROBLEMS | FARFALIA_REPLAY_PROBLEMS).items()},
 }

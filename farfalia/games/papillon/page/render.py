@@ -21,6 +21,7 @@ from farfalia.games.papillon.engine.cards import (
     CHENILLE,
     CHRYSALIDE,
     COUTEAU,
+    DRAGON,
     FAMILY_LETTERS,
     MOINS,
     MULTIPLIER,
@@ -39,7 +40,7 @@ from farfalia.games.papillon.engine.game import CENTRE, PLACE_NAMES, SEQUENCES, 
 from farfalia.games.papillon.engine.views import PapillonView
 from farfalia.games.papillon.page.words import card_words, place_words
 from farfalia.ui.layout import WIDE_SIZE, Layout
-from farfalia.ui.svg import FONT_FAMILY, SVG_NS, TABLE_COLOURS, node, squeeze
+from farfalia.ui.svg import FONT_FAMILY, SVG_NS, TABLE_COLOURS, card_fan, node, squeeze
 from farfalia.ui.texts import plural_text, text
 
 CARD_W, CARD_H = 64, 92
@@ -229,6 +230,13 @@ def papillon_back(deck: int) -> ET.Element:
         "rect", group, width=CARD_W, height=CARD_H, rx=7, fill=f"url(#pa-back-{deck})", stroke="#222", stroke_width=1.5
     )
     return group
+
+
+def game_picture(colours: Mapping[str, str] = PAPILLON_COLOURS) -> str:
+    """Papillon on the first screen: a 3 of Éléments, an 8 of Découvertes, the 7 of Serpents (the
+    Dragon), the Chat Noir and, on top, the Papillon, fanned out."""
+    cards = (3, 12 + 8, DRAGON, CAT, PAPILLON)
+    return card_fan(papillon_defs(colours), [papillon_card(card, colours, 0) for card in cards], CARD_W, CARD_H)
 
 
 def _at(card: ET.Element, x: float, y: float, scale: float = 1.0) -> ET.Element:

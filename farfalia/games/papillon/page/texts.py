@@ -16,6 +16,8 @@ PAPILLON_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "that has the focus.",
     "pa.key.escape": "Close the open panel, or put back the card picked up.",
     "game.papillon": "Papillon",
+    "pa.pitch": "A French game in two rounds: capture cards from the table by their number or their sum, then shed "
+    "your hand onto shared sequences.",
     "pa.title": "Papillon",
     "pa.players": "Players",
     "pa.players-count": "{count} players",
