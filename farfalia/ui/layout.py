@@ -88,6 +88,9 @@ class Layout:
     #: The scale of the information panel (its words and cards) and of the players' plates: larger
     #: in a drawing wider than the table's proportions (:func:`wide`).
     words: float = 1.0
+    #: The stage the drawing is shown on, in CSS pixels (width, height; 0 where unknown: a
+    #: diagram's, a preview's): a game may size its words by it.
+    stage: tuple[float, float] = (0.0, 0.0)
 
     @property
     def view_box(self) -> str:
@@ -227,8 +230,10 @@ def layout_for(width: float, height: float) -> Layout:
     if height > width:
         unit = width / tall_width(height / width)  # px a unit; a target clear of the card's round corners
         needed = max((TOUCH_TARGET[0] + 4) / (CARD_W * unit), (TOUCH_TARGET[1] + 4) / (CARD_H * unit))
-        return tall(height / width, max(DUMMY_SCALE, math.ceil(needed * 100) / 100))
-    return wide(width / height, height < SHORT_HEIGHT)
+        layout = tall(height / width, max(DUMMY_SCALE, math.ceil(needed * 100) / 100))
+    else:
+        layout = wide(width / height, height < SHORT_HEIGHT)
+    return dataclasses.replace(layout, stage=(width, height))
 
 
 def hand_rows(layout: Layout, count: int) -> list[int]:

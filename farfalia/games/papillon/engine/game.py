@@ -93,6 +93,12 @@ class After(Enum):
     DRAW_PILE = "draw-pile"
 
 
+def pile_worth(pile: Sequence[int]) -> tuple[int, int]:
+    """A blue pile's points from its cards (P-R22) and from the Yin and Yang in it (P-D22: 10 for
+    one, 30 for both)."""
+    return sum(blue_points(card) for card in pile), {0: 0, 1: 10, 2: 30}[len({YIN, YANG} & set(pile))]
+
+
 class BlueScore(NamedTuple):
     """How a side's blue score came about (P-R22 to P-R25): the cards it took and their worth,
     the most cards' 10, the Yin and Yang's 10 or 30, the Chat Noir's −30, and what the
@@ -445,7 +451,15 @@ class PapillonGame:
     @property
     def counter_open(self) -> bool:
         """Whether a Papillon placed now counters a Chat Noir's attack (P-R38, P-D36)."""
-        return self.phase == "attacked" or (self._counter_from is not None and self._placed == 0)
+        return self.attacked_by is not None
+
+    @property
+    def attacked_by(self) -> int | None:
+        """The player whose Chat Noir's attack the player to act answers now (at once, or with a
+        Papillon first placed after drawing three: P-D36), None if none."""
+        if self.phase == "attacked":
+            return self._pending_attacker
+        return self._counter_from if self._counter_from is not None and self._placed == 0 else None
 
     def public_state(self) -> dict[str, object]:
         """Everything a seat may know of the game as attribute values: all but the hands,
@@ -763,9 +777,9 @@ class PapillonGame:
         details = [
             BlueScore(
                 cards=len(pile),
-                worth=sum(blue_points(card) for card in pile),
+                worth=pile_worth(pile)[0],
                 most=10 if side == most else 0,
-                yin_yang={0: 0, 1: 10, 2: 30}[len({YIN, YANG} & set(pile))],  # P-D22
+                yin_yang=pile_worth(pile)[1],  # P-D22
                 chat_noir=self.chat_noir[side],
             )
             for side, pile in enumerate(self.piles)

@@ -25,6 +25,7 @@ from farfalia.games.papillon.engine.game import (
     blue_actions,
     crowded,
     offered_blue_actions,
+    pile_worth,
 )
 from farfalia.games.papillon.engine.rules import PapillonSettings
 
@@ -62,6 +63,8 @@ class PapillonView:
     carnage: bool
     attack: tuple[int, int] | None
     counter_open: bool
+    #: The player whose Chat Noir's attack the player to act answers now, None if none.
+    attacked_by: int | None
     tour_points: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
     #: The last roll of the dice: who rolled, and each one's pair (blue, orange).
@@ -93,6 +96,18 @@ class PapillonView:
     def crowded(self) -> bool:
         """Whether the player decides at a blue table whose captures are too many to list."""
         return self.actions is None and crowded(self.hand, self.table, self.settings.yang)
+
+    def points_so_far(self, seat: int) -> int:
+        """The points ``seat`` has so far in the round under way: in the blue round its side's
+        pile's (its cards', the Yin and Yang's, the Chat Noir's once it is taken; the most cards'
+        10 and the ambulance come at the round's end, P-R23, P-R25); in the orange round its own
+        (the penalties of the tours others won, P-R39; its cards in hand are counted at the end, P-R43)."""
+        if self.colour == "orange":
+            return self.tour_points[seat]
+        side = self.sides[seat]
+        chat_noir = self.public.get("chat_noir") or []
+        assert isinstance(chat_noir, list)
+        return sum(pile_worth(self.piles[side])) + (chat_noir[side] if side < len(chat_noir) else 0)
 
     def public_cards(self) -> set[int]:
         """Every card this view names (the player's own hand and what lies face up)."""
@@ -138,6 +153,7 @@ def seat_view(game: PapillonGame, player: int, deciding: bool = True) -> Papillo
         carnage=game.carnage,
         attack=game.attack,
         counter_open=game.counter_open,
+        attacked_by=game.attacked_by,
         tour_points=tuple(game.tour_points),
         round_scores=tuple(game.round_scores()),
         last_roll=game.last_roll,

@@ -14,13 +14,16 @@ import dataclasses
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from farfalia.games.papillon.engine.captures import equation
 from farfalia.games.papillon.engine.cards import (
     BASIC_COUNT,
     CHAT_NOIR_NUMBER,
     CHENILLE,
     CHRYSALIDE,
     COUTEAU,
+    DECK_SIZE,
     DRAGON,
     FAMILY_LETTERS,
     MOINS,
@@ -36,7 +39,17 @@ from farfalia.games.papillon.engine.cards import (
 )
 from farfalia.games.papillon.engine.cards import CHAT_NOIR as CAT
 from farfalia.games.papillon.engine.cards import YANG as YANG_FACE
-from farfalia.games.papillon.engine.game import CENTRE, PLACE_NAMES, SEQUENCES, SIGN_PLACES, STARTS
+from farfalia.games.papillon.engine.game import (
+    BLUE_MOVES,
+    CENTRE,
+    ORANGE_MOVES,
+    PLACE_NAMES,
+    SEQUENCES,
+    SIGN_PLACES,
+    STARTS,
+    split_blue,
+    split_orange,
+)
 from farfalia.games.papillon.engine.views import PapillonView
 from farfalia.games.papillon.page.words import card_words, place_words
 from farfalia.ui.layout import WIDE_SIZE, Layout
@@ -59,7 +72,7 @@ TALL_HAND_ROW = 9
 #: The least of a hand card a row of the tall drawing's hand leaves uncovered (units).
 TALL_STEP = 58
 #: The largest scale of the middle's cards (the blue table's, the orange layout's).
-LAYOUT_SCALE = 1.35
+LAYOUT_SCALE = 2.0
 #: The widest drawing (units) a very wide window gets: beyond it, bands at the sides.
 MAX_WIDE = 2200
 #: The wide drawing's height (units) in a very wide, short window.
@@ -292,9 +305,21 @@ class Frame:
     hand_row: int
     #: The hand's cards' scale (larger than the table's: they are what a person clicks).
     hand_scale: float = 1.18
-    #: The small words' scale (names, counts, captions): larger in the tall drawing, which a
-    #: phone shows at about two thirds of its size.
+    #: The small words' scale (names, counts, captions): as large as it takes for them to show
+    #: at the status line's size at least (:func:`words_for`).
     words: float = 1.0
+    #: Whether the other seats' plates show their cards (backs, or faces in a replay): not in a
+    #: short drawing, whose height goes to the table.
+    plate_cards: bool = True
+    #: The information panel's scale (the words', but in a short drawing).
+    panel: float = 1.0
+    #: How many lines of words a plate has under its name: its hand and pile, then its points
+    #: (or, where one line of the first two would be squeezed, each on its own: three).
+    plate_text: int = 2
+
+    def plate_height(self) -> float:
+        """A seat's plate's height (units): :func:`plate_lines`' last line and a margin."""
+        return plate_lines(self.words, self.plate_cards, self.plate_text)[-1][-1] + 8
 
     def two_rows_scale(self) -> float:
         """The scale of a hand's cards in two rows: whole cards, smaller, in one row's room and
@@ -315,20 +340,115 @@ class Frame:
 
 def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
     """The parts' places for ``layout``'s kind; a wide drawing is as wide as the stage's
-    ``aspect`` (width / height) asks, so it fills the window without bands."""
+    ``aspect`` (width / height) asks, so it fills the window without bands. Its small words are
+    as large as the stage's size asks (:func:`words_for`), the plates with them, the middle
+    between them and the hand's title; on a stage too small for both, the words give way to
+    keep the middle :data:`LEAST_MIDDLE` of the drawing's height."""
     h = layout.height
     if layout.kind == "tall":  # (as wide as its stage lets it be: a tablet's is nearly square)
         w = layout.width
         hand_row = max(TALL_HAND_ROW, int((w - 16 - CARD_W * 1.18) / TALL_STEP) + 1)
-        return Frame(w, h, (16, 26, w - 32), (8, 78, w - 16), (8, 214, w - 16, h - 214 - 266), (8, h - 226, w - 16),
-                     hand_row, words=1.25)  # fmt: skip
+        words = words_for(layout, w, h, 1.25)
+        while True:
+            seats_top = 36 + 32 * words  # under the strip's two lines
+            middle_top = seats_top + plate_lines(words, True, 2)[-1][-1] + 20
+            frame = Frame(w, h, (16, 26, w - 32), (8, seats_top, w - 16), (8, middle_top, w - 16, 0),
+                          (8, h - 226, w - 16), hand_row, words=words)  # fmt: skip
+            if _with_middle(frame).middle[3] >= LEAST_MIDDLE * h or words <= 1.25:
+                return _with_middle(frame)
+            words = max(1.25, words - 0.05)
     h = SHORT_HEIGHT if aspect > 2.2 else h  # a phone on its side: a shorter drawing, larger on screen
     w = min(max(WIDE_SIZE[0], round(h * aspect)), MAX_WIDE)
-    words = 1.4 if h == SHORT_HEIGHT else 1.0
-    span = w - 30 - 250 * words  # the information panel's right of it, as large as the words
-    hand_row = max(14, int((span - CARD_W * 1.35) / HAND_STEP) + 1)  # one row while each card shows enough
-    return Frame(w, h, (w - 250 * words, 40, 234), (10, 10, span), (10, 146, span, h - 146 - 254), (10, h - 212, span),
-                 hand_row, 1.35, words)  # fmt: skip
+    short = h == SHORT_HEIGHT
+    least = 1.4 if short else 1.0
+    words = words_for(layout, w, h, least)
+    while True:
+        panel = min(words, SHORT_PANEL) if short else words  # a short drawing's width goes to the table
+        span = w - 30 - 250 * panel  # the information panel's right of it, as large as its words
+        hand_row = max(14, int((span - CARD_W * 1.35) / HAND_STEP) + 1)  # one row while each card shows enough
+        middle_top = 10 + plate_lines(words, not short, 2)[-1][-1] + 20
+        frame = Frame(w, h, (w - 250 * panel, 40, 234), (10, 10, span), (10, middle_top, span, 0),
+                      (10, h - 212, span), hand_row, 1.35, words, plate_cards=not short, panel=panel)  # fmt: skip
+        if _with_middle(frame).middle[3] >= LEAST_MIDDLE * h or words <= least:
+            return _with_middle(frame)
+        words = max(least, words - 0.05)
+
+
+#: The least part of the drawing's height the middle keeps, where the words would take it.
+LEAST_MIDDLE = 0.2
+#: The largest scale of a short drawing's information panel (its words at least the plates' on a
+#: phone on its side would leave the table a third of the width).
+SHORT_PANEL = 1.4
+
+
+def _with_middle(frame: Frame) -> Frame:
+    """``frame`` with its middle down to the hand's title (its words' height and a margin above it)."""
+    x, y, width, _height = frame.middle
+    bottom = frame.hand[1] - 27 - 15 * frame.words
+    return dataclasses.replace(frame, middle=(x, y, width, bottom - y))
+
+
+#: The small words' size (units at the words' scale 1): a plate's counts, a place's caption.
+SMALL_WORDS = 13
+#: The status line's size (CSS px: ``assets/style.css``), on a narrow window and elsewhere: the
+#: least the small words show at.
+STATUS_PX = (15, 16)
+#: The width (CSS px) up to which the status line is the narrow window's.
+NARROW_PX = 600
+#: The largest scale of the small words (on the smallest stages).
+MOST_WORDS = 2.6
+
+
+def words_for(layout: Layout, width: float, height: float, least: float) -> float:
+    """The small words' scale of a drawing ``width`` x ``height`` units on ``layout``'s stage: at
+    least ``least``, and large enough for them to show at the status line's size on that stage
+    (a diagram's, whose stage is unknown, keeps ``least``)."""
+    stage_width, stage_height = layout.stage
+    if stage_width <= 0 or stage_height <= 0:
+        return least
+    pixels = min(stage_width / width, stage_height / height)  # CSS px a unit: the drawing fits the stage
+    status = STATUS_PX[0] if stage_width <= NARROW_PX else STATUS_PX[1]
+    return min(MOST_WORDS, max(least, status / (SMALL_WORDS * pixels)))
+
+
+def plate_lines(words: float, cards: bool, lines: int) -> tuple[float, float, tuple[float, ...]]:
+    """Where a seat's plate puts its parts (units from its top): the name's baseline, the top of
+    its cards (where it shows them), and its ``lines`` lines of words' baselines."""
+    name = 8 + 14 * words
+    cards_top = name + 8
+    first = cards_top + (PLATE_CARDS + 4 if cards else 0) + SMALL_WORDS * words
+    return name, cards_top, tuple(first + k * (SMALL_WORDS + 4) * words for k in range(lines))
+
+
+def _fit_plates(frame: Frame, view: PapillonView, names: Sequence[str]) -> Frame:
+    """``frame`` with its plates fitted to ``view``: a replay's open hands always on them; where a
+    plate's hand and pile would be squeezed on one line, a line each for them, and no cards but
+    open hands. The middle gives the room they take, or grows by the room they save."""
+    width = _plate_width(frame, len(names) - 1)
+    longest = max(len(" · ".join(_plate_counts(view, seat))) for seat in range(len(names)))
+    fits = longest * SMALL_WORDS * frame.words * 0.6 <= width - 20
+    cards = bool(view.hands) or (frame.plate_cards and fits)
+    fitted = dataclasses.replace(frame, plate_cards=cards, plate_text=2 if fits else 3)
+    taken = fitted.plate_height() - frame.plate_height()
+    x, y, middle_width, height = frame.middle
+    return dataclasses.replace(fitted, middle=(x, y + taken, middle_width, height - taken))
+
+
+def _plate_width(frame: Frame, plates: int) -> float:
+    """The width of each of ``plates`` plates side by side in the seats' row."""
+    return min(frame.seats[2] / max(plates, 1) - 10, 230 * frame.words)
+
+
+def _plate_counts(view: PapillonView, seat: int) -> list[str]:
+    """What a plate says of its seat's cards: how many it holds, how many its side has taken."""
+    counts = [text("pa.cards", count=view.hand_sizes[seat])]
+    if view.colour == "blue" and view.piles:
+        counts.append(text("pa.pile", count=len(view.piles[view.sides[seat]])))
+    return counts
+
+
+#: The height of a plate's row of cards (units: cards at half their size).
+PLATE_CARDS = CARD_H * 0.5
 
 
 def render_papillon(
@@ -339,14 +459,16 @@ def render_papillon(
     colours: Mapping[str, str] = PAPILLON_COLOURS,
     aspect: float = 0.0,
     defs: bool = True,
-    mover: int | None = None,
+    last: LastPlay | None = None,
 ) -> str:
     """The whole table seen from ``view.player`` as an SVG document string, for a stage
     ``aspect`` times as wide as it is tall (0: the layout's own proportions); without
     ``defs``, it refers to the art of a :func:`render_papillon_defs` elsewhere in the page.
-    ``mover`` is the seat that took the last action (``data-mover``: the page's motion sends
-    the cards it played from, and the cards it captured to, that seat)."""
-    frame = frame_for(layout, aspect).holding(len(view.hand))
+    ``last`` is the last decision: its player is the mover (``data-mover``: the page's motion
+    sends the cards it played from that seat), and what it did shows at the middle's top
+    (:func:`_event`): the cards a capture took, a Chat Noir's attack, a Papillon's counter."""
+    frame = _fit_plates(frame_for(layout, aspect).holding(len(view.hand)), view, names)
+    mover = last.player if last is not None else None
     svg = node(
         "svg",
         xmlns=SVG_NS,
@@ -362,6 +484,7 @@ def render_papillon(
     node("rect", svg, class_="felt", width=frame.width, height=frame.height, fill=colours["felt"])
     _information(svg, view, names, frame, colours)
     _other_seats(svg, view, names, frame, colours)
+    frame = _event(svg, view, names, frame, last, colours)
     if view.colour == "blue":
         _blue_table(svg, view, frame, colours)
     else:
@@ -371,6 +494,78 @@ def render_papillon(
     if first is not None:
         first.set("tabindex", "0")
     return ET.tostring(svg, encoding="unicode")
+
+
+class LastPlay(NamedTuple):
+    """The last decision taken at a table: who took it, the action, the blue table before it,
+    and the player whose Chat Noir's attack it answered (None: none)."""
+
+    player: int
+    action: int
+    table: tuple[int, ...]
+    answered: int | None = None
+
+
+#: The scale of the cards an event shows.
+EVENT_SCALE = 0.5
+
+
+def _event(
+    svg: ET.Element,
+    view: PapillonView,
+    names: Sequence[str],
+    frame: Frame,
+    last: LastPlay | None,
+    colours: Mapping[str, str],
+) -> Frame:
+    """What just happened, at the top of the middle until the next decision: the cards the last
+    capture took and the one that took them, with its arithmetic ("Anna took (5 + 3 = 8)"); a
+    Chat Noir's attack while it waits; a Papillon's counter. The middle below it is returned. The
+    screen reader hears the same in the announcements (so the strip is hidden from it)."""
+    words, cards = _event_of(view, names, last)
+    if not words:
+        return frame
+    x, y, width, height = frame.middle
+    size = SMALL_WORDS * frame.words
+    group = node("g", svg, class_="event", aria_hidden="true")
+    left, scale = x + 8, min(EVENT_SCALE * frame.words, height * 0.25 / CARD_H)  # the table keeps the most
+    beside = left + len(cards) * (CARD_W * scale + 4) + (8 if cards else 0)
+    above = len(words) * size * 0.62 > x + width - beside  # too long beside the cards: on a line over them
+    cards_top = y + (size * 1.3 if above else 0)
+    for k, card in enumerate(cards):
+        drawn = _at(papillon_card(card, colours, view.settings.yang), left + k * (CARD_W * scale + 4), cards_top, scale)
+        drawn.set("class", drawn.get("class", "") + " taken")
+        group.append(drawn)
+    strip = max(CARD_H * scale, size * 1.4) + cards_top - y
+    baseline = y + size if above else y + strip / 2 + size * 0.35
+    text_left = left if above else beside
+    _words(group, words, size, x + width - text_left, x=text_left, y=baseline, fill=colours["highlight"],
+           font_weight=700)  # fmt: skip
+    taken = strip + 10
+    return dataclasses.replace(frame, middle=(x, y + taken, width, height - taken))
+
+
+def _event_of(view: PapillonView, names: Sequence[str], last: LastPlay | None) -> tuple[str, list[int]]:
+    """The words and cards of :func:`_event` ("" if nothing is worth showing)."""
+    attack = view.attack or (
+        (view.attacked_by, view.to_act) if view.phase == "attacked" and view.attacked_by is not None else None
+    )
+    if attack is not None and attack[1] is not None:  # aimed (the attacker's turn goes on), or answered now
+        return text("pa.event.attack", name=names[attack[0]], target=names[attack[1]]), [CAT + ORANGE * DECK_SIZE]
+    if last is None:
+        return "", []
+    name = names[last.player]
+    if last.action >= BLUE_MOVES:
+        capture = split_blue(last.action)
+        if not capture.taken or capture.played == {CHRYSALIDE}:
+            return "", []
+        cards = sorted(capture.played) + sorted(capture.taken)
+        if PAPILLON in capture.played:
+            return text("pa.event.papillon-took", name=name), cards
+        return text("pa.event.took", name=name, equation=equation(capture, last.table, view.settings.yang)), cards
+    if last.action >= ORANGE_MOVES and last.answered is not None and face(split_orange(last.action)[0]) == PAPILLON:
+        return text("pa.event.counter", name=name, target=names[last.answered]), [split_orange(last.action)[0]]
+    return "", []
 
 
 def _information(
@@ -384,7 +579,7 @@ def _information(
     if not compact:  # the panel drawn at the origin, scaled as the small words are (less if it is long)
         rolls = min(len(view.last_roll[0]), 5) * 30 + 12 if view.last_roll else 0
         long = 28 + rolls + 30 + (26 + 20 * len(names) if view.round_scores else 0) + 6
-        scale = min(frame.words, (frame.height - y) / long)
+        scale = min(frame.panel, (frame.height - y) / long)
         group.set("transform", f"translate({x:g},{y:g}) scale({scale:g})")
         x, y = 0, 0
     fill = colours["text"]
@@ -399,7 +594,9 @@ def _information(
     _words(
         group,
         heading,
-        min(19, room / (len(heading) * 0.62)),  # smaller where it is long ("Blaue Runde · Durchgang 1"; bold: 0.62 em)
+        min(
+            19 * (frame.words / 1.25 if compact else 1), room / (len(heading) * 0.62)
+        ),  # smaller where it is long ("Blaue Runde · Durchgang 1"; bold: 0.62 em)
         room,
         x=x,
         y=y,
@@ -413,7 +610,8 @@ def _information(
     else:  # none before the orange round's deal (no "Draw pile: 0" under the blue round's summary)
         pile_line = text("pa.draw-pile", count=view.draw_pile) if any(view.layout) else ""
     if compact:
-        _words(group, " · ".join(filter(None, (direction, pile_line))), 14 * frame.words, room, x=x, y=y + 26,
+        _words(group, " · ".join(filter(None, (direction, pile_line))), 14 * frame.words, room, x=x,
+               y=y + 10 + 16 * frame.words,
                fill=fill, class_="direction")  # fmt: skip
         if view.last_roll is not None:
             for k, (seat, pair) in enumerate(strip_rolls(view)):
@@ -489,9 +687,12 @@ def _seat_plate(
     y: float,
     width: float,
     colours: Mapping[str, str],
-    words: float = 1.0,
+    frame: Frame,
 ) -> None:
+    """A seat's plate: its name (and side's letter), its cards (backs, or faces in a replay;
+    not in a short drawing), how many it holds and has taken, its points so far."""
     acting = view.to_act == seat
+    words = frame.words
     plate = node(
         "g",
         parent,
@@ -505,34 +706,42 @@ def _seat_plate(
         "rect",
         plate,
         width=width,
-        height=124,
+        height=frame.plate_height(),
         rx=10,
         fill=colours["plate"],
         stroke=colours["highlight"] if acting else colours["felt-edge"],
         stroke_width=3 if acting else 1.5,
     )
+    name_line, cards_top, lines = plate_lines(words, frame.plate_cards, frame.plate_text)
     letter = team_letter(view, seat)
     if letter:
-        _team_badge(plate, letter, width - 15 * words, 17 * words, words, colours)
+        _team_badge(plate, letter, width - 15 * words, name_line - 5 * words, words, colours)
     room = width - 20 - (26 * words if letter else 0)
-    _words(plate, name, 15 * words, room, x=10, y=22, fill=colours["text"], font_weight=700)
+    _words(plate, name, 15 * words, room, x=10, y=name_line, fill=colours["text"], font_weight=700)
     size, orange = view.hand_sizes[seat], view.orange_backs[seat]
-    if view.hands:  # every hand open (a replay): the cards fanned to fit the plate, or their indices
+    if (
+        frame.plate_cards and view.hands
+    ):  # every hand open (a replay): the cards fanned to fit the plate, or their indices
         longest = max(len(hand) for hand in view.hands)  # (every plate alike)
         if (room - CARD_W * 0.5) / max(longest - 1, 1) < MINI_STEP:
-            _card_indices(plate, view.hands[seat], width, 28 * words + 2 if letter else 30, colours)  # under the letter
+            _card_indices(plate, view.hands[seat], width, cards_top, colours)
         else:
             step = min(CARD_W * 0.5 + 4, (room - CARD_W * 0.5) / max(size - 1, 1))  # clear of the side's letter
             for k, card in enumerate(view.hands[seat]):
-                plate.append(_at(papillon_card(card, colours, view.settings.yang), 10 + k * step, 32, 0.5))
-    else:
+                plate.append(_at(papillon_card(card, colours, view.settings.yang), 10 + k * step, cards_top, 0.5))
+    elif frame.plate_cards:
         for k in range(min(size, 8)):
             deck = ORANGE if k < orange else 0
-            plate.append(_at(papillon_back(deck), 10 + k * 9, 32, 0.5))
-    _words(plate, text("pa.cards", count=size), 13 * words, width - 20, x=10, y=98, fill=colours["muted"])
-    if view.colour == "blue" and view.piles:
-        pile = len(view.piles[view.sides[seat]])
-        _words(plate, text("pa.pile", count=pile), 13 * words, width - 20, x=10, y=116, fill=colours["muted"])
+            plate.append(_at(papillon_back(deck), 10 + k * 9, cards_top, 0.5))
+    counts = _plate_counts(view, seat)
+    if frame.plate_text == 2:
+        counts = [" · ".join(counts)]
+    small = SMALL_WORDS * words
+    for line, words_of_line in zip(lines, counts, strict=False):
+        _words(plate, words_of_line, small, width - 20, x=10, y=line, fill=colours["text"])
+    if view.piles or view.colour == "orange":
+        points = text("pa.points-so-far", points=view.points_so_far(seat))
+        _words(plate, points, small, width - 20, x=10, y=lines[-1], fill=colours["muted"], class_="points")
 
 
 #: An open hand fanned on a plate with less room than this per card (units) shows its cards'
@@ -550,7 +759,7 @@ def _card_indices(
     per_row = max(int((width - 42) // 20) + 1, 1)
     rows = -(-len(cards) // per_row)
     step_x = min(24.0, (width - 42) / max(min(per_row, len(cards)) - 1, 1))
-    row_h = min(27.0, (84 - top) / rows)
+    row_h = min(27.0, PLATE_CARDS / rows)
     for k, card in enumerate(cards):
         row, col = divmod(k, per_row)
         mini = _at(node("g", plate, class_="card-index", aria_hidden="true"), 10 + col * step_x, top + row * row_h)
@@ -592,6 +801,8 @@ def _seat_words(view: PapillonView, seat: int, name: str) -> str:
         words.append(", ".join(card_words(card) for card in view.hands[seat]))
     if view.colour == "blue" and view.piles:
         words.append(text("pa.pile", count=len(view.piles[view.sides[seat]])))
+    if view.piles or view.colour == "orange":
+        words.append(text("pa.points-so-far", points=view.points_so_far(seat)))
     if view.to_act == seat:
         words.append(text("pa.to-play"))
     return ", ".join(words)
@@ -604,11 +815,11 @@ def _other_seats(
     count = len(names)
     others = [(view.player + step * view.direction) % count for step in range(1, count)]
     slot = width / max(len(others), 1)
-    plate_width = min(slot - 10, 230)
+    plate_width = _plate_width(frame, len(others))
     group = node("g", svg, class_="seats")
     for k, seat in enumerate(others):
         left = x + k * slot + (slot - plate_width) / 2
-        _seat_plate(group, view, seat, names[seat], left, y, plate_width, colours, frame.words)
+        _seat_plate(group, view, seat, names[seat], left, y, plate_width, colours, frame)
 
 
 def _blue_table(svg: ET.Element, view: PapillonView, frame: Frame, colours: Mapping[str, str]) -> None:
@@ -807,15 +1018,24 @@ def _hand(
     group = node("g", svg, class_="hand", data_seat=view.player, role="group", aria_label=label)
     acting = view.to_act == view.player
     title = names[view.player] + (" · " + text("pa.to-play") if acting else "")
+    counts = []
     if view.colour == "blue" and view.piles:
-        title += " · " + text("pa.pile", count=len(view.piles[view.sides[view.player]]))
+        counts.append(text("pa.pile", count=len(view.piles[view.sides[view.player]])))
+    if view.piles or view.colour == "orange":
+        counts.append(text("pa.points-so-far", points=view.points_so_far(view.player)))
     fill = colours["highlight"] if acting else colours["text"]
     letter = team_letter(view, view.player)
     if letter:  # the side's mark before the name (the hand's name says it in words)
         _team_badge(group, letter, x + 4 + 11 * frame.words, top - 20 - 5 * frame.words, frame.words, colours)
         group.set("aria-label", f"{label}, {text('team', letter=letter)}")
     indent = 28 * frame.words if letter else 0
-    _words(group, title, 15 * frame.words, x=x + 4 + indent, y=top - 20, fill=fill, font_weight=700)
+    size = 15 * frame.words
+    counted = " · ".join(counts)
+    room = width - indent - 4  # the name on the left, what it has taken and its points on the right
+    right = min(room / 2, len(counted) * size * 0.62) if counted else 0
+    _words(group, title, size, room - right - size, x=x + 4 + indent, y=top - 20, fill=fill, font_weight=700)
+    if counted:
+        _words(group, counted, size, right, x=x + width, y=top - 20, fill=fill, text_anchor="end", class_="points")
     cards = list(view.hand)
     two_rows = frame.two_rows_scale()
     rows = [cards] if len(cards) <= frame.hand_row else [cards[: (len(cards) + 1) // 2], cards[(len(cards) + 1) // 2 :]]

@@ -33,7 +33,7 @@ from farfalia.games.papillon.engine.game import (
 )
 from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES, PapillonView, at_round_end, seat_view
-from farfalia.games.papillon.page.render import render_papillon
+from farfalia.games.papillon.page.render import LastPlay, render_papillon
 from farfalia.games.papillon.page.screens import (
     papillon_bar,
     papillon_over,
@@ -110,6 +110,8 @@ class PapillonSession(Table):
         self.picked_card: int | None = None
         #: The last decision: who took it, the action, and the blue table it was taken on.
         self.last: tuple[int, int, tuple[int, ...]] | None = None
+        #: The player whose Chat Noir's attack :attr:`last` answered (a Papillon's counter's), None if none.
+        self.last_attack: int | None = None
         #: The decisions made since :meth:`news` last told them, like :attr:`last`.
         self._untold: list[tuple[int, int, tuple[int, ...]]] = []
         self._told = 0
@@ -208,6 +210,7 @@ class PapillonSession(Table):
 
     def _apply(self, action: int) -> None:
         self.last = (self.game.current_player(), action, tuple(self.game.table))
+        self.last_attack = self.game.attacked_by
         self._untold.append(self.last)
         self.game.apply(action)
         self.picked_card = None
@@ -288,8 +291,8 @@ class PapillonSession(Table):
     def draw(self, layout: Layout, theme: str, aspect: float) -> str:
         """The table from the seat view on screen, the picked-up card's targets marked (one theme:
         Papillon's cards have their own colours)."""
-        mover = self.last[0] if self.last else None
-        return render_papillon(self.view(), self.names(), layout, table_choices(self), aspect=aspect, mover=mover)
+        last = None if self.last is None else LastPlay(*self.last, self.last_attack)
+        return render_papillon(self.view(), self.names(), layout, table_choices(self), aspect=aspect, last=last)
 
     def bar(self) -> str:
         """What the table waits for, the hint, and the picked-up card's choices."""
