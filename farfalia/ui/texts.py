@@ -54,7 +54,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "dealer.random": "Random",
     "start": "Start",
     "saved-games": "Saved games",
-    "resume": "Resume",
+    "resume": "Continue",
     "delete-save": "Delete",
     "delete-confirm": "Delete this game for good?",
     "keep-save": "Keep it",
