@@ -122,7 +122,18 @@ def test_papillons_orange_layout_fits_the_window(browser: Browser, site: str, si
     with window(browser, site, size, f"layout-papillon-{size}") as (page, touch):
         open_game(page, site)
         start_papillon(page, 2, seed=3, rounds="orange")
+        smallest, status = page.evaluate(SMALL_WORDS)
+        assert smallest >= status - 0.5, f"plates' words of {smallest:.1f} px under a status of {status} px at {size}"
         assert play_checking(page, touch, size, enough=60) >= 8  # decisions placing a card on the layout
+
+
+#: The smallest words of Papillon's plates and of the person's line, in CSS px, and the status line's size.
+SMALL_WORDS = """() => {
+  const svg = document.querySelector('#table svg'), unit = svg.getScreenCTM().a;
+  const words = [...svg.querySelectorAll('g.seat > text, g.hand > text')];
+  const smallest = Math.min(...words.map((t) => parseFloat(t.getAttribute('font-size')) * unit));
+  return [smallest, parseFloat(getComputedStyle(document.querySelector('#bar .status')).fontSize)];
+}"""
 
 
 def play_checking(page: Page, touch: bool, size: str, enough: int = 0) -> int:

@@ -40,7 +40,7 @@ def test_the_small_words_show_at_the_status_lines_size_at_least(window: tuple[in
     layout = layout_for(width, height)
     frame = frame_for(layout, width / height)
     pixels = min(width / frame.width, height / frame.height)  # the drawing fits the stage
-    status = STATUS_PX[0] if width <= 600 else STATUS_PX[1]
+    status = STATUS_PX[0] if window[0] <= 600 else STATUS_PX[1]
     assert SMALL_WORDS * frame.words * pixels >= status - 0.01, (window, frame.words, pixels)
     assert frame.middle[3] >= 100, f"{window}: the middle has {frame.middle[3]:.0f} units left"
 

@@ -393,8 +393,10 @@ SMALL_WORDS = 13
 #: The status line's size (CSS px: ``assets/style.css``), on a narrow window and elsewhere: the
 #: least the small words show at.
 STATUS_PX = (15, 16)
-#: The width (CSS px) up to which the status line is the narrow window's.
+#: The window's width (CSS px) up to which the status line is the narrow window's, and the page's
+#: margins beside the stage (``assets/style.css``).
 NARROW_PX = 600
+PAGE_MARGINS = 16
 #: The largest scale of the small words (on the smallest stages).
 MOST_WORDS = 2.6
 
@@ -407,7 +409,7 @@ def words_for(layout: Layout, width: float, height: float, least: float) -> floa
     if stage_width <= 0 or stage_height <= 0:
         return least
     pixels = min(stage_width / width, stage_height / height)  # CSS px a unit: the drawing fits the stage
-    status = STATUS_PX[0] if stage_width <= NARROW_PX else STATUS_PX[1]
+    status = STATUS_PX[0] if stage_width + PAGE_MARGINS <= NARROW_PX else STATUS_PX[1]
     return min(MOST_WORDS, max(least, status / (SMALL_WORDS * pixels)))
 
 
