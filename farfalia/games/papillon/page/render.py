@@ -71,6 +71,8 @@ HAND_STEP = 70
 TALL_HAND_ROW = 9
 #: The least of a hand card a row of the tall drawing's hand leaves uncovered (units).
 TALL_STEP = 58
+#: The tall drawing's hand cards' scale: as large as its band below the middle lets a row be.
+TALL_HAND_SCALE = 1.4
 #: The largest scale of the middle's cards (the blue table's, the orange layout's).
 LAYOUT_SCALE = 2.0
 #: The widest drawing (units) a very wide window gets: beyond it, bands at the sides.
@@ -304,7 +306,7 @@ class Frame:
     hand: tuple[float, float, float]  # x, top, width
     hand_row: int
     #: The hand's cards' scale (larger than the table's: they are what a person clicks).
-    hand_scale: float = 1.18
+    hand_scale: float = TALL_HAND_SCALE
     #: The small words' scale (names, counts, captions): as large as it takes for them to show
     #: at the status line's size at least (:func:`words_for`).
     words: float = 1.0
@@ -347,7 +349,7 @@ def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
     h = layout.height
     if layout.kind == "tall":  # (as wide as its stage lets it be: a tablet's is nearly square)
         w = layout.width
-        hand_row = max(TALL_HAND_ROW, int((w - 16 - CARD_W * 1.18) / TALL_STEP) + 1)
+        hand_row = max(TALL_HAND_ROW, int((w - 16 - CARD_W * TALL_HAND_SCALE) / TALL_STEP) + 1)
         words = words_for(layout, w, h, 1.25)
         while True:
             seats_top = 36 + 32 * words  # under the strip's two lines
