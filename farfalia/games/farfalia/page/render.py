@@ -9,6 +9,7 @@ more than the :class:`~farfalia.games.farfalia.engine.views.View` it is given.
 
 from __future__ import annotations
 
+import functools
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
@@ -190,15 +191,17 @@ def subject_card(family: int, colours: Mapping[str, str]) -> ET.Element:
     return group
 
 
-def game_picture(colours: Mapping[str, str] = COLOURS) -> str:
+@functools.cache
+def game_picture() -> str:
     """Farfalia on the first screen: a strawberry, the three cards that can be picked for a
-    butterfly (the 8, 10 and 12 of three suits) and, on top, a butterfly of the proposal, fanned out."""
-    faces = [card_face(card_code(suit, number), colours) for suit, number in ((0, 5), (0, 8), (2, 10), (1, 12))]
-    cards = [*faces, subject_card(BUTTERFLY, colours)]
+    butterfly (the 8, 10 and 12 of three suits) and, on top, a butterfly of the proposal, fanned out.
+    Drawn once: it holds no words, whatever the language."""
+    faces = [card_face(card_code(suit, number), COLOURS) for suit, number in ((0, 5), (0, 8), (2, 10), (1, 12))]
+    cards = [*faces, subject_card(BUTTERFLY, COLOURS)]
     for drawn in cards:
         drawn.attrib.pop("role", None)  # a picture's cards: the picture is hidden from screen readers
         drawn.attrib.pop("aria-label", None)
-    return card_fan(symbol_defs(colours), cards, CARD_W, CARD_H)
+    return card_fan(symbol_defs(COLOURS), cards, CARD_W, CARD_H)
 
 
 # ------------------------------------------------------------------ placing

@@ -4,7 +4,7 @@ line's ``replay decode``). Every phrase comes from the catalogs."""
 from __future__ import annotations
 
 from farfalia.games.papillon.engine.game import PapillonGame
-from farfalia.games.papillon.page.words import play_words
+from farfalia.games.papillon.page.words import LastPlay, play_words
 from farfalia.records.replay import Replay
 from farfalia.ui.texts import text
 
@@ -17,7 +17,7 @@ def describe(replay: Replay) -> str:
     origin = text("account.seed", seed=replay.seed) if replay.seed is not None else text("pa.account.finished")
     lines = [text("pa.account.header", players=settings.players, origin=origin, names=", ".join(names))]
     for action in replay.actions:
-        play = (game.current_player(), action, tuple(game.table))
+        play = LastPlay.before(game, action)
         rounds = len(game.round_scores())
         game.apply(action, check=False)
         lines.append(play_words(play, settings.yang, names))

@@ -11,10 +11,10 @@ puts the information on the right, ``tall`` (portrait) in a strip along the top.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from farfalia.games.papillon.engine.captures import equation
 from farfalia.games.papillon.engine.cards import (
@@ -51,7 +51,7 @@ from farfalia.games.papillon.engine.game import (
     split_orange,
 )
 from farfalia.games.papillon.engine.views import PapillonView
-from farfalia.games.papillon.page.words import card_words, place_words
+from farfalia.games.papillon.page.words import LastPlay, card_words, place_words
 from farfalia.ui.layout import WIDE_SIZE, Layout
 from farfalia.ui.svg import FONT_FAMILY, SVG_NS, TABLE_COLOURS, card_fan, node, squeeze
 from farfalia.ui.texts import plural_text, text
@@ -247,11 +247,13 @@ def papillon_back(deck: int) -> ET.Element:
     return group
 
 
-def game_picture(colours: Mapping[str, str] = PAPILLON_COLOURS) -> str:
+@functools.cache
+def game_picture() -> str:
     """Papillon on the first screen: a 3 of Éléments, an 8 of Découvertes, the 7 of Serpents (the
-    Dragon), the Chat Noir and, on top, the Papillon, fanned out."""
-    cards = (3, 12 + 8, DRAGON, CAT, PAPILLON)
-    return card_fan(papillon_defs(colours), [papillon_card(card, colours, 0) for card in cards], CARD_W, CARD_H)
+    Dragon), the Chat Noir and, on top, the Papillon, fanned out. Drawn once: its only words are
+    the atouts' printed names, the same in every language."""
+    faces = [papillon_card(card, PAPILLON_COLOURS, 0) for card in (3, 12 + 8, DRAGON, CAT, PAPILLON)]
+    return card_fan(papillon_defs(PAPILLON_COLOURS), faces, CARD_W, CARD_H)
 
 
 def _at(card: ET.Element, x: float, y: float, scale: float = 1.0) -> ET.Element:
@@ -350,29 +352,37 @@ def frame_for(layout: Layout, aspect: float = 0.0) -> Frame:
     if layout.kind == "tall":  # (as wide as its stage lets it be: a tablet's is nearly square)
         w = layout.width
         hand_row = max(TALL_HAND_ROW, int((w - 16 - CARD_W * TALL_HAND_SCALE) / TALL_STEP) + 1)
-        words = words_for(layout, w, h, 1.25)
-        while True:
+
+        def tall_frame(words: float) -> Frame:
             seats_top = 36 + 32 * words  # under the strip's two lines
             middle_top = seats_top + plate_lines(words, True, 2)[-1][-1] + 20
-            frame = Frame(w, h, (16, 26, w - 32), (8, seats_top, w - 16), (8, middle_top, w - 16, 0),
-                          (8, h - 226, w - 16), hand_row, words=words)  # fmt: skip
-            if _with_middle(frame).middle[3] >= LEAST_MIDDLE * h or words <= 1.25:
-                return _with_middle(frame)
-            words = max(1.25, words - 0.05)
+            return Frame(w, h, (16, 26, w - 32), (8, seats_top, w - 16), (8, middle_top, w - 16, 0),
+                         (8, h - 226, w - 16), hand_row, words=words)  # fmt: skip
+
+        return _readable(tall_frame, words_for(layout, w, h, 1.25), 1.25)
     h = SHORT_HEIGHT if aspect > 2.2 else h  # a phone on its side: a shorter drawing, larger on screen
     w = min(max(WIDE_SIZE[0], round(h * aspect)), MAX_WIDE)
     short = h == SHORT_HEIGHT
-    least = 1.4 if short else 1.0
-    words = words_for(layout, w, h, least)
-    while True:
+
+    def wide_frame(words: float) -> Frame:
         panel = min(words, SHORT_PANEL) if short else words  # a short drawing's width goes to the table
         span = w - 30 - 250 * panel  # the information panel's right of it, as large as its words
         hand_row = max(14, int((span - CARD_W * 1.35) / HAND_STEP) + 1)  # one row while each card shows enough
         middle_top = 10 + plate_lines(words, not short, 2)[-1][-1] + 20
-        frame = Frame(w, h, (w - 250 * panel, 40, 234), (10, 10, span), (10, middle_top, span, 0),
-                      (10, h - 212, span), hand_row, 1.35, words, plate_cards=not short, panel=panel)  # fmt: skip
-        if _with_middle(frame).middle[3] >= LEAST_MIDDLE * h or words <= least:
-            return _with_middle(frame)
+        return Frame(w, h, (w - 250 * panel, 40, 234), (10, 10, span), (10, middle_top, span, 0),
+                     (10, h - 212, span), hand_row, 1.35, words, plate_cards=not short, panel=panel)  # fmt: skip
+
+    least = 1.4 if short else 1.0
+    return _readable(wide_frame, words_for(layout, w, h, least), least)
+
+
+def _readable(frame_of: Callable[[float], Frame], words: float, least: float) -> Frame:
+    """``frame_of(words)`` with its middle (:func:`_with_middle`), the words giving way (down to
+    ``least``) until the middle keeps :data:`LEAST_MIDDLE` of the drawing's height."""
+    while True:
+        frame = _with_middle(frame_of(words))
+        if frame.middle[3] >= LEAST_MIDDLE * frame.height or words <= least:
+            return frame
         words = max(least, words - 0.05)
 
 
@@ -445,10 +455,21 @@ def _plate_width(frame: Frame, plates: int) -> float:
 
 def _plate_counts(view: PapillonView, seat: int) -> list[str]:
     """What a plate says of its seat's cards: how many it holds, how many its side has taken."""
-    counts = [text("pa.cards", count=view.hand_sizes[seat])]
+    return [text("pa.cards", count=view.hand_sizes[seat]), *_pile_words(view, seat)]
+
+
+def _pile_words(view: PapillonView, seat: int) -> list[str]:
+    """How many cards ``seat``'s side has taken, in the blue round once it has a pile ([] otherwise)."""
     if view.colour == "blue" and view.piles:
-        counts.append(text("pa.pile", count=len(view.piles[view.sides[seat]])))
-    return counts
+        return [text("pa.pile", count=len(view.piles[view.sides[seat]]))]
+    return []
+
+
+def _points_words(view: PapillonView, seat: int) -> list[str]:
+    """``seat``'s points so far (:meth:`PapillonView.points_so_far`), once a round is under way ([] before)."""
+    if view.piles or view.colour == "orange":
+        return [text("pa.points-so-far", points=view.points_so_far(seat))]
+    return []
 
 
 #: The height of a plate's row of cards (units: cards at half their size).
@@ -498,16 +519,6 @@ def render_papillon(
     if first is not None:
         first.set("tabindex", "0")
     return ET.tostring(svg, encoding="unicode")
-
-
-class LastPlay(NamedTuple):
-    """The last decision taken at a table: who took it, the action, the blue table before it,
-    and the player whose Chat Noir's attack it answered (None: none)."""
-
-    player: int
-    action: int
-    table: tuple[int, ...]
-    answered: int | None = None
 
 
 #: The scale of the cards an event shows.
@@ -595,12 +606,13 @@ def _information(
     if view.carnage:
         heading += " · " + text("pa.carnage")
     room = width - (130 if compact else 0)  # the tall strip's dice sit at its right
+    # As large as the strip's words (the panel is scaled as a whole), smaller where it is long
+    # ("Blaue Runde · Durchgang 1"; bold: 0.62 em).
+    heading_size = min(19 * (frame.words / 1.25 if compact else 1), room / (len(heading) * 0.62))
     _words(
         group,
         heading,
-        min(
-            19 * (frame.words / 1.25 if compact else 1), room / (len(heading) * 0.62)
-        ),  # smaller where it is long ("Blaue Runde · Durchgang 1"; bold: 0.62 em)
+        heading_size,
         room,
         x=x,
         y=y,
@@ -723,9 +735,7 @@ def _seat_plate(
     room = width - 20 - (26 * words if letter else 0)
     _words(plate, name, 15 * words, room, x=10, y=name_line, fill=colours["text"], font_weight=700)
     size, orange = view.hand_sizes[seat], view.orange_backs[seat]
-    if (
-        frame.plate_cards and view.hands
-    ):  # every hand open (a replay): the cards fanned to fit the plate, or their indices
+    if frame.plate_cards and view.hands:  # every hand open (a replay): fanned to fit the plate, or indices
         longest = max(len(hand) for hand in view.hands)  # (every plate alike)
         if (room - CARD_W * 0.5) / max(longest - 1, 1) < MINI_STEP:
             _card_indices(plate, view.hands[seat], width, cards_top, colours)
@@ -743,8 +753,7 @@ def _seat_plate(
     small = SMALL_WORDS * words
     for line, words_of_line in zip(lines, counts, strict=False):
         _words(plate, words_of_line, small, width - 20, x=10, y=line, fill=colours["text"])
-    if view.piles or view.colour == "orange":
-        points = text("pa.points-so-far", points=view.points_so_far(seat))
+    for points in _points_words(view, seat):
         _words(plate, points, small, width - 20, x=10, y=lines[-1], fill=colours["muted"], class_="points")
 
 
@@ -803,10 +812,7 @@ def _seat_words(view: PapillonView, seat: int, name: str) -> str:
         words.insert(1, text("team", letter=team_letter(view, seat)))
     if view.hands:
         words.append(", ".join(card_words(card) for card in view.hands[seat]))
-    if view.colour == "blue" and view.piles:
-        words.append(text("pa.pile", count=len(view.piles[view.sides[seat]])))
-    if view.piles or view.colour == "orange":
-        words.append(text("pa.points-so-far", points=view.points_so_far(seat)))
+    words += _pile_words(view, seat) + _points_words(view, seat)
     if view.to_act == seat:
         words.append(text("pa.to-play"))
     return ", ".join(words)
@@ -1022,11 +1028,7 @@ def _hand(
     group = node("g", svg, class_="hand", data_seat=view.player, role="group", aria_label=label)
     acting = view.to_act == view.player
     title = names[view.player] + (" · " + text("pa.to-play") if acting else "")
-    counts = []
-    if view.colour == "blue" and view.piles:
-        counts.append(text("pa.pile", count=len(view.piles[view.sides[view.player]])))
-    if view.piles or view.colour == "orange":
-        counts.append(text("pa.points-so-far", points=view.points_so_far(view.player)))
+    counts = _pile_words(view, view.player) + _points_words(view, view.player)
     fill = colours["highlight"] if acting else colours["text"]
     letter = team_letter(view, view.player)
     if letter:  # the side's mark before the name (the hand's name says it in words)

@@ -33,7 +33,7 @@ from farfalia.games.papillon.engine.game import (
 )
 from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES, PapillonView, at_round_end, seat_view
-from farfalia.games.papillon.page.render import LastPlay, render_papillon
+from farfalia.games.papillon.page.render import render_papillon
 from farfalia.games.papillon.page.screens import (
     papillon_bar,
     papillon_over,
@@ -44,6 +44,7 @@ from farfalia.games.papillon.page.screens import (
 from farfalia.games.papillon.page.words import (
     DROP,
     PICK,
+    LastPlay,
     action_words,
     card_of,
     card_words,
@@ -108,12 +109,10 @@ class PapillonSession(Table):
         self.seen_rounds = len(self.game.round_scores())
         #: The hand card picked up, whose choices the bar offers.
         self.picked_card: int | None = None
-        #: The last decision: who took it, the action, and the blue table it was taken on.
-        self.last: tuple[int, int, tuple[int, ...]] | None = None
-        #: The player whose Chat Noir's attack :attr:`last` answered (a Papillon's counter's), None if none.
-        self.last_attack: int | None = None
+        #: The last decision (its player, the blue table it was taken on, the attack it answered).
+        self.last: LastPlay | None = None
         #: The decisions made since :meth:`news` last told them, like :attr:`last`.
-        self._untold: list[tuple[int, int, tuple[int, ...]]] = []
+        self._untold: list[LastPlay] = []
         self._told = 0
         #: The hand on screen when the news last told it: whose, and its cards.
         self._told_hand: tuple[int, Counter[int]] | None = None
@@ -209,8 +208,7 @@ class PapillonSession(Table):
         self._apply(chosen)
 
     def _apply(self, action: int) -> None:
-        self.last = (self.game.current_player(), action, tuple(self.game.table))
-        self.last_attack = self.game.attacked_by
+        self.last = LastPlay.before(self.game, action)
         self._untold.append(self.last)
         self.game.apply(action)
         self.picked_card = None
@@ -291,8 +289,7 @@ class PapillonSession(Table):
     def draw(self, layout: Layout, theme: str, aspect: float) -> str:
         """The table from the seat view on screen, the picked-up card's targets marked (one theme:
         Papillon's cards have their own colours)."""
-        last = None if self.last is None else LastPlay(*self.last, self.last_attack)
-        return render_papillon(self.view(), self.names(), layout, table_choices(self), aspect=aspect, last=last)
+        return render_papillon(self.view(), self.names(), layout, table_choices(self), aspect=aspect, last=self.last)
 
     def bar(self) -> str:
         """What the table waits for, the hint, and the picked-up card's choices."""

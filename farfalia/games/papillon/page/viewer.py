@@ -11,7 +11,7 @@ from farfalia.games.papillon.engine.views import PapillonView, all_hands_view, a
 from farfalia.games.papillon.engine.views import seat_view as papillon_seat_view
 from farfalia.games.papillon.page.render import render_papillon, render_papillon_defs
 from farfalia.games.papillon.page.screens import round_summary
-from farfalia.games.papillon.page.words import play_words
+from farfalia.games.papillon.page.words import LastPlay, play_words
 from farfalia.games.papillon.records.scenario import round_at, sides_kept
 from farfalia.records.replay import Replay
 from farfalia.ui.layout import Layout
@@ -32,13 +32,13 @@ class PapillonViewer(Stepper):
 
     def __init__(self, replay: Replay, at: int | None = None, view: str = ALL) -> None:
         #: Each action with who took it and the table it was taken from (for its words).
-        self._plays: list[tuple[int, int, tuple[int, ...]]] = []
+        self._plays: list[LastPlay] = []
         #: The position last told by :meth:`news`.
         self._told: int | None = None
         super().__init__(replay, at, view)
 
     def _passing(self, game: PapillonGame, action: int) -> None:
-        self._plays.append((game.current_player(), action, tuple(game.table)))
+        self._plays.append(LastPlay.before(game, action))
 
     def step_label(self, move: ViewerMove) -> str:
         """What a step button does, in words: Papillon's steps go by turn and round."""

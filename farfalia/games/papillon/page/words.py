@@ -5,7 +5,7 @@ table's buttons offer them ("Take 10 of Éléments (22 − 10 = 12)") or as they
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from farfalia.core.codes import bits_of
 from farfalia.games.papillon.bots.heuristic import ranked
@@ -70,11 +70,25 @@ def place_words(place: int) -> str:
     return text(f"pa.place.{name}")
 
 
-def play_words(play: tuple[int, int, tuple[int, ...]], yang: int, names: Sequence[str]) -> str:
-    """A decision taken, ``(player, action, table before it)``, told as it happened: "Anna plays 5
-    of Formes and takes 5 of Serpents (5 = 5)."."""
-    player, action, table = play
-    return action_words(action, table, yang, names, by=names[player])
+class LastPlay(NamedTuple):
+    """A decision taken at a table: who took it, the action, the blue table before it, and the
+    player whose Chat Noir's attack it answered (None: none)."""
+
+    player: int
+    action: int
+    table: tuple[int, ...]
+    answered: int | None = None
+
+    @classmethod
+    def before(cls, game: PapillonGame, action: int) -> LastPlay:
+        """``action`` as it is about to be taken at ``game``."""
+        return cls(game.current_player(), action, tuple(game.table), game.attacked_by)
+
+
+def play_words(play: LastPlay, yang: int, names: Sequence[str]) -> str:
+    """A decision taken, told as it happened: "Anna plays 5 of Formes and takes 5 of Serpents
+    (5 = 5)."."""
+    return action_words(play.action, play.table, yang, names, by=names[play.player])
 
 
 def action_words(
