@@ -15,9 +15,11 @@ SITE_SOURCES := $(shell find farfalia -name '*.py') $(wildcard assets/* locale/*
 play: dist
 	$(PY) tools/serve.py --port $(PORT)
 
-## Install, lint, type-check and run every test (CPython, Pyodide, headless Chromium) in one pytest run.
+## Install, lint, type-check and run every test: the CPython (and Pyodide) tests on two processes, then
+## headless Chromium's alone (its long-task figures must not share a core with them).
 test: lint dist /usr/bin/chromium
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 tests
+	$(PY) -m pytest e2e
 
 $(VENV)/installed: requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -50,7 +52,7 @@ lock:
 	uv pip compile pyproject.toml --extra test --generate-hashes --python-version 3.11 --universal -o requirements.lock
 
 test-python: $(VENV)/installed node_modules/installed
-	$(PY) -m pytest tests
+	$(PY) -m pytest -n 2 tests
 
 test-e2e: dist /usr/bin/chromium
 	$(PY) -m pytest e2e

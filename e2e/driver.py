@@ -73,9 +73,9 @@ class Record:
 MOVES_ON = "svg .card.legal:not([data-action=drop]), #bar .choices button[data-action]:not([data-action=drop])"
 
 
-def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hint: bool = False) -> Record:
+def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hints: int = 0) -> Record:
     """Answer every prompt with a random legal click until the game-over panel shows
-    (with ``hint``, ask for a hint once at every decision, before clicking)."""
+    (with ``hints``, ask for a hint before clicking at every ``hints``-th decision)."""
     rng = random.Random(seed)
     record = Record()
     for _ in range(limit):
@@ -90,7 +90,7 @@ def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hint: bool = F
             panel_button.first.click()
         else:
             assert options.count(), "a human is awaited but nothing can be clicked"
-            if hint:
+            if hints and len(record.actions) % hints == 0:
                 ask_hint(page, record)
                 options = page.locator("svg .card.legal, #bar .choices button[data-action]")
             record.decisions.add(page.get_attribute("body", "data-decision") or "")

@@ -1,5 +1,7 @@
 """The strong bots in the page: the default opponents, quick to decide, never freezing
-the page (a benchmark that prints its figures), and hints for the human."""
+the page (a benchmark that prints its figures), and hints for the human (asked at every third
+decision: each is a whole search, and every one asked at every decision made these the suite's
+three slowest tests)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,9 @@ import pytest
 from playwright.sync_api import Page
 
 from e2e.driver import open_game, play_to_the_end, start, start_papillon
+
+#: A hint is asked for at every this many decisions of the person.
+HINTS_EVERY = 3
 
 #: Collects the duration of every main-thread task over 50 ms (the Long Tasks API).
 LONG_TASK_OBSERVER = """
@@ -25,7 +30,7 @@ def test_strong_bots_keep_the_page_responsive_and_give_hints(
     assert page.input_value("#level") == "strong"  # the default opponents
     loading = page.evaluate("window.longTasks.length")  # Pyodide's start-up is not play
     start(page, "basic5", humans=(0,), seed=4, dealer=0, level=None)
-    record = play_to_the_end(page, seed=2, hint=True)
+    record = play_to_the_end(page, seed=2, hints=HINTS_EVERY)
     tasks = page.evaluate(f"window.longTasks.slice({loading})")
     decisions = int(page.get_attribute("body", "data-think-count") or 0)
     slowest = int(page.get_attribute("body", "data-think-longest") or 0)
@@ -47,7 +52,7 @@ def test_papillon_strong_bots_keep_the_page_responsive_and_give_hints(
     open_game(page, site)
     loading = page.evaluate("window.longTasks.length")
     start_papillon(page, players, seed=players, level="strong")
-    record = play_to_the_end(page, seed=players, hint=True)
+    record = play_to_the_end(page, seed=players, hints=HINTS_EVERY)
     tasks = page.evaluate(f"window.longTasks.slice({loading})")
     decisions = int(page.get_attribute("body", "data-think-count") or 0)
     slowest = int(page.get_attribute("body", "data-think-longest") or 0)

@@ -20,7 +20,7 @@ from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, FAILED, watch
 from e2e.driver import click_and_wait, open_game, start
 from farfalia.ui.contract import Command, Data
 
-KILLS = 10
+KILLS = 6
 
 
 def launch(playwright: Playwright, profile: Path) -> BrowserContext:

@@ -70,16 +70,21 @@ def test_an_author_sets_up_a_hand_plays_it_on_and_embeds_it(browser: Browser, si
         context.close()
 
 
-def test_an_author_sets_up_a_papillon_round_and_plays_it_on(page: Page, site: str) -> None:
-    """The orange round's start from the rules page (a 5 and an 8), the rest dealt at random,
-    a placement chosen among the plays that may follow, stepped through, edited again from
-    the viewer, and played at the table."""
+def open_orange_editor(page: Page, site: str) -> None:
+    """The page's editor of a Papillon orange round at two players, from the start screen."""
     page.goto(f"{site}/index.html")
     page.wait_for_selector("body[data-ready]", timeout=BOOT)
     page.select_option("#game", "papillon")
     page.select_option("#players", "2")
     page.select_option("select[name=rounds]", "orange")
     page.click("[data-command=editor]")
+
+
+def test_an_author_sets_up_a_papillon_round_and_plays_it_on(page: Page, site: str) -> None:
+    """The orange round's start from the rules page (a 5 and an 8), the rest dealt at random,
+    a placement chosen among the plays that may follow, stepped through, edited again from
+    the viewer, and played at the table."""
+    open_orange_editor(page, site)
     status = page.locator("#editor-status")
     expect(status).to_contain_text("Player 1 holds 0; each hand is dealt 7 cards")
     page.check("input[name=seat][value='2']")  # the starting cards
@@ -104,3 +109,27 @@ def test_an_author_sets_up_a_papillon_round_and_plays_it_on(page: Page, site: st
     page.click("[data-command=editor-play]")
     page.wait_for_selector("body[data-waiting=human] svg.table.papillon", timeout=60_000)
     assert int(page.get_attribute("body", "data-actions") or 0) >= 1
+
+
+def test_an_author_sets_up_a_papillon_moment_and_plays_it(page: Page, site: str) -> None:
+    """A moment of the orange round (P-E19), typed place by place at a phone's size: Player 2,
+    in the second tour, attacked by the Chat Noir; the engine says what is missing until it is
+    ready, and the moment goes to the table as set up."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_orange_editor(page, site)
+    page.select_option("select[name=start]", "moment")
+    status = page.locator("#editor-status")
+    expect(status).to_contain_text("Starting pile 1 holds a starting card")
+    places = {"hand-0": "E9o D2", "hand-1": "S1o CS F4o", "hand-2": "E5o D5o", "hand-3": "S8o", "hand-4": "E6o E7o"}
+    for name, cards in {**places, "hand-12": "CNo"}.items():
+        page.fill(f"input[name={name}]", cards)
+        page.dispatch_event(f"input[name={name}]", "change")
+    page.select_option("select[name=to-act]", "1")
+    page.select_option("select[name=tour]", "2")
+    page.check("input[name=attacked]")
+    expect(status).to_have_text("Ready: Player 2 to counter the Chat Noir or draw 3 cards.")
+    expect(page.locator(".editor-preview svg.table.papillon")).to_be_visible()
+    page.select_option("select[name=you]", "1")
+    page.click("[data-command=editor-play]")
+    page.wait_for_selector("body[data-waiting=human] svg.table.papillon", timeout=60_000)
+    expect(page.locator("[data-command=draw], [data-action=draw]").first).to_be_visible()

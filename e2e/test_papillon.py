@@ -8,12 +8,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from e2e.driver import READY_TIMEOUT, click_and_wait, open_game, play_to_the_end, start_papillon
 from farfalia.games.papillon.records.examples import blue_example
 from farfalia.games.papillon.records.replay import decode_papillon, encode_papillon_with_chance
-from farfalia.games.papillon.records.scenario import round_at, sides_kept
 from farfalia.ui.contract import Data
 
 
@@ -36,9 +35,8 @@ def test_a_whole_papillon_game_by_clicks(page: Page, site: str, players: int) ->
     page.goto(link)
     page.wait_for_selector(f"body[data-{Data.AT}='{total}']", timeout=READY_TIMEOUT)
     assert page.locator("svg.table.papillon").count() == 1
-    game = shared.game()  # the end: the editor offered for the orange round where its sides can be kept (P-E13)
-    offered = sides_kept(game, round_at(game, total))
-    assert page.locator("[data-command=edit-position]").count() == offered
+    # the end: the editor offered for the orange round, from its deal (P-E13) or from a moment (P-E19)
+    assert page.locator("[data-command=edit-position]").count() == 1
     page.keyboard.press("Home")
     page.wait_for_function("() => document.body.dataset.at === '0'")
     click_and_wait(page, "[data-command=next-hand]")  # to the blue round's end
@@ -50,7 +48,7 @@ def test_a_whole_papillon_game_by_clicks(page: Page, site: str, players: int) ->
 def test_the_papillon_rules_page_steps_its_diagrams(page: Page, site: str) -> None:
     page.goto(f"{site}/papillon.html", wait_until="domcontentloaded")
     figures = page.locator("figure.diagram")
-    assert page.locator("figure.diagram > svg.table.papillon").count() == figures.count() == 12  # before Python
+    assert page.locator("figure.diagram > svg.table.papillon").count() == figures.count() == 13  # before Python
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT)
     first = figures.first
     first.locator("[data-step=next]").click()
@@ -59,6 +57,11 @@ def test_the_papillon_rules_page_steps_its_diagrams(page: Page, site: str) -> No
     page.keyboard.press("ArrowLeft")
     assert first.locator(".position").inner_text() == "Action 0 of 11"
     assert figures.nth(1).locator(".position").inner_text() == "Action 3 of 11"  # the others stay
+    moment = figures.nth(11)  # a moment set up by hand (P-E19): attacked, the draw, then the counter
+    moment.locator("[data-step=next]").click()
+    page.wait_for_function("() => document.querySelectorAll('figure .position')[11].textContent === 'Action 1 of 2'")
+    moment.locator("[data-step=next]").click()
+    expect(moment.locator(".diagram-last")).to_contain_text("Papillon")
 
 
 #: The animations of the cards on the blue table and of those captured (the bar's and the hand's aside).

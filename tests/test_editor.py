@@ -171,15 +171,86 @@ def test_a_papillon_set_up_says_why_it_cannot_be_played() -> None:
     assert "Partners: " in controller.screen().overlay and editor.setup.partners is not None  # P-D8, 2 v 1
 
 
+def test_a_papillon_moment_is_set_up_place_by_place_checked_shared_and_played() -> None:
+    """An orange moment (P-E19): Cy, in the second tour, attacked by Bo's Chat Noir; the engine
+    says what is wrong as it is typed (a Couteau Suisse on a sequence without its number), then
+    the moment is ready, its link short, and it goes to the table as set up."""
+    controller = page()
+    controller.command(Command.EDITOR, {"game": "papillon", "players": "3", "rounds": "orange"})
+    editor = controller.editor
+    assert isinstance(editor, PapillonEditor)
+    names = {"name-0": "Ann", "name-1": "Bo", "name-2": "Cy"}
+    fields = {"players": "3", "rounds": "orange", "start": "moment", **names}
+    controller.edit(Id.EDITOR_FORM, fields)
+    assert editor.moment and len(editor.hands) == 3 + 11
+    overlay = controller.screen().overlay
+    for label in ("Plays now", "Tour", "Cards in the draw pile", "Tour points of Player 1", "Sequence 1", "Centre"):
+        assert label in overlay
+    assert 'data-card="E5"' in overlay and 'data-card="E5o"' in overlay  # both decks reach the layout
+    moment = {
+        **fields, "starter": "0", "to-act": "2", "tour": "2", "draw-pile": "5", "points-0": "20", "points-2": "20",
+        "attacked": "on", "hand-0": "E9o D2 F3o", "hand-1": "S1o CS", "hand-2": "F4o E4", "hand-3": "E5o D5o",
+        "hand-4": "S8o", "hand-5": "E6o E7o", "hand-6": "CSo", "hand-9": "PL", "hand-13": "CNo",
+    }  # fmt: skip
+    controller.edit(Id.EDITOR_FORM, moment)
+    assert editor.problems() == ["the Couteau Suisse on Sequence 2 stands for a number from 0 to 11: write it CSo=5"]
+    controller.edit(Id.EDITOR_FORM, {**moment, "hand-6": "CSo=4"})
+    assert editor.problem() is None
+    overlay = controller.screen().overlay
+    assert 'value="CSo=4"' in overlay and "Ready: Player 3 to counter the Chat Noir or draw 3 cards." in overlay
+    game = editor.playable()
+    assert game.phase == "attacked" and game.tour == 2 and game.tour_points == [20, 0, 20] and len(game.draw_pile) == 5
+    assert game.tops[3] == 4  # the Couteau Suisse stands for 4
+    controller.command(Command.EDITOR_SHARE)
+    assert controller.share_link is not None
+    text = controller.share_link.split("replay=")[1].split("&")[0]
+    assert ".Po" in text and len(text) <= 200
+    assert decode_papillon(text).game().layout == game.layout
+    controller.command(Command.CLOSE_SHARE)
+    controller.command(Command.EDITOR_PLAY, {"you": "2"})
+    table = controller.table
+    assert table is not None and table.game.layout == game.layout and table.game.phase == "attacked"
+
+
+def test_a_papillon_deal_played_on_becomes_a_moment_as_it_stands() -> None:
+    """A blue deal set up and played on three plays; "A moment of the round" keeps the round as
+    it stands: the same hands, table and piles, the plays folded into the moment."""
+    controller = page()
+    controller.command(Command.EDITOR, {"game": "papillon"})
+    editor = controller.editor
+    assert isinstance(editor, PapillonEditor)
+    controller.command(Command.EDITOR_FILL)
+    for _ in range(3):
+        controller.act(
+            re.findall(r'data-action="([^"]+)"', controller.screen().overlay.split('class="editor-next"')[1])[0]
+        )
+    before = editor.playable()
+    controller.edit(Id.EDITOR_FORM, {"players": "2", "rounds": "blue", "start": "moment"})
+    assert editor.moment and editor.plays == [] and editor.problem() is None
+    after = editor.playable()
+    assert (after.hands, after.table, after.piles, after.current) == (
+        before.hands,
+        before.table,
+        before.piles,
+        before.current,
+    )
+    assert "Captured last" in controller.screen().overlay
+    controller.edit(Id.EDITOR_FORM, {"players": "2", "rounds": "blue", "start": "deal"})
+    assert not editor.moment and editor.hands == [[], [], []]
+
+
 FIELD_NAMES = ["players", "rounds", "dealer", "starter", "direction", "partners", "seat", "you", "plays",
-               "two-against-one", "forced-capture", *(f"hand-{k}" for k in range(7))]  # fmt: skip
+               "two-against-one", "forced-capture", *(f"hand-{k}" for k in range(17)), "start", "to-act",
+               "last-capturer", "papillon-took-chat-noir", "tour", "draw-pile", "points-0", "points-2",
+               "attacked"]  # fmt: skip
 
 
 #: Values a form may hold: any text, or one that means something to some field.
 FIELD_VALUES = st.one_of(
     st.text(max_size=40),
     st.sampled_from(["0", "1", "2", "3", "4", "5", "9", "-1", "blue", "orange", "both", "on", "bots", "E5 E6 CN S11",
-                     "E5o D8o", "CNo PAo E5o", "D5", "E5o@A1", "MO+YIxCN+E10", "clockwise", "18", "E1 " * 30]),
+                     "E5o D8o", "CNo PAo E5o", "D5", "E5o@A1", "MO+YIxCN+E10", "clockwise", "18", "E1 " * 30,
+                     "moment", "deal", "none", "CSo=5 E4", "CS=12", "1,2", "S4o E5 PL"]),
 )  # fmt: skip
 
 
@@ -196,7 +267,7 @@ def test_papillons_editor_takes_any_form_and_says_why_or_plays(forms: list[dict[
         controller.edit(Id.EDITOR_FORM, fields)
         game, problems = editor.checked()
         assert (game is None) == bool(problems) and all(isinstance(p, str) and p for p in problems)
-        assert len(editor.hands) == editor.settings.players + 1
+        assert len(editor.hands) == editor.place_count() and len(editor.seat_names()) == len(editor.hands)
         assert editor.you == "bots" or int(editor.you) < editor.settings.players
         assert 'id="editor-status"' in controller.screen().overlay
     controller.command(Command.EDITOR_FILL)

@@ -229,28 +229,26 @@ def test_the_cards_that_can_be_picked_up_and_their_choices_are_those_of_the_lega
 
 
 @pytest.mark.parametrize(("seed", "kept"), [(0, True), (2, False)])
-def test_a_later_round_is_offered_to_the_editor_where_its_sides_can_be_kept(seed: int, kept: bool) -> None:
+def test_a_later_round_is_offered_to_the_editor_from_its_deal_or_from_a_moment(seed: int, kept: bool) -> None:
     """Five players, some plays into the orange round: the editor opens on that round, its
-    starter choosing the game's sides as partners; unless the starter stands on the smaller
-    side, which no practice round gives (P-E13): then the viewer does not offer it."""
+    starter choosing the game's sides as partners (P-E13); where the starter stands on the
+    smaller side, which no practice round's deal gives, at the moment its last turn began, with
+    the plays since (P-E19). Either way the practice round stands where the game does."""
     game = PapillonGame(PapillonSettings(5), seed)
     rng = random.Random(seed)
     while game.round_index == 0 or len([r for _, r in game.decisions() if r == 1]) < 4:
         game.apply(rng.choice(game.legal_actions()))
     page = controller()
     page.open("replay=" + encode_papillon(game, ["Ann", "Bo", "Cy", "Di", "Ed"]))
-    assert ('data-command="edit-position"' in page.screen().bar) == kept
-    if not kept:
-        with pytest.raises(FarfaliaError, match="starts this round on the smaller side"):
-            PapillonEditor.from_game(game, ["Ann", "Bo", "Cy", "Di", "Ed"], len(game.actions))
-        return
     page.command(Command.EDIT_POSITION)
     editor = page.editor
     assert isinstance(editor, PapillonEditor) and editor.settings.rounds == "orange"
+    assert editor.moment is not kept
     problems, build = editor.build()
     assert problems == []
     practice = build()
     assert practice.sides == game.sides and practice.hands == game.hands and practice.layout == game.layout
+    assert practice.draw_pile == game.draw_pile and practice.current == game.current
 
 
 #: A 2-player blue round where every decision is the first legal action: 56 discards.

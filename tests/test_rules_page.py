@@ -155,7 +155,7 @@ def names(cards: list[int]) -> list[str]:
 
 
 def test_every_papillon_diagram_shows_its_moment() -> None:
-    sign, total, same, papillon, couteau, blue_end, placing, two, signs, chat_noir, counter, orange_end = (
+    sign, total, same, papillon, couteau, blue_end, placing, two, signs, chat_noir, counter, drawn, orange_end = (
         papillon_diagrams()
     )
     anna, marc = 0, 1
@@ -174,13 +174,20 @@ def test_every_papillon_diagram_shows_its_moment() -> None:
     assert {signs.game.fits(n, 2) for n in (6, 7)} == {True} and not signs.game.fits(8, 2)  # only a 7 or a 6
     assert names(chat_noir.game.layout[10]) == ["CNo"] and chat_noir.game.phase == "attacked"
     assert len(counter.game.hands[anna]) == 9 and names(counter.game.layout[10]) == ["CNo", "PAo"]
+    # A moment set up by hand (P-E19): attacked, Marc draws three, the Papillon among them, and counters (P-D36 b).
+    assert drawn.game.phase == "attacked" and drawn.game.current == marc and "PA" not in names(drawn.game.hands[marc])
+    drawn.move(ViewerMove.NEXT)
+    assert "PA" in names(drawn.game.hands[marc]) and len(drawn.game.hands[marc]) == 7
+    drawn.move(ViewerMove.NEXT)
+    assert names(drawn.game.layout[10]) == ["CNo", "PA"] and len(drawn.game.hands[anna]) == 6
+    assert drawn.game.current == anna
     assert orange_end.game.round_scores() == [(-60, -36)] and orange_end.game.tour_points == [60, 30]
 
 
 def test_the_papillon_page_holds_each_picture_and_its_art_once() -> None:
     page = (ROOT / "papillon.html").read_text()
     figures = len(make_rules_page.PAGES["papillon"].diagrams())
-    assert page.count("<figure") == figures == 12 == page.count("<svg") - 1  # one more: the art
+    assert page.count("<figure") == figures == 13 == page.count("<svg") - 1  # one more: the art
     assert page.count('id="pa-E"') == 1 and 'class="shared-defs"' in page and 'id="sym-fish"' not in page
     board = Diagrams([unescape(f) for f in re.findall(r'data-farfalia="([^"]+)"', page)][:1])
     assert "Action 1 of 11" in board.step(0, ViewerMove.NEXT) and "22 − 10 = 12" in board.html(0)

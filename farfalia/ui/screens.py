@@ -498,20 +498,21 @@ def scores_table(head: str, rows: str, totals: str, more: str = "") -> str:
 
 def editor_hands(
     editor: HandsEditor[Any],
-    sizes: Sequence[int],
+    sizes: Sequence[int | None],
     name_of: Callable[[int], str],
     kind_of: Callable[[int], str],
     words_of: Callable[[int], str],
     deck: Iterable[int],
 ) -> str:
-    """The hands being filled (a seat to choose, its cards typed, how many of how many) and the
+    """The hands being filled (a seat to choose, its cards typed, how many of how many, or how many
+    where ``sizes`` gives None: a place of any size) and the
     card picker of ``deck`` (each chip named by its code, as it shows, then in words, and marked
     with the number of the hand that holds it: drawn by the style sheet, told by the name)."""
     seat_names = editor.seat_names()
     hands = "".join(
         f'<div class="editor-seat"><label class="check"><input type="radio" name="seat" value="{k}"'
         f"{' checked' if k == editor.seat else ''}> {k + 1}. {escape(name)} "
-        f'<span class="count">{len(editor.hands[k])}/{sizes[k]}</span></label>'
+        f'<span class="count">{len(editor.hands[k])}{"" if sizes[k] is None else f"/{sizes[k]}"}</span></label>'
         f'<input name="hand-{k}" value="{escape(" ".join(name_of(c) for c in editor.hands[k]))}"'
         f' autocomplete="off" spellcheck="false" aria-label="{escape(text("editor-hand", name=name))}"></div>'
         for k, name in enumerate(seat_names)

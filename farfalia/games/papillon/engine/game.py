@@ -20,7 +20,7 @@ from enum import Enum
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from farfalia.core.errors import IllegalActionError, NotationError, TooManyActionsError
+from farfalia.core.errors import IllegalActionError, NotationError, ScenarioError, TooManyActionsError
 from farfalia.core.interface import CHANCE, TERMINAL, Progress
 from farfalia.games.papillon.engine.captures import (
     PLAYED_BITS,
@@ -60,6 +60,8 @@ from farfalia.games.papillon.engine.cards import (
     orange_numbers,
     parse_card,
 )
+from farfalia.games.papillon.engine.places import CENTRE, PLACE_NAMES, PLACES, SEQUENCES, SIGN_PLACES, STARTS
+from farfalia.games.papillon.engine.position import PapillonPosition
 from farfalia.games.papillon.engine.rules import PapillonSettings
 
 
@@ -77,7 +79,8 @@ class Roll:
     dice: tuple[tuple[int, int], ...]
 
 
-PapillonChance = Shuffle | Roll
+#: A chance outcome: a shuffle, a roll, or a round's moment set up by hand (its deal and play so far).
+PapillonChance = Shuffle | Roll | PapillonPosition
 
 
 class After(Enum):
@@ -130,15 +133,6 @@ ORANGE_MOVES: Final = 100
 NO_NUMBER: Final = 12
 #: Blue plays: this base plus ``taken << 58 | played`` (masks of blue cards).
 BLUE_MOVES: Final = 1 << 16
-
-#: The orange layout's places (P-R28): the two starting piles, four sequences, their four
-#: sign places, the centre.
-PLACE_NAMES: Final = ("A1", "A2", "S1", "S2", "S3", "S4", "sign1", "sign2", "sign3", "sign4", "C")
-PLACES: Final = len(PLACE_NAMES)
-STARTS: Final = (0, 1)
-SEQUENCES: Final = (2, 3, 4, 5)
-SIGN_PLACES: Final = (6, 7, 8, 9)
-CENTRE: Final = 10
 
 #: Tour points of a player whose opponent goes out (P-R39): 20, and 30 in the last tour.
 TOUR_PENALTY: Final = 20
@@ -449,6 +443,11 @@ class PapillonGame:
         return self.phase == "attacked" and not any(face(card) == PAPILLON for card in self.hands[self.current])
 
     @property
+    def turn_begun(self) -> bool:
+        """Whether the player to act has placed or drawn a card in this orange turn already."""
+        return self.phase == "orange" and bool(self._placed or self._drawn)
+
+    @property
     def counter_open(self) -> bool:
         """Whether a Papillon placed now counters a Chat Noir's attack (P-R38, P-D36)."""
         return self.attacked_by is not None
@@ -591,9 +590,11 @@ class PapillonGame:
         ``spec`` players' dice), then go on where ``then`` says."""
         self._need = (kind, spec, then)
 
-    def _go_on(self, then: After, outcome: Shuffle | Roll) -> None:
+    def _go_on(self, then: After, outcome: PapillonChance) -> None:
         """Go on after a chance outcome, where :meth:`_ask` was told to."""
-        if isinstance(outcome, Roll):
+        if isinstance(outcome, PapillonPosition):
+            self._on_position(outcome)
+        elif isinstance(outcome, Roll):
             self._on_roll(outcome)
         elif then == After.ROUND_SHUFFLE:
             self._on_round_shuffle(outcome)
@@ -607,7 +608,7 @@ class PapillonGame:
             kind, spec, then = self._need
             if self._script_used < len(self._script):
                 outcome = self._script[self._script_used]
-                self._check_outcome(outcome, kind, spec)
+                self._check_outcome(outcome, kind, spec, then)
                 self._script_used += 1
             elif self.draw:
                 if kind == "shuffle":
@@ -622,9 +623,15 @@ class PapillonGame:
             self.history.append(outcome)
             self._go_on(then, outcome)
 
-    @staticmethod
-    def _check_outcome(outcome: object, kind: str, spec: object) -> None:
-        if kind == "shuffle":
+    def _check_outcome(self, outcome: object, kind: str, spec: object, then: After) -> None:
+        """Refuse an outcome that is not the one awaited: a shuffle of these cards, a roll of this
+        many players' dice, or, in place of a round's shuffle, a moment of that round that can be
+        played (:class:`ScenarioError` with the first reason it cannot)."""
+        if isinstance(outcome, PapillonPosition) and then == After.ROUND_SHUFFLE:
+            problems = outcome.problems(self.settings, self.colour)
+            if problems:
+                raise ScenarioError(problems[0])
+        elif kind == "shuffle":
             if not isinstance(outcome, Shuffle) or sorted(outcome.cards) != sorted(spec):  # type: ignore[call-overload]
                 raise IllegalActionError(f"a shuffle of {len(spec)} cards is due, not {outcome!r:.60}")  # type: ignore[arg-type]
         elif not (
@@ -645,6 +652,38 @@ class PapillonGame:
     def _on_round_shuffle(self, outcome: Shuffle) -> None:
         self.deck = list(outcome.cards)
         self._roll(list(range(self.players)), "start")
+
+    def _on_position(self, position: PapillonPosition) -> None:
+        """The round starts at a moment set up by hand (P-E19), at the start of a turn: its
+        hands, sides and direction, then the blue table and piles, or the orange layout, tour,
+        tour points and any attack waiting; the cards it does not place follow its order."""
+        players, colour = self.players, self.colour
+        self.sides = position.sides(self.settings)
+        self.starter, self.direction = position.starter, position.direction
+        self.hands = [list(hand) for hand in position.hands]
+        self.deck, self.draw_pile, self.set_aside = (list(cards) for cards in position.hidden(self.settings, colour))
+        if colour == "blue":
+            side_count = max(self.sides) + 1
+            self.piles = [list(pile) for pile in position.piles] + [[] for _ in range(side_count - len(position.piles))]
+            self.chat_noir = [
+                (-30 if position.chat_noir_by_papillon else 30) * (CHAT_NOIR in pile) for pile in self.piles
+            ]
+            self.table, self.last_capturer = list(position.table), position.last_capturer
+            deal = self.settings.deal
+            self.deals_done = deal.deals - len(self.deck) // (deal.cards * players)
+            self.current, self.phase = position.to_act, "blue"
+            return
+        self.layout = [list(cards) for cards in position.layout_places()]
+        for place in (*STARTS, *SEQUENCES):
+            if self.layout[place]:
+                self.tops[place] = position.number_of(self.layout[place][-1], self.settings.yang)
+        self.tour = position.tour
+        self.carnage = not self.draw_pile
+        self.last_tour = self.carnage or self.tour == self.settings.deal.deals
+        self.tour_points = [*position.tour_points, *[0] * (players - len(position.tour_points))][:players]
+        if position.attacked_by is not None:
+            self.attack = (position.attacked_by, position.to_act)
+        self._turns_from(position.to_act)
 
     def _roll(self, rollers: list[int], purpose: str) -> None:
         self._rolling, self._roll_purpose = rollers, purpose

@@ -4,7 +4,7 @@ in every language): its prose and its live diagrams, each a worked example
 
 from __future__ import annotations
 
-from farfalia.games.papillon.records.examples import PapillonExample, blue_example, orange_example
+from farfalia.games.papillon.records.examples import PapillonExample, blue_example, counter_example, orange_example
 from farfalia.games.papillon.records.replay import encode_papillon_with_chance
 from farfalia.ui.rules_source import Illustrated, RulesSource, Section
 
@@ -201,6 +201,15 @@ PAPILLON_ORANGE: list[Shown] = [
         "draw pile is empty.",
         ORANGE,
         9,
+        "all",
+    ),
+    (
+        "Countering after drawing",
+        "Another moment, in the second tour: Anna's Chat Noir attacks Marc, who holds no Papillon. He draws his "
+        "three cards, and one of them is the Papillon: placed as his first card, it still counters. Anna draws "
+        "three instead of him, and Marc's turn ends. Step forward to see the draw, then the counter.",
+        counter_example(),
+        0,
         "all",
     ),
 ]

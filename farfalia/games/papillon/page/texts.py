@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from farfalia.games.papillon.engine.position import POSITION_PROBLEMS
 from farfalia.games.papillon.engine.rules import PAPILLON_SETTINGS_PROBLEMS
 from farfalia.games.papillon.records.scenario import PAPILLON_PROBLEMS
 
@@ -132,6 +133,30 @@ PAPILLON_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "pa.crowded-choices": "The likeliest {shown} plays of this card: the table offers too many to list them all.",
     "pa.editor-crowded": "The likeliest {shown} plays: the table offers too many to list; type any other above.",
     "pa.editor-over": "Ready: the round is over.",
+    "pa.editor-start": "Starts at",
+    "pa.editor-start.deal": "The round's first deal",
+    "pa.editor-start.moment": "A moment of the round",
+    "pa.editor-moment-help": "Set up a moment of the round, at the start of a player's turn: give each hand, "
+    "and each place of the table, its cards, in any number (a Couteau Suisse on the layout with its number: CSo=5). "
+    "The cards you leave out are the deals to come and the draw pile.",
+    "pa.editor-started": "Started the round",
+    "pa.editor-to-act": "Plays now",
+    "pa.editor-moment-partners": "The starter's partners",
+    "pa.editor-alone": "nobody: alone",
+    "pa.editor-last-capturer": "Captured last",
+    "pa.editor-nobody": "Nobody",
+    "pa.editor-papillon-took-chat-noir": "The Papillon took the Chat Noir (−30, not +30)",
+    "pa.editor-tour": "Tour",
+    "pa.editor-draw-pile": "Cards in the draw pile",
+    "pa.editor-draw-pile-all": "all the others",
+    "pa.editor-points": "Tour points of {name}",
+    "pa.editor-attacked": "Attacked by the Chat Noir of the player before",
+    "pa.editor-pile": "Pile of {names}",
+    "pa.editor-place.A1": "Starting pile 1",
+    "pa.editor-place.A2": "Starting pile 2",
+    "pa.editor-place.sequence": "Sequence {number}",
+    "pa.editor-place.sign": "Sign of sequence {number}",
+    "pa.editor-place.C": "Centre",
     "pa.decision.blue": "capture or lay a card",
     "pa.decision.orange": "place a card",
     "pa.decision.attacked": "counter the Chat Noir or draw 3 cards",
@@ -139,5 +164,8 @@ PAPILLON_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "pa.step.prev-trick": "Previous turn",
     "pa.step.next-trick": "Next turn",
     "pa.step.next-hand": "Next round",
-    **{f"problem.{key}": english for key, english in (PAPILLON_PROBLEMS | PAPILLON_SETTINGS_PROBLEMS).items()},
+    **{
+        f"problem.{key}": english
+        for key, english in (PAPILLON_PROBLEMS | POSITION_PROBLEMS | PAPILLON_SETTINGS_PROBLEMS).items()
+    },
 }

@@ -79,8 +79,11 @@ class PapillonViewer(Stepper):
         return play_words(self._plays[self.at - 1], self.replay.settings.yang, self.names()) if self.at else ""
 
     def editable(self) -> bool:
-        """Where the round shown can be set up as a practice round with the game's sides (P-E13)."""
-        return sides_kept(self.game, round_at(self.game, self.at))
+        """Where the round shown can be set up as a practice round with the game's sides: from
+        its deal (P-E13), or from a moment once a turn of it has begun (P-E19)."""
+        round_index = round_at(self.game, self.at)
+        begun = any(index == round_index for _, index in self.game.decisions()[: self.at])
+        return begun or sides_kept(self.game, round_index)
 
     def news(self) -> list[str]:
         """What a screen reader should hear since the last call: a single step forward

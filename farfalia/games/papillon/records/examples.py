@@ -2,15 +2,25 @@
 a blue round and an orange round between Anna and Marc, each dealt from cards written out
 (the first hands, the table, the starting cards) and played by actions written out, through
 every kind of capture and placement the rules page explains, then on to the round's end by
-a plain rule (:func:`play_on`). They replay without a seed."""
+a plain rule (:func:`play_on`); and a moment of an orange round set up by hand (P-E19), the
+counter after drawing. They replay without a seed."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from farfalia.games.papillon.engine.cards import BLUE, ORANGE, deck_cards, parse_card
-from farfalia.games.papillon.engine.game import PapillonChance, PapillonGame, Roll, Shuffle, split_blue, split_orange
+from farfalia.games.papillon.engine.game import (
+    PLACE_NAMES,
+    PapillonChance,
+    PapillonGame,
+    Roll,
+    Shuffle,
+    split_blue,
+    split_orange,
+)
+from farfalia.games.papillon.engine.position import PapillonPosition
 from farfalia.games.papillon.engine.rules import PapillonSettings
 
 ANNA, MARC = 0, 1
@@ -54,6 +64,17 @@ ORANGE_ACTIONS = (
     "E9o@S3",  # and a 9 beside the 8
     "PAo@C",  # Marc counters at once with the Papillon: Anna draws 6
 )
+
+
+#: The counter after drawing (P-D36 b), a moment of the second tour set up by hand (P-E19): Anna's
+#: Chat Noir attacks Marc, who holds no Papillon; he draws three, the Papillon among them, and
+#: places it first: Anna draws three instead of him.
+COUNTER_LAYOUT = {"A1": "E5o D5o", "A2": "D8o", "S1": "S6o D7o", "S3": "E9o", "C": "CNo"}
+COUNTER_HANDS = {ANNA: "D6o F9o E2o", MARC: "S2o E11o F0o D10o"}
+COUNTER_DRAWN = "E3 PA S9"
+COUNTER_ACTIONS = ("draw", "PA@C")
+#: The draw pile's size at that moment.
+COUNTER_DRAW_PILE = 20
 
 
 @dataclass(frozen=True)
@@ -100,6 +121,37 @@ def orange_example(actions: tuple[str, ...] = ORANGE_ACTIONS, finish: bool = Fal
     first = ORANGE_STARTS + " " + ORANGE_HANDS[ANNA] + " " + ORANGE_HANDS[MARC]
     chance: list[PapillonChance] = [staged(ORANGE, first, 2), Roll(ORANGE_ROLL), staged(BLUE, "", 3)]
     return _played(settings, chance, actions, finish)
+
+
+def counter_example(actions: tuple[str, ...] = COUNTER_ACTIONS) -> PapillonExample:
+    """The counter after drawing: a moment set up by hand, then Marc's draw and his Papillon."""
+    settings = PapillonSettings(2, rounds="orange", dealer=MARC)
+    moment = PapillonPosition(
+        hands=(_cards(COUNTER_HANDS[ANNA]), _cards(COUNTER_HANDS[MARC])),
+        to_act=MARC,
+        starter=MARC,
+        layout=tuple(_cards(COUNTER_LAYOUT.get(name, "")) for name in PLACE_NAMES),
+        tour=2,
+        draw_size=COUNTER_DRAW_PILE,
+        tour_points=(0, 20),
+        attacked_by=ANNA,
+    )
+    placed, drawn = moment.placed("orange"), _cards(COUNTER_DRAWN)
+    rest = {
+        deck: [card for card in deck_cards(deck) if card not in placed and card not in drawn] for deck in (BLUE, ORANGE)
+    }
+    for cards in rest.values():
+        random.Random(4).shuffle(cards)
+    tours = moment.tours_to_come(settings) * settings.players * settings.deal.cards
+    order = (*rest[ORANGE][:tours], *drawn, *rest[BLUE], *rest[ORANGE][tours:])  # the others: under the layout
+    game = PapillonGame(settings, 0, [replace(moment, hidden_order=order)], draw=False)
+    for action in actions:
+        game.apply(action)
+    return PapillonExample(game, NAMES)
+
+
+def _cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_card(word) for word in text.split())
 
 
 def _played(

@@ -16,8 +16,9 @@ eighth part before the check, the chance outcomes written out.
   written ``p1``, as the site always wrote it, the two versions being the same text then. Both
   ``capture_work`` and ``LISTED_WORK`` are therefore part of the ``p2`` format (pinned by
   ``tests/test_crowded.py``);
-- ``chance`` (with ``x``): the shuffles (``S`` and two characters a card) and the rolls
-  (``R`` and a digit a die), ``~``-separated. :func:`encode_finished_rounds` shares a game
+- ``chance`` (with ``x``): the shuffles (``S`` and two characters a card), the rolls
+  (``R`` and a digit a die) and a round's moment set up by hand (``P``, :func:`position_text`),
+  ``~``-separated. :func:`encode_finished_rounds` shares a game
   under way this way: its finished blue round, and nothing of the orange round's cards.
 
 """
@@ -31,6 +32,7 @@ from typing import Final
 from farfalia.core.codes import ascii_int
 from farfalia.core.errors import FarfaliaError, ReplayError
 from farfalia.games.papillon.engine.game import (
+    PLACES,
     TAKE_ATTACK,
     PapillonChance,
     PapillonGame,
@@ -39,6 +41,7 @@ from farfalia.games.papillon.engine.game import (
     blue_move,
     split_blue,
 )
+from farfalia.games.papillon.engine.position import PapillonPosition
 from farfalia.games.papillon.engine.rules import ROUNDS, PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES
 from farfalia.records.replay import (
@@ -46,6 +49,7 @@ from farfalia.records.replay import (
     Listed,
     Replay,
     base36,
+    base36_number,
     check_body,
     decode_names,
     encode_names,
@@ -259,15 +263,113 @@ def read_chance(text: str) -> tuple[PapillonChance, ...]:
 
 
 def _encode_chance(outcome: PapillonChance) -> str:
+    if isinstance(outcome, PapillonPosition):
+        return position_text(outcome)
     if isinstance(outcome, Shuffle):
-        return "S" + "".join(_CHARS[card // 62] + _CHARS[card % 62] for card in outcome.cards)
+        return "S" + _cards_text(outcome.cards)
     return "R" + "".join(f"{blue}{orange}" for blue, orange in outcome.dice)
+
+
+def _cards_text(cards: Sequence[int]) -> str:
+    """Cards in two characters each."""
+    return "".join(_CHARS[card // 62] + _CHARS[card % 62] for card in cards)
+
+
+def _read_cards(body: str) -> tuple[int, ...] | None:
+    """The cards :func:`_cards_text` wrote, or None where it wrote none."""
+    if len(body) % 2 or any(char not in _CHARS for char in body):
+        return None
+    return tuple(_CHARS.index(body[k]) * 62 + _CHARS.index(body[k + 1]) for k in range(0, len(body), 2))
+
+
+def position_text(position: PapillonPosition) -> str:
+    """A round's moment as a chance outcome's text: ``Pb`` (blue) or ``Po`` (orange: it has a
+    layout), then ``_``-separated: its numbers in base 36, ``-``-separated (the players, the player to act, the
+    starter, the direction 0 or 1 (counterclockwise), the partners' mask, the order's seed, the last
+    capturer plus one (0: none), 1 if the Papillon took the Chat Noir, the tour, the draw pile's
+    size plus one (0: all it can hold), the attacker plus one (0: none), then each player's tour
+    points); each hand, then the table and each side's pile (blue) or the layout's places (orange),
+    two characters a card; then each Couteau Suisse's number (its card, then the number in base 36);
+    last, where the moment gives it, ``h`` and the order of the cards it does not place."""
+    numbers = [
+        len(position.hands),
+        position.to_act,
+        position.starter,
+        int(position.direction == -1),
+        sum(1 << seat for seat in position.partners),
+        position.order,
+        _plus_one(position.last_capturer),
+        int(position.chat_noir_by_papillon),
+        position.tour,
+        _plus_one(position.draw_size),
+        _plus_one(position.attacked_by),
+        *position.tour_points,
+    ]
+    orange = bool(position.layout)
+    groups = [*position.hands, *(position.layout_places() if orange else (position.table, *position.piles))]
+    declared = "".join(_cards_text((card,)) + base36(number) for card, number in position.numbers)
+    parts = ["-".join(base36(number) for number in numbers), *(_cards_text(cards) for cards in groups), declared]
+    if position.hidden_order:
+        parts.append("h" + _cards_text(position.hidden_order))
+    return ("Po" if orange else "Pb") + "_".join(parts)
+
+
+def _plus_one(number: int | None) -> int:
+    return 0 if number is None else number + 1
+
+
+def read_position(part: str) -> PapillonPosition:
+    """The moment :func:`position_text` wrote; a clear :class:`ReplayError` for anything else."""
+    fault = replay_problem("replay-chance-malformed", part=repr(part[:20]))
+    kind, *fields = part[2:].split("_") if part[:2] in ("Pb", "Po") else ("", "")
+    hidden = _read_cards(fields.pop()[1:]) if fields and fields[-1].startswith("h") else ()
+    read = [base36_number(text) for text in kind.split("-")] if kind else []
+    numbers = [number for number in read if number is not None]
+    groups = [_read_cards(text) for text in fields[:-1]]
+    if len(numbers) < 11 or len(numbers) < len(read) or not fields or None in groups:
+        raise fault
+    players = numbers[0]
+    declared = fields[-1]
+    pairs = [(declared[k : k + 2], declared[k + 2 : k + 3]) for k in range(0, len(declared), 3)]
+    codes = [(_read_cards(card), base36_number(number)) for card, number in pairs]
+    malformed = any(card is None or len(card) != 1 or number is None for card, number in codes)
+    if (
+        hidden is None
+        or malformed
+        or not 2 <= players <= 5
+        or len(groups) < players + (PLACES if part[1] == "o" else 1)
+    ):
+        raise fault
+    to_act, starter, direction, partners, order, capturer, by_papillon, tour, draw, attacker = numbers[1:11]
+    cards: list[tuple[int, ...]] = [group or () for group in groups]
+    return PapillonPosition(
+        hands=tuple(cards[:players]),
+        to_act=to_act,
+        starter=starter,
+        direction=-1 if direction else 1,
+        partners=tuple(seat for seat in range(players) if partners >> seat & 1),
+        table=() if part[1] == "o" else cards[players],
+        piles=() if part[1] == "o" else tuple(cards[players + 1 :]),
+        last_capturer=capturer - 1 if capturer else None,
+        chat_noir_by_papillon=bool(by_papillon),
+        layout=tuple(cards[players:]) if part[1] == "o" else (),
+        numbers=tuple((card[0], number) for card, number in codes if card and number is not None),
+        tour=tour,
+        draw_size=draw - 1 if draw else None,
+        tour_points=tuple(numbers[11:]),
+        attacked_by=attacker - 1 if attacker else None,
+        order=order,
+        hidden_order=hidden,
+    )
 
 
 def _decode_chance(part: str) -> PapillonChance:
     kind, body = part[:1], part[1:]
-    if kind == "S" and len(body) % 2 == 0 and all(char in _CHARS for char in body):
-        return Shuffle(tuple(_CHARS.index(body[k]) * 62 + _CHARS.index(body[k + 1]) for k in range(0, len(body), 2)))
+    if kind == "P":
+        return read_position(part)
+    cards = _read_cards(body) if kind == "S" else None
+    if cards is not None:
+        return Shuffle(cards)
     if kind == "R" and body and len(body) % 2 == 0 and all(char in "123456" for char in body):
         return Roll(tuple((int(body[k]), int(body[k + 1])) for k in range(0, len(body), 2)))
     raise replay_problem("replay-chance-malformed", part=repr(part[:20]))

@@ -18,14 +18,16 @@ says it in its own language.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from farfalia.core.errors import FarfaliaError, Message, ScenarioError
-from farfalia.games.papillon.engine.cards import BLUE, ORANGE, card_name, deck_cards, deck_of, is_basic
+from farfalia.games.papillon.engine.cards import BLUE, COUTEAU, ORANGE, card_name, deck_cards, deck_of, face, is_basic
 from farfalia.games.papillon.engine.game import (
     CLOCKWISE,
     COUNTERCLOCKWISE,
     PARTNERS,
+    SEQUENCES,
     PapillonChance,
     PapillonGame,
     Roll,
@@ -33,6 +35,7 @@ from farfalia.games.papillon.engine.game import (
     action_name,
 )
 from farfalia.games.papillon.engine.game import STARTS as START_PLACES
+from farfalia.games.papillon.engine.position import PapillonPosition
 from farfalia.games.papillon.engine.rules import PapillonSettings
 
 #: Why a Papillon scenario cannot be dealt or played, in English, by key (worded by the page
@@ -51,6 +54,7 @@ PAPILLON_PROBLEMS: dict[str, str] = {
     "pa-play": "play {number} ({action}): {error}",
     "pa-over": "play {number} ({action}): the round is over",
     "pa-no-round": "this replay's round has not been dealt",
+    "pa-not-a-moment": "a moment is set up at the start of a player's turn in a round under way",
     "pa-later-sides": "{name} starts this round on the smaller side, which no practice round gives: its"
     " starter chooses the partners (P-E13)",
 }
@@ -201,17 +205,7 @@ class PapillonScenario:
     def game(self) -> PapillonGame:
         """The round after the set-up and the plays; :class:`ScenarioError` with the first
         problem, or the first play that cannot be played and why."""
-        game = self.start()
-        for number, action in enumerate(self.plays, 1):
-            if game.is_over():
-                raise ScenarioError(pa_problem("pa-over", number=number, action=_written(action)))
-            try:
-                game.apply(action)
-            except FarfaliaError as error:
-                raise ScenarioError(
-                    pa_problem("pa-play", number=number, action=_written(action), error=error)
-                ) from None
-        return game
+        return played_on(self.start(), self.plays)
 
     def filled(self, rng: random.Random) -> PapillonScenario:
         """The scenario with the cards nobody was given dealt to the hands (and the table or
@@ -228,6 +222,96 @@ class PapillonScenario:
         if self.deck == ORANGE:
             free = [card for card in free if is_basic(card)]
         return replace(self, hands=tuple(hands), middle=(*self.middle, *free[:short]))
+
+
+@dataclass(frozen=True)
+class PapillonMoment:
+    """A practice round (P-D5) that starts at a moment set up by hand (P-E19), then played on:
+    ``position`` is the moment (:class:`~farfalia.games.papillon.engine.position.PapillonPosition`),
+    ``plays`` the actions after it, ``seed`` draws the chance the round meets later (a tie for
+    most cards, a Couteau Suisse's rolls)."""
+
+    settings: PapillonSettings
+    position: PapillonPosition
+    plays: tuple[int, ...] = ()
+    seed: int = 1
+
+    def problems(self) -> list[Message]:
+        """Why the moment cannot be played, one short sentence each (empty: it can); the plays
+        are checked by :meth:`game`."""
+        if self.settings.rounds not in ("blue", "orange"):
+            return [pa_problem("pa-round", rounds=self.settings.rounds)]
+        return self.position.problems(self.settings, self.settings.rounds)
+
+    def start(self) -> PapillonGame:
+        """The round at the moment, before the plays; :class:`ScenarioError` with the first problem."""
+        found = self.problems()
+        if found:
+            raise ScenarioError(found[0])
+        return PapillonGame(self.settings, self.seed, [self.position])
+
+    def game(self) -> PapillonGame:
+        """The round after the moment and the plays; :class:`ScenarioError` with the first
+        problem, or the first play that cannot be played and why."""
+        return played_on(self.start(), self.plays)
+
+
+def played_on(game: PapillonGame, plays: Sequence[int | str]) -> PapillonGame:
+    """``game`` after ``plays``; :class:`ScenarioError` at the first that cannot be played, and why."""
+    for number, action in enumerate(plays, 1):
+        if game.is_over():
+            raise ScenarioError(pa_problem("pa-over", number=number, action=_written(action)))
+        try:
+            game.apply(action)
+        except FarfaliaError as error:
+            raise ScenarioError(pa_problem("pa-play", number=number, action=_written(action), error=error)) from None
+    return game
+
+
+def position_of(game: PapillonGame, names: tuple[str, ...] = ()) -> PapillonPosition:
+    """The moment ``game`` stands at, as a position (P-E19), the cards it does not place in the
+    game's own order (so the round plays on as it would have): at the start of a player's turn of
+    a round under way; :class:`ScenarioError` (``pa-not-a-moment``) anywhere else (the round's
+    set-up, a turn begun, between rounds, the end)."""
+    if game.phase not in ("blue", "orange", "attacked") or game.current_player() < 0 or game.turn_begun:
+        raise ScenarioError(pa_problem("pa-not-a-moment"))
+    starter_side = game.sides[game.starter]
+    partners = (
+        tuple(seat for seat in range(game.players) if game.sides[seat] == starter_side and seat != game.starter)
+        if game.settings.partners_to_choose
+        else ()
+    )
+    common = {
+        "hands": tuple(tuple(hand) for hand in game.hands),
+        "to_act": game.current,
+        "starter": game.starter,
+        "direction": game.direction,
+        "partners": partners,
+        "names": names,
+        "hidden_order": (*game.deck, *game.draw_pile, *game.set_aside) if game.colour == "orange" else tuple(game.deck),
+    }
+    if game.colour == "blue":
+        return PapillonPosition(
+            **common,  # type: ignore[arg-type]
+            table=tuple(game.table),
+            piles=tuple(tuple(pile) for pile in game.piles),
+            last_capturer=game.last_capturer,
+            chat_noir_by_papillon=any(points < 0 for points in game.chat_noir),
+        )
+    tops = {
+        game.layout[place][-1]: game.tops[place]
+        for place in (*START_PLACES, *SEQUENCES)
+        if game.layout[place] and face(game.layout[place][-1]) == COUTEAU
+    }
+    return PapillonPosition(
+        **common,  # type: ignore[arg-type]
+        layout=tuple(tuple(cards) for cards in game.layout),
+        numbers=tuple(tops.items()),
+        tour=game.tour,
+        draw_size=len(game.draw_pile),
+        tour_points=tuple(game.tour_points),
+        attacked_by=game.attacked_by if game.phase == "attacked" else None,
+    )
 
 
 def round_at(game: PapillonGame, at: int) -> int:
