@@ -202,3 +202,28 @@ def test_a_reviewed_replay_has_no_axe_violation(checked: Page, site: str) -> Non
     page.wait_for_function("() => document.body.dataset.review === 'done'", timeout=READY_TIMEOUT)
     found += violations(page, "embed with a verdict")
     assert not found, "\n".join(found)
+
+
+def test_a_lesson_and_a_moment_being_set_up_have_no_axe_violation(checked: Page, site: str) -> None:
+    """A lesson's table with its words, the end of a lesson's part, and Papillon's editor setting up
+    a moment of a round."""
+    page = checked
+    found: list[str] = []
+    page.add_init_script(
+        """localStorage.setItem("farfalia.lesson", JSON.stringify({game: "farfalia", part: 2, at: 0}));"""
+    )  # Farfalia's lesson resumed at its short part, Double You
+    page.goto(f"{site}/index.html#learn=farfalia")
+    page.wait_for_selector("body[data-ready] #bar .lesson", timeout=90_000)
+    wait_for_human(page)
+    found += violations(page, "a lesson")
+    click_and_draw(page, ".hint")
+    page.wait_for_selector(".panel.lesson-end", timeout=30_000)
+    found += violations(page, "a lesson's part done")
+    click_and_draw(page, "[data-command=lesson-leave]")
+    page.select_option(f"#{Id.GAME}", "papillon")
+    page.select_option("select[name=rounds]", "orange")
+    click_and_draw(page, "[data-command=editor]")
+    page.select_option("select[name=start]", "moment")
+    page.wait_for_selector("select[name=to-act]")
+    found += violations(page, "Papillon's editor, a moment")
+    assert not found, "\n".join(found)

@@ -32,7 +32,7 @@ def test_with_storage_refused_a_game_starts_and_plays(page: Page, site: str) -> 
     page.add_init_script(REFUSED)
     open_game(page, site)
     assert page.inner_text(f"#{Id.NOTE}").startswith(text("saves-off"))  # said on the start screen
-    start(page, "two", seed=4, dealer=0)
+    start(page, "basic5", seed=4, dealer=0)  # a whole game with the fewest decisions of one person
     play_to_the_end(page, seed=1)
     assert page.inner_text(".panel.over .winners").startswith("Winner")
 
@@ -40,7 +40,7 @@ def test_with_storage_refused_a_game_starts_and_plays(page: Page, site: str) -> 
 def test_storage_full_mid_game_the_game_goes_on(page: Page, site: str) -> None:
     page.add_init_script(FULL_AFTER)
     open_game(page, site)
-    start(page, "two", seed=4, dealer=0)
+    start(page, "basic5", seed=4, dealer=0)
     notes: list[str] = []
     page.expose_function("noteChanged", lambda note: notes.append(note))
     page.evaluate("""new MutationObserver(() => noteChanged(document.getElementById('note').textContent))

@@ -26,7 +26,8 @@ SUB_PATH = "/some/sub/path/"
 
 
 def play_a_short_game(page: Page) -> None:
-    start(page, "two", seed=4, dealer=0)
+    """A whole game of the mode with the fewest decisions for one person (``basic5``: about 38)."""
+    start(page, "basic5", seed=4, dealer=0)
     play_to_the_end(page, seed=1)
     assert page.inner_text(".panel.over .winners").startswith("Winner")
 

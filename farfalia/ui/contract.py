@@ -154,6 +154,12 @@ class Command(StrEnum):
     JUMP = "jump"
     SHOW_BETTER = "show-better"
     BACK_TO_GAME = "back-to-game"
+    #: A game's lesson (``data-game``): open it (resumed where it was left), its next part, from
+    #: its beginning again, and leave it (kept).
+    LEARN = "learn"
+    LESSON_NEXT = "lesson-next"
+    LESSON_RESTART = "lesson-restart"
+    LESSON_LEAVE = "lesson-leave"
 
 
 #: The attribute of a card or button that plays an action (its notation).

@@ -29,6 +29,7 @@ from farfalia.ui.kept_reviews import KeptReviews
 from farfalia.ui.keyboard import REVIEW_KEYS, SHORTCUTS
 from farfalia.ui.language import LANGUAGES, choose_language, set_language
 from farfalia.ui.layout import WIDE, layout_for
+from farfalia.ui.lessons import LessonRun, fragment_game, kept_place, lesson_end, lesson_strip
 from farfalia.ui.panels import CLOSED_BY, TOGGLED_BY, Panel
 from farfalia.ui.preferences import AUTOPLAY, PREFERENCES_KEY, Preferences, remember_choices, remembered_choices
 from farfalia.ui.saves import Entry, Forget, GuardedStorage, Storage, Stored
@@ -100,7 +101,11 @@ class Controller:
         #: A message for the note line (a hint, an error), or None to leave it.
         self.note: str | None = None
         #: The action the last hint named, to mark on the table.
-        self.hint: str | None = None
+        self._hint: str | None = None
+        #: The lesson under way (its table is :attr:`table`), None outside a lesson.
+        self.lesson: LessonRun | None = None
+        #: The lesson's words last told to the screen reader.
+        self._lesson_told = ""
         self.thinker = Thinker()
         #: The game whose "More options" was pressed on the first screen ("": none): the form shows it.
         self.setting_up = ""
@@ -122,7 +127,7 @@ class Controller:
             Command.LEAVE_GAME: lambda _form: self._leave_game(),
             Command.SHARE: lambda _form: self._share(),
             Command.CLOSE_SHARE: lambda _form: self._close(),
-            Command.HINT: lambda _form: self._hint(),
+            Command.HINT: lambda _form: self._ask_hint(),
             Command.SETTINGS: lambda _form: self._open(Panel.SETTINGS),
             Command.CLOSE_SETTINGS: lambda _form: self._close(),
             Command.UNDO: lambda _form: self._undo(),
@@ -151,6 +156,10 @@ class Controller:
             Command.JUMP: lambda form: self.studio.jump(form.get("at", "")),
             Command.SHOW_BETTER: lambda _form: self.studio.show_better(),
             Command.BACK_TO_GAME: lambda _form: self.studio.back_to_game(),
+            Command.LEARN: self._learn,
+            Command.LESSON_NEXT: lambda _form: self._lesson_next(),
+            Command.LESSON_RESTART: lambda _form: self._lesson_restart(),
+            Command.LESSON_LEAVE: lambda _form: self.show_start(),
         }
 
     # ------------------------------------------------------------------ opening
@@ -162,6 +171,7 @@ class Controller:
             self.open_replay(fragment)
         else:
             self.show_start()
+            self._learn_from(fragment)
 
     def follow(self, fragment: str) -> None:
         """The address changed under the open page (a link pasted into its address bar, or
@@ -170,11 +180,14 @@ class Controller:
         screen offers it again."""
         if fragment.startswith("replay="):
             self.open_replay(fragment)
+        else:
+            self._learn_from(fragment)
 
     def show_start(self) -> None:
         """The start screen, offering to resume a saved game."""
         self.thinker.stop()
         self.studio.close()
+        self.lesson = None
         self._sit(None, None)
         self.panel = Panel.NONE
         self.share_link = None
@@ -207,10 +220,14 @@ class Controller:
 
     def _table_screen(self, table: Table, game: SiteGame) -> Screen:
         """The table with its bar, its tools and the panel over it: the one a person opened, else
-        a hot seat's cover, else the game's own (a round's summary, its end)."""
+        a hot seat's cover, else the game's own (a round's summary, its end; in a lesson, the end
+        of its part once the summary is read); a lesson's words above the bar's."""
         panel = self._panel_html(table, game)
         if not panel and table.needs_cover():
             return Screen(overlay=cover(table), waiting="human", modal=True)
+        lesson = self.lesson
+        if not panel and lesson is not None and lesson.done() and table.summary_pending() is None:
+            panel = lesson_end(lesson, game.name)
         panel = panel or table.panel()
         sound = None
         if self.preferences.sound and table.state_id != self._heard:
@@ -218,7 +235,7 @@ class Controller:
             self._heard = table.state_id
         return Screen(
             table=table.draw(self.layout, self.theme, self.stage_aspect),
-            bar=table.bar(),
+            bar=(lesson_strip(lesson, game.name) if lesson is not None else "") + table.bar(),
             tools=tools_bar(self.preferences.undo and table.can_undo(), self.language, game),
             sound=sound,
             motion=MOTION[table.pace],
@@ -281,8 +298,11 @@ class Controller:
         if self.studio.editor is not None and self.table is None:
             self.studio.editor.play(action)
         elif self.table is not None:
+            before = len(self.table.game.actions)
             self.table.human_action(action)
-            self.hint = None
+            self._hint = None
+            if self.lesson is not None:
+                self.lesson.learner_moved(before)
             self._save()
 
     def take_note(self) -> str | None:
@@ -299,7 +319,11 @@ class Controller:
         end, and whose turn it is when a person must decide; a replay tells its steps."""
         if self.studio.viewer is not None:
             return self.studio.viewer.news()
-        return self.table.news() if self.table is not None else []
+        news = self.table.news() if self.table is not None else []
+        if self.lesson is not None and self.lesson.note() != self._lesson_told:
+            self._lesson_told = self.lesson.note()
+            news.append(self._lesson_told)
+        return news
 
     def key(self, key: str) -> bool:
         """A key pressed outside a form field (without Ctrl, Alt or Meta): True if the
@@ -499,7 +523,7 @@ class Controller:
             raise SessionError(text("undo-off"))
         self.thinker.stop()
         table.undo()
-        self.hint = None
+        self._hint = None
         self._save()
 
     def _leave_game(self) -> None:
@@ -524,6 +548,9 @@ class Controller:
         """To the start screen: leaving a replay keeps the saved game; a running game
         is left only after the player confirms (:data:`Command.LEAVE_GAME`)."""
         table = self.table
+        if self.lesson is not None:  # a lesson keeps its place: nothing to confirm
+            self.show_start()
+            return
         if self.studio.viewer is None and table is not None and not table.game.is_over():
             self.panel = Panel.CONFIRM_LEAVE
             return
@@ -580,22 +607,70 @@ class Controller:
         self.studio.open_embed()
         self.panel = Panel.EMBED
 
-    def _hint(self) -> None:
+    def _ask_hint(self) -> None:
         table = self._seated()
         self.note = text("hint-thinking")
         self.thinker.begin(table, table.hint_search(), self._hint_found)
 
+    @property
+    def hint(self) -> str | None:
+        """The card or button to mark on the table: the last hint's, else a lesson's move."""
+        if self._hint is None and self.lesson is not None:
+            return self.lesson.mark()
+        return self._hint
+
     def _hint_found(self, search: Search) -> None:
-        self.note, self.hint = self._seated().hint(search.best())
+        self.note, self._hint = self._seated().hint(search.best())
 
     def _save(self) -> None:
-        if self.table is not None:
+        """Save the game at the table; a lesson keeps its place instead (never a saved game)."""
+        if self.lesson is not None:
+            self.lesson.keep(self.storage)
+        elif self.table is not None:
             self.shelf.save(self.table)
+
+    # ---------------------------------------------------------------- lessons
+
+    def _learn(self, form: Mapping[str, str]) -> None:
+        """The lesson of the game named (``form["game"]``), resumed where it was left."""
+        game = _chosen_game(form)
+        lesson = game.lesson()
+        if lesson is None:
+            raise SessionError(text("lesson-none"))
+        part, at = kept_place(self.storage, game.name) or (0, 0)
+        self.show_start()
+        self.lesson = LessonRun(lesson, game.table, part, at)
+        self._sit(self.lesson.table, game)
+        self._save()
+
+    def _learn_from(self, fragment: str) -> None:
+        """Open the lesson an address fragment names (``learn=<game>``, the rules pages' link)."""
+        name = fragment_game(fragment)
+        if name is not None and name in {game.name for game in site_games()}:
+            self._learn({"game": name})
+
+    def _lesson_next(self) -> None:
+        lesson = self._in_lesson()
+        if lesson.next_part():
+            self._sit(lesson.table, self.game)
+        self._save()
+
+    def _lesson_restart(self) -> None:
+        lesson = self._in_lesson()
+        lesson.restart()
+        self._sit(lesson.table, self.game)
+        self._save()
+
+    def _in_lesson(self) -> LessonRun:
+        if self.lesson is None:
+            raise SessionError(text("lesson-none"))
+        return self.lesson
 
     # ------------------------------------------------------------------- bots
 
     def _bot_may_move(self) -> bool:
-        return self.table is not None and self.table.bot_to_act() and self.panel != Panel.SHEET
+        lesson_over = self.lesson is not None and self.lesson.done()
+        return self.table is not None and self.table.bot_to_act() and self.panel != Panel.SHEET and not lesson_over
 
     def _paused(self) -> bool:
         """A panel is open over the game: nothing moves by itself."""

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the command line's and the build's: the pages never import 
     import argparse
 
     from farfalia.bots.review import Reviewing
+    from farfalia.ui.lessons import Lesson
     from farfalia.ui.rules_source import RulesSource
 
 
@@ -77,6 +78,11 @@ class SiteGame(ABC):
     def rules_source(self) -> RulesSource | None:
         """The English source of its rules page (``tools/make_rules_page.py``), if it has one;
         imported only when asked for (the pages never need it)."""
+        return None
+
+    def lesson(self) -> Lesson | None:
+        """Its guided first game (:mod:`farfalia.ui.lessons`), if it has one; its scripted games are
+        built only when a part starts."""
         return None
 
     @abstractmethod

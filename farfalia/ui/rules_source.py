@@ -16,11 +16,14 @@ Illustrated = tuple[str, str, str, int, str]
 
 #: The pages' own words around the sections.
 OTHER_LANGUAGES = "Other languages"
+#: The link to the game's lesson (:mod:`farfalia.ui.lessons`), beside the link to play.
+LEARN_BY_PLAYING = "Or learn it by playing: a guided first game, step by step"
 
 
 @dataclass(frozen=True)
 class RulesSource:
-    """One game's rules page: its game, title, introduction, link to play, and its parts in order
+    """One game's rules page: its game, title, introduction, links to play and to learn by playing
+    (its lesson), and its parts in order
     (prose, or sections each beside a diagram). The page links to the other games' pages by their
     titles."""
 
@@ -32,7 +35,7 @@ class RulesSource:
 
     def messages(self) -> list[str]:
         """Every English text of the page, in order."""
-        found = [self.title, self.intro, self.play, OTHER_LANGUAGES]
+        found = [self.title, self.intro, self.play, LEARN_BY_PLAYING, OTHER_LANGUAGES]
         for part in self.parts:
             for heading, second, *_ in part:
                 found += [heading, *second] if isinstance(second, list) else [heading, second]

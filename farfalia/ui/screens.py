@@ -138,8 +138,9 @@ def games_and_saves(saved: Sequence[SavedGame], language: str) -> str:
 
 def game_card(game: SiteGame, saved: SavedGame | None, language: str, first: bool = False) -> str:
     """A game presented to someone who has never played it: its picture, name, a line about it,
-    its players and length; "Continue" its latest ``saved`` game, "Play" it at once, read "How to
-    play" it (its rules page in ``language``), or set up a game of it ("More options"). ``first``:
+    its players and length; "Continue" its latest ``saved`` game, "Play" it at once, "Learn" it by
+    playing (its lesson, where it has one), read "How to play" it (its rules page in ``language``),
+    or set up a game of it ("More options"). ``first``:
     its way in is the screen's likeliest choice."""
     title = text(f"game.{game.name}")
     heading = f"game-title-{game.name}"
@@ -155,6 +156,8 @@ def game_card(game: SiteGame, saved: SavedGame | None, language: str, first: boo
         buttons += _game_button("continue", Command.CONTINUE_GAME, game, primary=True, slot=saved.slot,
                                 disabled=saved.elsewhere, first=first)  # fmt: skip
     buttons += _game_button("play", Command.PLAY, game, primary=saved is None, first=first and saved is None)
+    if game.lesson() is not None:
+        buttons += _game_button("learn", Command.LEARN, game)
     buttons += (
         f'<a class="btn" href="{rules_page(language, game.rules_page)}" target="_blank" rel="noopener"'
         f' aria-label="{escape(text("card.rules-name", game=title))}">{escape(text("rules-link"))}</a>'
@@ -400,7 +403,8 @@ VIEWER_STEPS = {
 
 def tools_bar(can_undo: bool, language: str, game: SiteGame, shareable: bool = True) -> str:
     """The game's tools: undo (when it may be used), the score sheet, sharing (for a game
-    that can be shared), the settings, the keys, ``game``'s rules (in ``language``), and a new game.
+    that can be shared), the settings, the keys, ``game``'s rules (in ``language``) and its lesson,
+    and a new game.
     On a phone they fold into a menu behind a ``⋯`` button, which gives the table their line: the
     tools are a popover that the page's CSS shows in the bar everywhere else (and in a browser
     without popovers)."""
@@ -414,6 +418,7 @@ def tools_bar(can_undo: bool, language: str, game: SiteGame, shareable: bool = T
         + button(text("keys"), command=Command.HELP)
         + f'<a class="btn" href="{rules_page(language, game.rules_page)}" target="_blank" rel="noopener">'
         + f"{escape(text('rules-short'))}</a>"
+        + (button(text("learn-menu"), command=Command.LEARN, game=game.name) if game.lesson() is not None else "")
         + button(text("new-game"), command=Command.NEW_GAME)
         + "</div>"
         + f'<button type="button" class="btn tools-toggle" id="{Id.TOOLS_TOGGLE}" popovertarget="{Id.TOOLS}"'

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from farfalia.bots.search import Level, Search, SearchModel
+from farfalia.bots.search import Level, Search, SearchModel, Unsearched
 from farfalia.core.errors import FarfaliaError, IllegalActionError, NotationError, SaveError, SessionError
 from farfalia.core.interface import Play
 from farfalia.records.replay import MAX_NAME, name_character, problem
@@ -56,6 +56,8 @@ class Seating(ABC):
     hint_playouts: ClassVar[int]
     model: ClassVar[SearchModel]
     game: Play
+    #: A lesson's script: the game's actions in order, which the bots take while the game follows it.
+    script: tuple[Any, ...] = ()
 
     def __init__(self, players: list[Player], level: str) -> None:
         if level not in self.levels or any(p.level and p.level not in self.levels for p in players):
@@ -167,6 +169,20 @@ class Seating(ABC):
         for _ in range(count):
             self.game.undo()
 
+    def take_back_to(self, count: int) -> None:
+        """The game as it stood after its first ``count`` actions (a lesson takes up its script again
+        after showing a learner's other move); the bots' search under way is dropped."""
+        self._take_back(len(self.game.actions) - count)
+        self._thinking = None
+        self._changes += 1
+
+    def scripted(self) -> Any | None:
+        """The script's next action while the game has followed the script so far, else None."""
+        done = self.game.actions
+        if len(done) < len(self.script) and tuple(done) == self.script[: len(done)]:
+            return self.script[len(done)]
+        return None
+
     # ------------------------------------------------------------------- bots
 
     def bot_search(self) -> Search:
@@ -176,7 +192,9 @@ class Seating(ABC):
         if actor is None or not self.bot_to_act():
             raise SessionError("no bot acts now")
         rng = random.Random(f"{self.game.seed}:{len(self.game.history)}")
-        model, playouts = self.levels[self.players[actor].level or self.level]
+        scripted = self.scripted()
+        given = Level(Unsearched(_Given(scripted)), 0) if scripted is not None else None
+        model, playouts = given or self.levels[self.players[actor].level or self.level]
         search = Search(self._seat_view(actor), rng, playouts, model)
         self._thinking = (self.state_id, search)
         return search
@@ -212,6 +230,17 @@ class Seating(ABC):
     @abstractmethod
     def _apply(self, action: Any) -> None:
         """Apply a decision taken at the table."""
+
+
+class _Given:
+    """A bot whose decision is given: a lesson's script."""
+
+    def __init__(self, action: Any) -> None:
+        self.action = action
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        """The script's action."""
+        return self.action
 
 
 class Table(Seating):
@@ -275,6 +304,10 @@ class Table(Seating):
     def forced_action(self, always: bool) -> str | None:
         """The action the person to act must take, when it is the only one (a card, a draw) and
         the game's last of the kind or ``always``: auto-played by the page."""
+
+    @abstractmethod
+    def action_words(self, action: Any) -> str:
+        """An action of this game in words, as the table tells it ("play the 3 of blue")."""
 
     @abstractmethod
     def hint(self, best: Any) -> tuple[str, str]:

@@ -149,8 +149,11 @@ class TricksTable(Table):
             return None
         return card_name(legal[0]) if always or len(self.game.hands[actor]) == 1 else None
 
+    def action_words(self, action: Any) -> str:
+        return card_name(action)
+
     def hint(self, best: Any) -> tuple[str, str]:
-        return f"Hint: {card_name(best)}", card_name(best)
+        return f"Hint: {self.action_words(best)}", card_name(best)
 
     def share(self) -> str:
         return encode(self.game, self.names())

@@ -15,6 +15,7 @@ from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import PLAYERS, VARIANTS, Settings, check_mode
 from farfalia.games.farfalia.engine.views import hidden_twin
 from farfalia.games.farfalia.page.editor import ScenarioEditor
+from farfalia.games.farfalia.page.lesson import FARFALIA_LESSON
 from farfalia.games.farfalia.page.render import game_picture
 from farfalia.games.farfalia.page.screens import start_options
 from farfalia.games.farfalia.page.session import LEVELS, Session
@@ -23,6 +24,7 @@ from farfalia.games.farfalia.page.viewer import FarfaliaViewer
 from farfalia.games.farfalia.records.replay import decode, encode
 from farfalia.records.replay import Replay
 from farfalia.ui.game import SiteGame
+from farfalia.ui.lessons import Lesson
 from farfalia.ui.seating import Player, Table
 from farfalia.ui.viewer import Stepper
 
@@ -66,6 +68,10 @@ class FarfaliaSite(SiteGame):
         from farfalia.games.farfalia.page.rules_source import RULES_SOURCE
 
         return RULES_SOURCE
+
+    def lesson(self) -> Lesson:
+        """Its guided first game (:mod:`farfalia.games.farfalia.page.lesson`)."""
+        return FARFALIA_LESSON
 
     def start_options(self, chosen: Mapping[str, str]) -> str:
         """The mode, the variants and the first dealer."""

@@ -16,6 +16,7 @@ from farfalia.games.papillon.engine.game import PapillonGame
 from farfalia.games.papillon.engine.rules import DEALS, ROUNDS, PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES, hidden_twin
 from farfalia.games.papillon.page.editor import PapillonEditor
+from farfalia.games.papillon.page.lesson import PAPILLON_LESSON
 from farfalia.games.papillon.page.render import game_picture
 from farfalia.games.papillon.page.session import PAPILLON_LEVELS, PAPILLON_SAVE_FORMAT, PapillonSession
 from farfalia.games.papillon.page.texts import PAPILLON_TEXTS
@@ -25,6 +26,7 @@ from farfalia.games.papillon.records.replay import decode_papillon, encode_papil
 from farfalia.records.replay import Replay, problem
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.game import SiteGame
+from farfalia.ui.lessons import Lesson
 from farfalia.ui.screens import checkbox, select_options
 from farfalia.ui.seating import Player, Table
 from farfalia.ui.texts import text
@@ -68,6 +70,10 @@ class PapillonSite(SiteGame):
         from farfalia.games.papillon.page.rules_source import RULES_SOURCE
 
         return RULES_SOURCE
+
+    def lesson(self) -> Lesson:
+        """Its guided first game (:mod:`farfalia.games.papillon.page.lesson`)."""
+        return PAPILLON_LESSON
 
     def start_options(self, chosen: Mapping[str, str]) -> str:
         """How many players, the rounds, and its house rules (P-D5, P-D8, P-D13)."""

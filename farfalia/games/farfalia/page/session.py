@@ -182,9 +182,13 @@ class Session(Table):
         """The hand's last trick, card by card, read out (or that none has been played yet)."""
         return last_trick_line(self.view(), self.names())
 
+    def action_words(self, action: Action) -> str:
+        """An action of this game in words ("play 3 of fish")."""
+        return action_text(action)
+
     def hint(self, best: Action) -> tuple[str, str]:
         """The search's best action in words, and the card or button that takes it."""
-        return text("hint-is", action=action_text(best)), str(best)
+        return text("hint-is", action=self.action_words(best)), str(best)
 
     def share(self) -> str:
         """The whole game once over, else its finished hands only (none yet: a ReplayError)."""

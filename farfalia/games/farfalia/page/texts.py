@@ -153,6 +153,54 @@ FARFALIA_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "last-trick-line": "Last trick: {plays}. {won}",
     "key.last-trick": "Read out the last trick.",
     "game.farfalia": "Farfalia",
+    # The lesson (farfalia/games/farfalia/page/lesson.py): its parts' titles, then what it says as each
+    # new thing first matters, by part.
+    "lesson.fa.hand": "a hand for five",
+    "lesson.fa.lead": "You are Barbara, at a table of five. Andrew deals: ten cards to each of you, twelve to "
+    "himself; he set two aside unseen and named orange trump. Then the proposal was turned: a butterfly, two "
+    "strawberries, a fish and a seashell, the cards the magazine wants this hand. The dealer plays alone; you "
+    "play with Daniel against Carl and Emma. You sit at the dealer's left, so you lead the first trick: play "
+    "the marked 3 of blue.",
+    "lesson.fa.follow": "Daniel's 11 of blue, the highest card of the suit led, won the first trick, and he set it "
+    "aside for your side: the proposal wants a fish. Now he led green. You hold green, so you must follow "
+    "suit: only your green cards can be played.",
+    "lesson.fa.trump": "Emma's 13 of green won that trick; none of its cards matched the proposal, so nobody took "
+    "one. Now she led blue and you hold none: you may play any card. Orange is trump, and a trump beats "
+    "every card of another suit: play your 7 of orange.",
+    "lesson.fa.pick": "Your 7 of orange, the highest trump, won the trick. Set aside one of its cards for your "
+    "side, if the proposal wants it: a seashell, or the red 10, which shows a butterfly (an 8, 10 or 12 "
+    "counts only as a butterfly). Not a fish: your side holds the proposal's only fish already, and a side "
+    "never holds more cards of a family than the proposal shows. Take the red 10.",
+    "lesson.fa.own-way": "The winner leads the next trick. From here the hand is yours: play any card the rules "
+    "allow (the marked one is the rulebook example's), and see what your side collects.",
+    "lesson.fa.scoring": "The hand is over. Each side counts the cards it set aside: 1, 3, 6, 10 or 15 points for "
+    "1 to 5 of them. Both partners score their side's points; the dealer scores alone. A game for five has "
+    "three hands, each with a new dealer and new partners; the third counts double, and the two highest "
+    "totals win together.",
+    "lesson.fa.dummy": "the dummy",
+    "lesson.fa.dummy-deal": "With three players the dealer, you, Ada, plays with a dummy opposite: six cards face "
+    "down, six face up on them, a seventh face up. First name trump: no trump, the marked choice.",
+    "lesson.fa.dummy-card": "Bruno led the 13 of red. You choose the dummy's cards, from its face-up ones only. "
+    "Its reds lie face down, so it need not follow red: play the dummy's 1 of green.",
+    "lesson.fa.dummy-uncovered": "The card under the dummy's 1 of green is uncovered, but it stays face down until "
+    "the trick is over. Now play your own card.",
+    "lesson.fa.dummy-pick": "The dummy won this trick. As its partner you set aside the card for your side and "
+    "keep it in front of you, and you choose the dummy's lead to the next trick.",
+    "lesson.fa.dummy-end": "That is the dummy: its partner plays it and keeps what it takes. Farfalia for two "
+    "gives each player a dummy too.",
+    "lesson.fa.double-you": "Double You, in short",
+    "lesson.fa.double": "Double You is a variant. Everyone receives two wild cards at the start of the game, and "
+    "before a hand is dealt each may spend one to double his own score for that hand (four times in the "
+    "last hand of a game for five); the player with the highest total may not, unless all are equal. Double "
+    "this hand: the marked choice.",
+    "lesson.fa.double-end": "You and Emma doubled. In this hand, the rulebook's example, you would score 12 "
+    "instead of 6, Emma 20 instead of 10.",
+    "lesson.fa.burning": "Burnin' Down the House, in short",
+    "lesson.fa.burn": "Burnin' Down the House is a variant: everyone but a dummy is dealt one wild card a hand. "
+    "It may be played at any time but never led, and it never wins. Play your fish wild card: every fish of "
+    "the trick burns and cannot be taken.",
+    "lesson.fa.burn-end": "Dario won with the 9 of blue, and only the 8 of blue, a butterfly, could be taken: "
+    "the fishes burned. As the tricks are as many as before, everyone ends the hand with one card unplayed.",
     "farfalia.pitch": "Derek Carver's trick-taking game: win tricks, and keep from each one card that the hand's "
     "five subjects ask for.",
     "editor-trump": "Trump",

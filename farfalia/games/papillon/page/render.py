@@ -261,11 +261,19 @@ def _at(card: ET.Element, x: float, y: float, scale: float = 1.0) -> ET.Element:
     return card
 
 
-def _named(card: ET.Element, label: str, action: str | None, colours: Mapping[str, str]) -> ET.Element:
-    """Accessible name, and for a card or place the person may click, its click."""
+def _named(
+    card: ET.Element, label: str, action: str | None, colours: Mapping[str, str], reason: str | None = None
+) -> ET.Element:
+    """Accessible name, and for a card or place the person may click, its click; for a card of the
+    person deciding that the rules refuse now, its ``reason`` (shown where it is pointed at or
+    focused, as Farfalia's are)."""
     if action is None:
         card.set("role", "img")
-        card.set("aria-label", label)
+        card.set("aria-label", label if reason is None else f"{label}. {reason}")
+        if reason is not None:
+            card.set("class", card.get("class", "") + " illegal")
+            card.set("data-reason", reason)
+            node("title", card).text = reason
         return card
     card.set("class", card.get("class", "") + " legal")
     card.set("role", "button")
@@ -1015,6 +1023,15 @@ def place_caption(place: int) -> str:
     return text(kind, number=name[-1])
 
 
+def _refused(view: PapillonView, card: int) -> str:
+    """Why the rules refuse a card of the hand of the person deciding now, with the rule."""
+    if view.phase == "attacked":
+        return text("pa.reason.attacked")
+    if view.phase == "blue":
+        return text("pa.reason.forced")
+    return text("pa.reason.nowhere", card=card_words(card))
+
+
 def _hand(
     svg: ET.Element,
     view: PapillonView,
@@ -1065,4 +1082,6 @@ def _hand(
             if card == choices.picked:
                 drawn.set("class", drawn.get("class", "") + " picked")
                 drawn.set("aria-pressed", "true")
-            group.append(_named(drawn, label, choices.cards.get(card), colours))
+            action = choices.cards.get(card)
+            refused = _refused(view, card) if acting and choices.cards and action is None else None
+            group.append(_named(drawn, label, action, colours, refused))

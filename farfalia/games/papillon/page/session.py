@@ -326,7 +326,7 @@ class PapillonSession(Table):
     def hint(self, best: int) -> tuple[str, str]:
         """The search's best action in words (with the cards it plays), and the hand card to pick
         up, or the button to press."""
-        return text("hint-is", action=self.words(best, played=True)), papillon_hint_target(best, self.picked_card)
+        return text("hint-is", action=self.action_words(best)), papillon_hint_target(best, self.picked_card)
 
     def share(self) -> str:
         """The whole game once over, else its finished rounds (none yet: a ReplayError)."""
@@ -336,6 +336,10 @@ class PapillonSession(Table):
     def label(self) -> str:
         """The table and the round under way ("Papillon for 3: the blue round")."""
         return text(f"pa.resume-label.{self.game.colour}", players=self.game.players)
+
+    def action_words(self, action: int) -> str:
+        """An action of this game in words, naming the cards it plays ("capture 5 + 6 with 11")."""
+        return self.words(action, played=True)
 
     def words(self, action: int, played: bool = False) -> str:
         """An action of this game, in words (with ``played``, naming the cards it plays)."""

@@ -17,6 +17,59 @@ PAPILLON_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "that has the focus.",
     "pa.key.escape": "Close the open panel, or put back the card picked up.",
     "game.papillon": "Papillon",
+    # The lesson (farfalia/games/papillon/page/lesson.py): its parts' titles, then what it says as each
+    # new thing first matters, by part.
+    "lesson.pa.blue": "the blue round: capturing",
+    "lesson.pa.sign": "You are Anna, against Marc, in the blue round: you capture cards for your pile. On the "
+    "table lie the Chat Noir (22) and a 10. The result of a capture always comes from your hand. With a "
+    "sign you take by one operation: play your Moins and your Yin (12) to take the Chat Noir and the 10, "
+    "since 22 − 10 = 12. The Chat Noir taken on purpose is worth 30 points to your pile.",
+    "lesson.pa.lay": "The table was empty, so Marc laid a card down. You need not capture: you may always lay "
+    "one card face up on the table instead. Lay down your 6 of Formes.",
+    "lesson.pa.sum": "Marc's 11 took your 6 and his 5: one card from the hand takes table cards whose numbers "
+    "add up to its own. Lay down your 3 of Éléments.",
+    "lesson.pa.match": "Marc's 3 took your 3: a card takes a card of the same number. Each 3 is worth 10 points "
+    "in the pile, and so is the Dragon, the 7 of Serpents. Lay down your 2 of Formes.",
+    "lesson.pa.papillon": "Marc laid down his 9. Your Papillon takes every card on the table, whatever their "
+    "numbers: play it. On an empty table it would simply lie down.",
+    "lesson.pa.couteau": "Marc laid the Dragon down. Your Couteau Suisse is a joker, any number from 0 to 11: take "
+    "the Dragon with it, as a 7.",
+    "lesson.pa.blue-own-way": "The dealer dealt again onto the same table. From here the round is yours: play "
+    "any move the rules allow (the marked one is the example's). When the last deal is played out, whoever "
+    "captured last takes the cards left on the table.",
+    "lesson.pa.blue-scoring": "The blue round is scored. Each pile counts 10 points for each 3, for the Dragon and "
+    "for each atout but the Chat Noir; the Yin and the Yang 10 points alone, 30 together; the Chat Noir +30 "
+    "taken on purpose, −30 taken by the Papillon or the last sweep; and 10 more for the most cards. A side "
+    "with no points or fewer receives 10 from each opponent: the ambulance.",
+    "lesson.pa.orange": "the orange round: shedding",
+    "lesson.pa.place": "The orange round: now you want to get rid of your cards. Two starting cards were "
+    "turned, a 5 and an 8, each with two sequences beside it and a place for a sign beside each sequence. On "
+    "a starting card only the same number goes; on a sequence, the same number as its top card, one more or "
+    "one less (its first card counts from the starting card). Marc placed a 5 on the 5, then a 6 beside it. "
+    "Place your 6 on his 6.",
+    "lesson.pa.second": "You place one card, then a second if one goes. Place your 7 on the 6: sequences go up or "
+    "down as the players like.",
+    "lesson.pa.chat-noir": "Marc laid his Moins beside that sequence: from now on only the same number or one less "
+    "goes there. The Chat Noir, the Papillon and the Chrysalide go in the centre. Place your Chat Noir: "
+    "Marc, who plays next, must draw three cards before he plays, unless he counters with a Papillon.",
+    "lesson.pa.nine": "Then a second card: your 9 beside the starting 8.",
+    "lesson.pa.orange-own-way": "Marc countered at once with his Papillon: you, the attacker, drew six cards, and "
+    "his turn ended. From here the round is yours. If no card of yours goes anywhere, you draw one. When a "
+    "player has placed all his cards, each opponent takes 20 penalty points (30 in the last tour), and a new "
+    "hand is dealt to everyone: the next tour.",
+    "lesson.pa.orange-scoring": "The orange round is scored: each player adds his penalty points to the numbers of "
+    "the cards left in his hand (the Chat Noir costs 22, the Chenille 1, the Yin and the Yang 12 each, the "
+    "other atouts nothing). Low is good. The game's score is the blue round's points minus the orange "
+    "round's, and the highest wins.",
+    "lesson.pa.counter": "countering after drawing",
+    "lesson.pa.attacked": "Another moment of an orange round, set up for this lesson: you are Marc, and Anna's "
+    "Chat Noir attacks you. You hold no Papillon: draw your three cards.",
+    "lesson.pa.drawn": "One of the three is the Papillon. Placed as your first card, it still counters: Anna "
+    "draws three instead of you. Place it in the centre.",
+    "lesson.pa.counter-end": "Anna drew three, and your turn ended. Played at any other time, the Papillon makes "
+    "its own player draw three. The other atouts: the Chrysalide reverses the direction of play, the "
+    "Chenille restarts a sequence at 1, the Couteau Suisse is any number from 0 to 11. You know enough to "
+    "play a whole game.",
     "pa.pitch": "A French game in two rounds: capture cards from the table by their number or their sum, then shed "
     "your hand onto shared sequences.",
     "pa.title": "Papillon",
@@ -133,6 +186,10 @@ PAPILLON_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "pa.crowded-choices": "The likeliest {shown} plays of this card: the table offers too many to list them all.",
     "pa.editor-crowded": "The likeliest {shown} plays: the table offers too many to list; type any other above.",
     "pa.editor-over": "Ready: the round is over.",
+    "pa.reason.attacked": "Attacked by the Chat Noir: counter with a Papillon, or draw 3 cards (P-D36).",
+    "pa.reason.forced": "A capture is possible, and captures are forced at this table (P-D13).",
+    "pa.reason.nowhere": "{card} goes nowhere now: a starting pile takes its own number, a sequence the number "
+    "of its top card, one more or one less, as its sign allows (P-R29, P-R31).",
     "pa.editor-start": "Starts at",
     "pa.editor-start.deal": "The round's first deal",
     "pa.editor-start.moment": "A moment of the round",
