@@ -9,7 +9,7 @@ SITE_SOURCES := $(shell find farfalia -name '*.py') $(wildcard assets/* locale/*
 	$(wildcard rules*.html papillon*.html) \
 	pyscript.toml manifest.webmanifest tools/build_site.py tools/pack_stdlib.py tools/stdlib-modules.txt tools/catalogs.py
 
-.PHONY: play dist test test-python test-e2e lint lock bench bench-startup bench-rules-page simulate clean
+.PHONY: play dist test test-python test-e2e lint lock bench bench-startup bench-rules-page bench-page simulate clean
 
 ## Install everything, build the site and serve it at http://127.0.0.1:$(PORT)/ as a static host would.
 play: dist
@@ -64,6 +64,11 @@ bench: $(VENV)/installed
 ## Start-up of the game page against a bare Pyodide page: transfer, first paint, ready cold and warm.
 bench-startup: dist /usr/bin/chromium
 	$(PY) tools/bench_startup.py
+
+## Whole games against strong bots in the page (basic5, Papillon at 3 and 5): bot decision times,
+## main-thread long tasks and hints, printed (make test plays the Papillon game at 3 only).
+bench-page: dist /usr/bin/chromium
+	$(PY) -m pytest -m "benchmark or not benchmark" -s e2e/test_bots.py
 
 ## The rules page against the game page: runtime downloads, renderer memory, every diagram shown.
 bench-rules-page: dist /usr/bin/chromium

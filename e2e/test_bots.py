@@ -1,7 +1,8 @@
 """The strong bots in the page: the default opponents, quick to decide, never freezing
 the page (a benchmark that prints its figures), and hints for the human (asked at every third
 decision: each is a whole search, and every one asked at every decision made these the suite's
-three slowest tests)."""
+three slowest tests). ``make test`` plays the Papillon game at 3; ``make bench-page`` all three
+(``basic5``, Papillon at 3 and at 5), their figures printed."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ new PerformanceObserver((list) => {
 """
 
 
+@pytest.mark.benchmark
 def test_strong_bots_keep_the_page_responsive_and_give_hints(
     page: Page, site: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -44,7 +46,7 @@ def test_strong_bots_keep_the_page_responsive_and_give_hints(
     assert all(hint.startswith("Hint: ") for hint in record.hints)
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [3, pytest.param(5, marks=pytest.mark.benchmark)])
 def test_papillon_strong_bots_keep_the_page_responsive_and_give_hints(
     page: Page, site: str, players: int, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -10,6 +10,7 @@ from farfalia.ui.controller import Controller
 from farfalia.ui.keyboard import (
     DECISION_BUTTON,
     DECISION_CARD,
+    MARKED,
     PANEL_BUTTON,
     SHORTCUTS,
     TABLE,
@@ -49,8 +50,9 @@ def test_the_focus_stays_moves_to_the_decision_and_comes_back_from_dialogs() -> 
     # others play: the focus stays on the table, or on the button the player was on
     assert focus_order(TABLE, None, modal=False, opened=False, deciding=False)[0] == TABLE
     assert focus_order('[data-command="sheet"]', None, False, False, True)[0] == '[data-command="sheet"]'
-    # the player's turn comes while the focus rests on the table: to the decision
-    assert focus_order(TABLE, None, False, False, True)[:2] == [DECISION_CARD, DECISION_BUTTON]
+    # the player's turn comes while the focus rests on the table: to the decision, the move a hint
+    # or a lesson marks first
+    assert focus_order(TABLE, None, False, False, True)[:3] == [MARKED, DECISION_CARD, DECISION_BUTTON]
     # a card just played is gone: after it, the decision if any, else the table
     assert focus_order(card, None, False, False, False)[-1] == TABLE
     # a dialog opens: its first button; it closes: back to what opened it
@@ -109,6 +111,6 @@ def test_escape_continues_after_a_hands_summary() -> None:
 
 def test_a_card_picked_up_gives_the_focus_to_its_first_choice() -> None:
     card = '[data-action="pick:E5"]'
-    assert focus_order(card, None, False, False, True, picked=True)[:2] == [DECISION_BUTTON, card]
+    assert focus_order(card, None, False, False, True, picked=True)[:3] == [MARKED, DECISION_BUTTON, card]
     assert focus_order(card, None, False, False, True)[0] == card  # a redraw meanwhile: it stays
     assert focus_order(card, None, modal=True, opened=True, deciding=True, picked=True) == [PANEL_BUTTON]

@@ -32,6 +32,8 @@ TABLE = f"#{Id.TABLE}"
 DECISION_CARD = f"#{Id.TABLE} .card[tabindex='0']"
 #: The first of a decision's buttons in the bar (trump, Double You, a picked-up card's choices).
 DECISION_BUTTON = f"#{Id.BAR} .choices button"
+#: The card or button a hint or a lesson marks (``hint``: ``assets/dom.js``), the decision's first choice.
+MARKED = f"#{Id.TABLE} .card.hint, #{Id.BAR} .choices button.hint"
 #: The first button of the panel over the table.
 PANEL_BUTTON = f"#{Id.OVERLAY} button"
 #: The control a screen marks as its likeliest choice (``autofocus``: the first screen's way back
@@ -78,13 +80,14 @@ def focus_order(
     A dialog that opens takes the focus; one that closes gives it back; a card picked up
     gives it to its first choice; otherwise the focus stays where it was, but moves to the
     decision when the player's turn comes while it rested on the table (and to a screen's likeliest
-    choice, where nothing had it)."""
+    choice, where nothing had it). Where a hint or a lesson marks a move, the decision's focus
+    goes to it first."""
     if modal:
         return [PANEL_BUTTON] if opened or focused is None else [focused, PANEL_BUTTON]
-    order = [DECISION_BUTTON] if picked else []
+    order = [MARKED, DECISION_BUTTON] if picked else []
     order += [opener] if opener else []
     if focused and not (deciding and focused == TABLE):
         order.append(focused)
     if deciding:
-        order += [DECISION_CARD, DECISION_BUTTON]
+        order += [MARKED, DECISION_CARD, DECISION_BUTTON]
     return [*order, FIRST_CHOICE, PANEL_BUTTON, TABLE]

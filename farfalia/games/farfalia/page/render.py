@@ -802,8 +802,9 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
     trump = node("g", side, class_="trump", role="img", aria_label=trump_text or text("trump"))
     trump_x, trump_y = (x, 150.0) if wide else (x + 220, 30.0)
     _text(trump, heading, trump_text, x=trump_x, y=trump_y, fill=colours["text"])
-    if trump_suit is not None and trump_suit >= 0:
-        symbol_x = x + 180 if wide else trump_x + 150
+    if trump_suit is not None and trump_suit >= 0:  # after the words, however long ("Briscola: arancione")
+        size = TYPE[heading][0]
+        symbol_x = max(x + 180 if wide else trump_x + 150, trump_x + len(trump_text) * size * 0.62 + 8)
         _symbol(trump, trump_suit, symbol_x, trump_y - 26, 34, colours[SUIT_COLOUR_KEYS[trump_suit]])
         trump.set("data-trump", SUIT_LETTERS[trump_suit])
     hand = text("hand-number", number=number + 1)

@@ -22,7 +22,7 @@ PAPILLON_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "lesson.pa.blue": "the blue round: capturing",
     "lesson.pa.sign": "You are Anna, against Marc, in the blue round: you capture cards for your pile. On the "
     "table lie the Chat Noir (22) and a 10. The result of a capture always comes from your hand. With a "
-    "sign you take by one operation: play your Moins and your Yin (12) to take the Chat Noir and the 10, "
+    "sign, one operation takes cards: play your Moins and your Yin (12) to take the Chat Noir and the 10, "
     "since 22 − 10 = 12. The Chat Noir taken on purpose is worth 30 points to your pile.",
     "lesson.pa.lay": "The table was empty, so Marc laid a card down. You need not capture: you may always lay "
     "one card face up on the table instead. Lay down your 6 of Formes.",
