@@ -12,7 +12,7 @@ from html import escape
 import pytest
 
 import farfalia.site  # noqa: F401 (the site's games, registered)
-from farfalia.games.papillon.engine.game import action_name
+from farfalia.games.papillon.engine.game import action_name, split_blue
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.game import site_games
@@ -130,6 +130,36 @@ def test_late_in_a_round_the_learner_plays_his_own_way_and_the_bots_play_on() ->
         game = run.table.game
         controller.act(action_name(random.Random(len(game.actions)).choice(game.offered_actions())))
     assert run.done() and run.table.game.progress().rounds == 1
+
+
+def test_a_capture_of_ones_own_is_told_and_kept_and_the_lesson_resumes_where_it_left_the_script() -> None:
+    """Late in Papillon's blue round, a capture other than the script's: told with its arithmetic
+    (worked out at the table it was made at), kept; left and resumed, the lesson takes up the
+    script where the learner left it."""
+    storage = MemoryStorage()
+    controller = page(storage)
+    run = learning(controller, "papillon")
+    play_to(controller, max(run.part.notes))
+
+    def other_captures() -> list[int]:
+        scripted = run.table.scripted()
+        return [a for a in run.table.game.offered_actions() if a != scripted and split_blue(a).taken]
+
+    for _ in range(20):  # the script's moves, until the learner could capture otherwise
+        if other_captures():
+            break
+        play_marked(controller)
+        move_on(controller)
+    captures = other_captures()
+    assert captures, "a capture other than the script's is offered"
+    left_at, scripted = len(run.table.game.actions), run.table.scripted()
+    controller.act(action_name(captures[0]))
+    assert run.table.game.actions[-1] == captures[0] and run.free
+    assert run.note().startswith("You chose: ") and ("=" in run.note() or "Papillon" in run.note())
+    assert run.position() == left_at
+    controller.command(Command.LESSON_LEAVE)
+    resumed = learning(page(storage), "papillon")
+    assert len(resumed.table.game.actions) == left_at and resumed.table.scripted() == scripted
 
 
 def test_a_short_part_keeps_to_its_script() -> None:

@@ -157,8 +157,8 @@ class Controller:
             Command.SHOW_BETTER: lambda _form: self.studio.show_better(),
             Command.BACK_TO_GAME: lambda _form: self.studio.back_to_game(),
             Command.LEARN: self._learn,
-            Command.LESSON_NEXT: lambda _form: self._lesson_next(),
-            Command.LESSON_RESTART: lambda _form: self._lesson_restart(),
+            Command.LESSON_NEXT: lambda _form: self._lesson_change(LessonRun.next_part),
+            Command.LESSON_RESTART: lambda _form: self._lesson_change(LessonRun.restart),
             Command.LESSON_LEAVE: lambda _form: self.show_start(),
         }
 
@@ -649,22 +649,13 @@ class Controller:
         if name is not None and name in {game.name for game in site_games()}:
             self._learn({"game": name})
 
-    def _lesson_next(self) -> None:
-        lesson = self._in_lesson()
-        if lesson.next_part():
-            self._sit(lesson.table, self.game)
-        self._save()
-
-    def _lesson_restart(self) -> None:
-        lesson = self._in_lesson()
-        lesson.restart()
-        self._sit(lesson.table, self.game)
-        self._save()
-
-    def _in_lesson(self) -> LessonRun:
+    def _lesson_change(self, change: Callable[[LessonRun], object]) -> None:
+        """The lesson's next part, or its beginning again: its new table seated, its place kept."""
         if self.lesson is None:
             raise SessionError(text("lesson-none"))
-        return self.lesson
+        change(self.lesson)
+        self._sit(self.lesson.table, self.game)
+        self._save()
 
     # ------------------------------------------------------------------- bots
 

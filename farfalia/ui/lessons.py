@@ -109,18 +109,21 @@ class LessonRun:
         self.message: str | None = None
         #: Whether the learner plays on his own way (the script left after its last note).
         self.free = False
-        self.table = self._table(at)
+        self._seat_part(at)
 
     @property
     def part(self) -> LessonPart:
         """The part under way."""
         return self.lesson.parts[self.part_index]
 
-    def _table(self, at: int) -> Table:
-        """The part's table, its script played ``at`` actions in (as far as it goes)."""
+    def _seat_part(self, at: int) -> None:
+        """The part's table (:attr:`table`) and script (:attr:`script`), the script played ``at``
+        actions in (as far as it goes)."""
         part = self.part
         example, names = part.example()
-        script = tuple(example.actions)[: part.length]
+        #: The part's script (the table's own is dropped once the learner plays his own way).
+        self.script: tuple[Any, ...] = tuple(example.actions)[: part.length]
+        script = self.script
         players = [Player(name, seat != part.learner) for seat, name in enumerate(names)]
         table = self._seat(
             example.settings,
@@ -132,7 +135,7 @@ class LessonRun:
             chance=example.given_chance,
         )
         table.script = script
-        return table
+        self.table = table
 
     # ---------------------------------------------------------------- reading
 
@@ -167,9 +170,14 @@ class LessonRun:
         return text(self.part.notes[max(reached)]) if reached else ""
 
     def position(self) -> int:
-        """How far into the script the game is (its actions while it follows it)."""
-        done, script = tuple(self.table.game.actions), self.table.script or ()
-        return len(done) if done == script[: len(done)] else 0
+        """How far into the script the game is: its actions as far as they follow it (where the
+        learner left it, once he plays his own way)."""
+        following = 0
+        for made, scripted in zip(self.table.game.actions, self.script):
+            if made != scripted:
+                break
+            following += 1
+        return following
 
     # ---------------------------------------------------------------- changes
 
@@ -183,15 +191,15 @@ class LessonRun:
         self.message = None
         if before >= len(script) or move == script[before]:
             return
+        self.table.take_back_to(before)  # the move told at the table it was made at
+        words = self.table.action_words(move)
         if self.part.length is None and before >= max(self.part.notes, default=0):
             self.free = True
             self.table.script = ()
-            self.message = text("lesson.own-way", move=self.table.action_words(move))
+            self.table.play_again(move)
+            self.message = text("lesson.own-way", move=words)
             return
-        self.table.take_back_to(before)
-        self.message = text(
-            "lesson.other-move", move=self.table.action_words(move), script=self.table.action_words(script[before])
-        )
+        self.message = text("lesson.other-move", move=words, script=self.table.action_words(script[before]))
 
     def next_part(self) -> bool:
         """On to the next part; False after the last one."""
@@ -208,7 +216,7 @@ class LessonRun:
 
     def _restart_part(self) -> None:
         self.message, self.free = None, False
-        self.table = self._table(0)
+        self._seat_part(0)
 
     # ---------------------------------------------------------------- storage
 

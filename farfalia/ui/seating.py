@@ -176,6 +176,11 @@ class Seating(ABC):
         self._thinking = None
         self._changes += 1
 
+    def play_again(self, action: Any) -> None:
+        """Apply ``action``, a decision taken back by :meth:`take_back_to` (a lesson tells a learner's
+        own move at the table it was made at, then keeps it)."""
+        self._apply(action)
+
     def scripted(self) -> Any | None:
         """The script's next action while the game has followed the script so far, else None."""
         done = self.game.actions
