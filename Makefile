@@ -9,7 +9,7 @@ SITE_SOURCES := $(shell find farfalia -name '*.py') $(wildcard assets/* locale/*
 	$(wildcard rules*.html papillon*.html) \
 	pyscript.toml manifest.webmanifest tools/build_site.py tools/pack_stdlib.py tools/stdlib-modules.txt tools/catalogs.py
 
-.PHONY: play dist test test-python test-e2e lint lock bench bench-startup bench-rules-page bench-page simulate clean
+.PHONY: play dist test test-python test-e2e lint lock bench bench-core bench-startup bench-rules-page bench-page simulate clean
 
 ## Install everything, build the site and serve it at http://127.0.0.1:$(PORT)/ as a static host would.
 play: dist
@@ -60,6 +60,11 @@ test-e2e: dist /usr/bin/chromium
 ## Random-play throughput of the rules core, one line per mode.
 bench: $(VENV)/installed
 	$(PY) -m farfalia bench
+
+## Every game's rules core beside a baseline commit's, interleaved in one run (BASELINE=ref, default HEAD).
+BASELINE ?= HEAD
+bench-core: $(VENV)/installed
+	$(PY) tools/bench_core.py --baseline $(BASELINE) --rounds 3 --seconds 2
 
 ## Start-up of the game page against a bare Pyodide page: transfer, first paint, ready cold and warm.
 bench-startup: dist /usr/bin/chromium

@@ -81,9 +81,9 @@ def test_a_new_deploy_is_offered_and_never_interrupts_a_game(browser: Browser, d
         old_version = page.evaluate("caches.keys()")
         # Deploy v2: one file changes, and with it the service worker's version.
         (folder / "assets" / "style.css").write_text((folder / "assets" / "style.css").read_text() + "\n/* v2 */\n")
-        (folder / "assets" / "style.css.gz").unlink()
+        for twin in (*folder.glob("assets/style.css.*"), *folder.glob("sw.js.*")):
+            twin.unlink()  # the compressed twins of the files changed, as a deploy would replace them
         new_version = build_site.write_service_worker(folder)
-        (folder / "sw.js.gz").unlink()
         draws = page.get_attribute("body", f"data-{Data.DRAWS}")
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         page.wait_for_selector("#update:not([hidden])", timeout=30_000)

@@ -11,6 +11,7 @@ import pytest
 
 from farfalia.cli import main
 from farfalia.games.farfalia.engine.rules import MODES
+from tools import bench_core
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,6 +101,8 @@ def test_simulate_takes_papillon_s_options_as_flags(capsys: pytest.CaptureFixtur
 
 
 def test_bench_prints_a_line_per_papillon_player_count_and_blue_table() -> None:
+    """Games a second through the checked API, then through the search's unchecked playouts, per
+    player count; then each blue table's captures found a second."""
     done = subprocess.run(
         [sys.executable, "-m", "farfalia", "bench", "--game", "papillon", "--seconds", "0.2"],
         capture_output=True,
@@ -108,9 +111,26 @@ def test_bench_prints_a_line_per_papillon_player_count_and_blue_table() -> None:
         check=True,
     )
     lines = done.stdout.strip().splitlines()
-    games, tables = lines[:4], lines[4:]
-    assert [line.split()[1] for line in games] == ["2", "3", "4", "5"]
+    games, unchecked, tables = lines[:4], lines[4:8], lines[8:]
+    assert [line.split()[1] for line in games + unchecked] == ["2", "3", "4", "5"] * 2
     assert all(float(line.split()[3]) > 0 and line.endswith("games/s") for line in games)
+    assert all(line.split()[3] == "unchecked" and float(line.split()[4]) > 0 for line in unchecked)
     assert [line.split()[3] for line in tables] == ["8", "20", "30", "49"]
     assert all(float(line.split()[5]) > 0 and line.endswith("captures") for line in tables)
     assert "all" in tables[0] and "(crowded)" in tables[-1]  # a table that discards have filled
+
+
+def test_the_cores_are_measured_beside_a_baseline() -> None:
+    """``tools/bench_core.py`` reads each line of ``bench`` (the words after the figure too) and
+    prints today's figure beside the baseline's, with their ratio; a measure new since, without one."""
+    lines = ["basic5           13288 hands/s", "blue table of 8 cards   32582.2 times/s all 7 captures"]
+    read = [match.groupdict() for line in lines if (match := bench_core.LINE.match(line))]
+    assert [(found["label"], found["figure"], found["unit"], found["rest"]) for found in read] == [
+        ("basic5", "13288", "hands/s", ""),
+        ("blue table of 8 cards", "32582.2", "times/s", " all 7 captures"),
+    ]
+    best = bench_core.best([{"basic5": (100.0, "hands/s")}, {"basic5": (120.0, "hands/s"), "new": (5.0, "games/s")}])
+    assert best == {"basic5": (120.0, "hands/s"), "new": (5.0, "games/s")}
+    table = bench_core.table({"basic5": (100.0, "hands/s")}, best, "abc123")
+    assert table[0] == "| measure | baseline (abc123) | today | today / baseline |"
+    assert table[2:] == ["| basic5 | 100 hands/s | 120 hands/s | 1.20× |", "| new | – | 5 games/s | – |"]

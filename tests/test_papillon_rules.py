@@ -6,7 +6,12 @@ played through the checked API."""
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from farfalia.core.errors import FarfaliaError
 from farfalia.games.papillon.engine.captures import Capture, captures, equation
@@ -388,9 +393,9 @@ def test_p_d40_p_d41_held_atouts_are_counted_at_the_end() -> None:
     points), the Couteau Suisse (rolled: 3 + 4 = 7), the Chenille (1), the Chrysalide and the Plus
     (0), the Yin and the Yang (12 each) and a 5: 22 + 6 + 7 + 1 + 12 + 12 + 5 = 65, plus 30 tour
     points for the last tour = 95. A: 0."""
-    settings = PapillonSettings(players=2, rounds="orange")
-    setup = decided(PapillonGame(settings, seed=1))
-    game = decided(PapillonGame(settings, 1, [*setup.history, Roll(((3, 4),))], draw=False))
+    orange_only = PapillonSettings(players=2, rounds="orange")
+    setup = decided(PapillonGame(orange_only, seed=1))
+    game = decided(PapillonGame(orange_only, 1, [*setup.history, Roll(((3, 4),))], draw=False))
     game.hands = [cards("E5o"), cards(*["CNo", "PAo", "CSo", "CHo", "CYo", "PLo", "YIo", "YAo", "D5o"])]
     game.layout = [[ORANGE * DECK_SIZE + number] for number in (5, 9)] + [[] for _ in game.layout[2:]]
     game.tops[:2] = [5, 9]
@@ -483,3 +488,23 @@ def test_p_d13_captures_are_optional_unless_the_table_forces_them() -> None:
     assert game.legal_actions() == [blue_move(cards("E5"), cards("D5"))]
     with pytest.raises(FarfaliaError, match="captures are forced at this table"):
         game.apply(blue_move(cards("E9")))
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10**6))
+def test_whether_a_hand_can_be_placed_is_found_as_its_placements_are(players: int, seed: int) -> None:
+    """Whether a turn goes on is decided without listing the placements (``_can_place``), and
+    agrees with their list for every hand at every orange decision; a placement is allowed
+    exactly when listed, whatever it was judged on."""
+    game = PapillonGame(PapillonSettings(players, rounds="orange"), seed)
+    chooser = random.Random(seed)
+    while not game.is_over():
+        if game.phase == "orange":
+            for player in range(players):
+                assert game._can_place(player) == bool(game._orange_actions(player))
+            listed = set(game.legal_actions())
+            card = chooser.choice(game.hands[game.current])
+            for place, number in itertools.product(range(11), range(13)):
+                move = orange_move(card, place, number)
+                assert game._allows(move) == (move in listed)
+        game.apply(chooser.choice(game.legal_actions()))

@@ -12,6 +12,7 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+import brotli
 import pytest
 
 from tools import build_site, serve
@@ -91,13 +92,25 @@ def test_the_service_worker_version_follows_the_content(tmp_path: Path) -> None:
 
 
 def test_compressed_twins_are_reproducible(tmp_path: Path) -> None:
-    make_site(tmp_path, "body { color: red }" * 100)
-    build_site.compress(tmp_path)
-    twin = tmp_path / "assets" / "style.css.gz"
-    first = twin.read_bytes()
-    assert gzip.decompress(first) == (tmp_path / "assets" / "style.css").read_bytes()
-    build_site.compress(tmp_path)
-    assert twin.read_bytes() == first
+    """Both twins hold the file, the same bytes each build; a Brotli twin made before is taken
+    from where it was kept, and a file that changed is compressed again."""
+    site, kept = tmp_path / "site", tmp_path / "kept"
+    make_site(site, "body { color: red }" * 100)
+    build_site.compress(site, kept)
+    style = site / "assets" / "style.css"
+    gz, br = Path(f"{style}.gz"), Path(f"{style}.br")
+    first = gz.read_bytes(), br.read_bytes()
+    assert gzip.decompress(first[0]) == brotli.decompress(first[1]) == style.read_bytes()
+    assert len(first[1]) < style.stat().st_size
+    build_site.compress(site, kept)
+    assert (gz.read_bytes(), br.read_bytes()) == first
+    for twin in kept.iterdir():
+        twin.write_bytes(brotli.compress(b"kept"))  # what was kept is what is taken
+    build_site.compress(site, kept)
+    assert brotli.decompress(br.read_bytes()) == b"kept"
+    style.write_text("body { color: blue }")
+    build_site.compress(site, kept)
+    assert brotli.decompress(br.read_bytes()) == style.read_bytes()
 
 
 def fetch(url: str, encoding: str | None) -> tuple[int, dict[str, str], bytes]:
@@ -112,13 +125,16 @@ def fetch(url: str, encoding: str | None) -> tuple[int, dict[str, str], bytes]:
 def test_the_local_server_serves_like_a_static_host(tmp_path: Path) -> None:
     make_site(tmp_path, "body { color: red }" * 100)
     (tmp_path / "runtime.wasm").write_bytes(b"\0asm" + bytes(100))
-    build_site.compress(tmp_path)
+    build_site.compress(tmp_path, tmp_path / "kept")
     server = serve.start(tmp_path, base="/sub/")
     base = f"http://127.0.0.1:{server.server_address[1]}"
     try:
-        status, headers, body = fetch(f"{base}/sub/assets/style.css", "gzip, br")
+        status, headers, body = fetch(f"{base}/sub/assets/style.css", "gzip, deflate")
         assert status == 200 and headers["Content-Encoding"] == "gzip" and headers["Content-Type"] == "text/css"
         assert gzip.decompress(body) == (tmp_path / "assets" / "style.css").read_bytes()
+        status, headers, body = fetch(f"{base}/sub/assets/style.css", "gzip, deflate, br;q=1.0")  # Brotli first
+        assert status == 200 and headers["Content-Encoding"] == "br" and headers["Content-Type"] == "text/css"
+        assert brotli.decompress(body) == (tmp_path / "assets" / "style.css").read_bytes()
         status, headers, body = fetch(f"{base}/sub/assets/style.css", None)
         assert "Content-Encoding" not in headers and body == (tmp_path / "assets" / "style.css").read_bytes()
         status, headers, _ = fetch(f"{base}/sub/runtime.wasm", "gzip")

@@ -11,8 +11,10 @@
   Its lock file keeps no packages (the page loads none).
 - ``sw.js``: the service worker, its precache list and version (a hash of every
   file's content) written in, so a new deploy replaces the old cache.
-- ``*.gz`` beside every compressible file, for hosts that serve pre-compressed files
-  (``tools/serve.py`` does, as ``make play`` and the tests use it).
+- ``*.gz`` and ``*.br`` (Brotli) beside every compressible file, for hosts that serve
+  pre-compressed files (``tools/serve.py`` does, as ``make play`` and the tests use it). Brotli at
+  its best quality takes half a minute for the runtime's ``.wasm``: each twin is kept in
+  ``build/brotli/`` by its source's hash, so a build compresses only what changed.
 
 It also builds ``build/bare/``: the untrimmed runtime and a page that only boots it,
 the baseline of ``tools/bench_startup.py``.
@@ -30,6 +32,8 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+import brotli
+
 import farfalia.site  # noqa: F401 (the site's games, registered)
 from farfalia.ui.game import site_games
 from farfalia.ui.language import LANGUAGES, early_texts, rules_page
@@ -39,6 +43,8 @@ from tools.pack_stdlib import KEEP, module_name
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 BARE = ROOT / "build" / "bare"
+#: Brotli twins made before, by their source's hash (:func:`brotli_of`).
+BROTLI_KEPT = ROOT / "build" / "brotli"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 #: Each game's rules page in every language (tools/make_rules_page.py writes them).
@@ -61,6 +67,8 @@ CONTENT_SECURITY_POLICY = (
 )
 #: Who may frame each page (only a header can say so): the embed page, anyone.
 FRAME_ANCESTORS = {"index.html": "'self'", "embed.html": "*"} | dict.fromkeys(RULES_PAGES, "'self'")
+#: The compressed twins' suffixes.
+TWINS = {".gz", ".br"}
 #: What is worth compressing (the zip holds deflated entries already).
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".py", ".toml", ".wasm", ".webmanifest", ".txt"}
 #: Not precached by the service worker: itself and the host's headers file (nor the compressed
@@ -108,7 +116,7 @@ def copy_runtime(site: Path, trimmed: bool, full_stdlib: bool = False) -> None:
 
 def site_files(site: Path) -> list[Path]:
     """Every file of the site but the compressed twins, in a stable order."""
-    return sorted(p for p in site.rglob("*") if p.is_file() and p.suffix != ".gz")
+    return sorted(p for p in site.rglob("*") if p.is_file() and p.suffix not in TWINS)
 
 
 def write_service_worker(site: Path) -> str:
@@ -125,8 +133,10 @@ def write_service_worker(site: Path) -> str:
     return version
 
 
-def compress(site: Path) -> None:
-    """A ``.gz`` twin (reproducible: no name, no time) beside each compressible file."""
+def compress(site: Path, kept: Path = BROTLI_KEPT) -> None:
+    """A ``.gz`` twin (reproducible: no name, no time) and a ``.br`` twin (Brotli's best
+    quality, reproducible too) beside each compressible file; the Brotli twins are kept under
+    ``kept`` by their source's hash, and taken from there when made before."""
     for path in site_files(site):
         if path.suffix in COMPRESSIBLE:
             with (
@@ -135,6 +145,18 @@ def compress(site: Path) -> None:
                 gzip.GzipFile(path.name, "wb", 9, twin, 0) as target,
             ):
                 shutil.copyfileobj(source, target)
+            Path(f"{path}.br").write_bytes(brotli_of(path.read_bytes(), kept))
+
+
+def brotli_of(content: bytes, kept: Path) -> bytes:
+    """``content`` compressed by Brotli at quality 11, kept under ``kept`` by its hash."""
+    twin = kept / f"{hashlib.sha256(content).hexdigest()}.br"
+    if twin.is_file():
+        return twin.read_bytes()
+    packed = brotli.compress(content, quality=11)
+    kept.mkdir(parents=True, exist_ok=True)
+    twin.write_bytes(packed)
+    return packed
 
 
 def with_policy(page: str) -> str:

@@ -1,5 +1,6 @@
 """Serve a built site as a static host would: the right MIME types (``application/wasm``
-above all), the pre-compressed ``.gz`` twin of a file to browsers that accept gzip, and
+above all), the pre-compressed ``.br`` or ``.gz`` twin of a file to browsers that accept
+Brotli or gzip (Chromium asks for Brotli over HTTPS only, so here it is sent gzip), and
 ``Cache-Control: no-cache`` (the browser may keep files, but asks whether they changed),
 and the headers the folder's ``_headers`` file gives each path (the format of Netlify and
 Cloudflare Pages: a path or ``/*``, then indented ``Name: value`` lines).
@@ -31,6 +32,10 @@ TYPES = {
 }
 
 
+#: The pre-compressed twins, the one preferred first: (``Content-Encoding``, suffix).
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
 def read_headers(folder: Path) -> list[tuple[str, str, str]]:
     """The rules of ``folder/_headers`` as (path pattern, header, value); none without the file."""
     rules: list[tuple[str, str, str]] = []
@@ -46,7 +51,7 @@ def read_headers(folder: Path) -> list[tuple[str, str, str]]:
 
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
-    """One folder under ``base``; ``.gz`` twins served with ``Content-Encoding: gzip``."""
+    """One folder under ``base``; ``.br`` and ``.gz`` twins served with their ``Content-Encoding``."""
 
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
@@ -71,12 +76,14 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"
-        packed = Path(f"{path}.gz")
-        if packed.is_file() and "gzip" in self.headers.get("Accept-Encoding", ""):
-            return self._send_packed(path, packed)
+        accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, suffix in ENCODINGS:
+            packed = Path(f"{path}{suffix}")
+            if encoding in accepted and packed.is_file():
+                return self._send_packed(path, packed, encoding)
         return super().send_head()
 
-    def _send_packed(self, path: Path, packed: Path):  # type: ignore[no-untyped-def]
+    def _send_packed(self, path: Path, packed: Path, encoding: str):  # type: ignore[no-untyped-def]
         stat = packed.stat()
         since = self.headers.get("If-Modified-Since")
         if since and since == self.date_time_string(int(stat.st_mtime)):
@@ -86,7 +93,7 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         body = packed.open("rb")
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Content-Length", str(stat.st_size))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self.end_headers()

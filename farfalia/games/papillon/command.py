@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import random
 from collections.abc import Iterator
 from typing import Final
 
@@ -19,6 +20,8 @@ from farfalia.records.replay import Replay
 
 #: The blue tables :func:`bench_captures` measures, by their number of cards (the last two crowded).
 BENCH_TABLES: Final = (8, 20, 30, 49)
+#: Decisions a playout of the benchmark takes at a time (a round ends it sooner).
+PLAYOUT_DECISIONS: Final = 1000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -87,6 +90,22 @@ def bench_games(players: int, seconds: float, seed: int = 1, rounds: int = 5) ->
     return best_rate(one_game, seconds, rounds)
 
 
+def bench_playouts(players: int, seconds: float, seed: int = 1, rounds: int = 5) -> float:
+    """Complete random games a second through the search's unchecked playouts
+    (:meth:`PapillonGame.random_playout`: random actions among those offered, unchecked)."""
+    settings = PapillonSettings(players=players)
+    seeds = itertools.count(seed)
+    choices = random.Random(seed)
+
+    def one_game() -> int:
+        game = PAPILLON_RULES.new(settings, next(seeds))
+        while not game.is_over():
+            game.random_playout(choices, PLAYOUT_DECISIONS)
+        return 1
+
+    return best_rate(one_game, seconds, rounds)
+
+
 def bench_captures(table_cards: int, seconds: float, rounds: int = 5) -> tuple[int, bool, float]:
     """A blue turn's captures at a table that discards have filled to ``table_cards`` cards
     (2 players, seed 5, every decision the first action offered, a discard): how many are listed
@@ -113,9 +132,12 @@ def bench_captures(table_cards: int, seconds: float, rounds: int = 5) -> tuple[i
 
 
 def bench(args: argparse.Namespace) -> Iterator[str]:
-    """Random games a second per player count, then how fast a blue turn's captures are found."""
+    """Random games a second per player count, checked then unchecked (as the search plays them
+    out), then how fast a blue turn's captures are found."""
     for players in args.players or sorted(DEALS):
         yield f"papillon {players} players {bench_games(players, args.seconds):>9.1f} games/s"
+    for players in args.players or sorted(DEALS):
+        yield f"papillon {players} players unchecked {bench_playouts(players, args.seconds):>9.1f} games/s"
     for cards in BENCH_TABLES:
         found, crowded, rate = bench_captures(cards, args.seconds)
         listed = f"a selection of {found} (crowded)" if crowded else f"all {found}"

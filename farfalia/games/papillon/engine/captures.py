@@ -25,7 +25,7 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from itertools import islice
 from typing import NamedTuple, TypeVar, cast
 
-from farfalia.core.codes import bits_of
+from farfalia.core.codes import bits_of, mask_of
 from farfalia.core.errors import IllegalActionError
 from farfalia.games.papillon.engine.cards import DECK_SIZE, MOINS, MULTIPLIER, PLUS, SIGNS, blue_numbers
 
@@ -38,6 +38,9 @@ OPERATIONS = {
 
 T = TypeVar("T")
 
+#: The sets of table cards :func:`_sums` makes between two steps, about (a step's work: a
+#: page draws between steps; a table of a few cards is summed in one).
+STEP_SETS = 1000
 #: The bits of a capture code that hold the cards played (the cards taken lie above them).
 PLAYED_BITS = (1 << DECK_SIZE) - 1
 
@@ -51,7 +54,7 @@ class Capture(NamedTuple):
 
 def capture_code(played: Iterable[int], taken: Iterable[int] = ()) -> int:
     """A capture as one int: a bit for each card taken, shifted above a bit for each card played."""
-    return sum(1 << card for card in taken) << DECK_SIZE | sum(1 << card for card in played)
+    return mask_of(taken) << DECK_SIZE | mask_of(played)
 
 
 def split_code(code: int) -> Capture:
@@ -75,10 +78,10 @@ def capture_codes(hand: Sequence[int], table: Sequence[int], yang: int, offset: 
 def capture_codes_in_steps(
     hand: Sequence[int], table: Sequence[int], yang: int, offset: int = 0, budget: int | None = None
 ) -> Generator[None, None, list[int] | None]:
-    """:func:`capture_codes`, found a step at a time (a step a table card of the sums, a step a
-    card of the hand): a page draws between steps. A sum's codes come in ascending runs
-    (:func:`_sums`), which one sort merges. With a ``budget``, None as soon as listing them
-    would gather more than that many codes (:func:`capture_work`): the work is never more."""
+    """:func:`capture_codes`, found a step at a time (:func:`_sums`'s steps; the rest, bounded by
+    the codes gathered, in one): a page draws between steps. A sum's codes come in
+    ascending runs (:func:`_sums`), which one sort merges. With a ``budget``, None as soon as listing
+    them would gather more than that many codes (:func:`capture_work`): the work is never more."""
     results = [(card, numbers) for card in hand if (numbers := blue_numbers(card, yang))]
     most = max((max(numbers) for _, numbers in results), default=0)
     sums = yield from _sums(_numbered(sorted(table), yang), most, budget)
@@ -89,11 +92,9 @@ def capture_codes_in_steps(
         return None
     found = [offset + code for group in groups for code, _ in group.codes()]
     for result, numbers in results:
-        yield
         played = offset + (1 << result)  # below the taken cards' bits: or-ing them adds
         for number in numbers:
             found += [taken | played for taken in sums[number]]
-    yield
     found.sort()
     return list(dict.fromkeys(found))  # a Couteau Suisse, any number, makes a capture more than once
 
@@ -215,15 +216,17 @@ def _sums(
 ) -> Generator[None, None, list[list[int]] | None]:
     """For each total up to ``most``, the sets of table cards whose numbers can add up to it
     (one card: a match), as taken cards' bits of a :func:`capture_code`; a Couteau Suisse
-    counts as any of its numbers. Found once per table, a step a card, then looked up for each
-    card of the hand. With ``numbered`` in ascending order, each new card's sets lie above all
-    before them: every total's sets ascend, but where a card of several numbers joined them (a
-    run for each). None as soon as there are more sets than ``budget``; with ``cap``, each total
-    keeps its first ``cap`` sets only."""
+    counts as any of its numbers. Found once per table, a card at a time, a step each
+    :data:`STEP_SETS` sets made or so, then looked up for each card of the hand. With ``numbered``
+    in ascending order, each new card's sets lie above all before them: every total's sets ascend,
+    but where a card of several numbers joined them (a run for each). None as soon as there are
+    more sets than ``budget``; with ``cap``, each total keeps its first ``cap`` sets only."""
     by_total: list[list[int]] = [[0]] + [[] for _ in range(most)]  # the empty set, taken out below
-    count = 0
+    count = since_step = 0
     for card, numbers in numbered:
-        yield
+        if since_step >= STEP_SETS:
+            yield
+            since_step = 0
         taken = 1 << (card + DECK_SIZE)
         grown = [
             (total + number, [cards | taken for cards in by_total[total]])
@@ -233,10 +236,11 @@ def _sums(
         ]
         for total, sets in grown:
             by_total[total] += sets if cap is None else sets[: max(0, cap + (total == 0) - len(by_total[total]))]
-        if budget is not None:
-            count += sum(len(sets) for _, sets in grown)
-            if count > budget:
-                return None
+        made = sum(len(sets) for _, sets in grown)
+        count += made
+        since_step += made
+        if budget is not None and count > budget:
+            return None
     by_total[0].remove(0)
     return by_total
 

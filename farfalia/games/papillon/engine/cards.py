@@ -37,6 +37,12 @@ YIN_NUMBER: Final = 12
 #: The numbers a Couteau Suisse may stand for (P-R14, P-R33).
 WILD_NUMBERS: Final = tuple(range(12))
 
+#: Each basic face's number, as the one number it may take.
+BASIC_NUMBERS: Final = tuple((f % 12,) for f in range(BASIC_COUNT))
+#: The numbers of the atouts that have some, but the Yang (a setting), in each round.
+BLUE_ATOUT_NUMBERS: Final = {COUTEAU: WILD_NUMBERS, CHAT_NOIR: (CHAT_NOIR_NUMBER,), YIN: (YIN_NUMBER,)}
+ORANGE_ATOUT_NUMBERS: Final = {COUTEAU: WILD_NUMBERS, YIN: (YIN_NUMBER,)}
+
 
 def face(card: int) -> int:
     """The face of ``card`` (0–57), whichever its deck."""
@@ -61,19 +67,19 @@ def is_basic(card: int) -> bool:
 def blue_numbers(card: int, yang: int) -> tuple[int, ...]:
     """The numbers ``card`` may take in a blue capture (P-R14, P-D9, P-D16): its own,
     any of 0–11 for the Couteau Suisse, none for the cards without a number."""
-    f = face(card)
+    f = card % DECK_SIZE
     if f < BASIC_COUNT:
-        return (f % 12,)
-    return {COUTEAU: WILD_NUMBERS, CHAT_NOIR: (CHAT_NOIR_NUMBER,), YIN: (YIN_NUMBER,), YANG: (yang,)}.get(f, ())
+        return BASIC_NUMBERS[f]
+    return (yang,) if f == YANG else BLUE_ATOUT_NUMBERS.get(f, ())
 
 
 def orange_numbers(card: int, yang: int) -> tuple[int, ...]:
     """The numbers ``card`` may be placed as on the orange layout (P-R29, P-R33, P-D33):
     the basic cards', the Yin's and the Yang's, any of 0–11 for the Couteau Suisse."""
-    f = face(card)
+    f = card % DECK_SIZE
     if f < BASIC_COUNT:
-        return (f % 12,)
-    return {COUTEAU: WILD_NUMBERS, YIN: (YIN_NUMBER,), YANG: (yang,)}.get(f, ())
+        return BASIC_NUMBERS[f]
+    return (yang,) if f == YANG else ORANGE_ATOUT_NUMBERS.get(f, ())
 
 
 def hand_value(card: int, yang: int) -> int:

@@ -20,6 +20,7 @@ from enum import Enum
 from itertools import combinations
 from typing import Final, NamedTuple
 
+from farfalia.core.codes import mask_of
 from farfalia.core.errors import IllegalActionError, NotationError, ScenarioError, TooManyActionsError
 from farfalia.core.interface import CHANCE, TERMINAL, Progress
 from farfalia.games.papillon.engine.captures import (
@@ -137,6 +138,37 @@ BLUE_MOVES: Final = 1 << 16
 #: Tour points of a player whose opponent goes out (P-R39): 20, and 30 in the last tour.
 TOUR_PENALTY: Final = 20
 LAST_TOUR_PENALTY: Final = 30
+
+
+#: The places a numbered card may go: the starting piles, then the sequences.
+NUMBERED_PLACES: Final = (*STARTS, *SEQUENCES)
+#: The numbers a card may be placed as (0 to 11, the Yin's 12, the Yang's up to 22: P-D9).
+PLACED_NUMBERS: Final = range(23)
+#: Each sequence, with the starting pile it grows from while empty and the place of its sign.
+SEQUENCE_PLACES: Final = tuple(
+    (place, STARTS[k // 2], sign_place) for k, (place, sign_place) in enumerate(zip(SEQUENCES, SIGN_PLACES))
+)
+#: Where the cards without a number go (P-R31, P-R34, P-D34): the centre's, beside a sequence,
+#: the Chenille on a sequence.
+FIXED_PLACES: Final = {
+    **{f: (CENTRE,) for f in CENTRE_CARDS},
+    **{f: SIGN_PLACES for f in SIGNS},
+    CHENILLE: SEQUENCES,
+}
+#: ``SAME_NUMBER[n]``: just ``n``, what a starting pile takes on ``n`` (P-R29).
+SAME_NUMBER: Final = tuple(frozenset((n,)) for n in PLACED_NUMBERS)
+#: ``SEQUENCE_TAKES[sign][top]``: the numbers a sequence takes on ``top`` beside ``sign`` (its
+#: face, or None): the same or one apart (P-R29), and with a sign (P-D32) the same or one more,
+#: the same or one less, a multiple or a divisor (anything on a 0, a 0 on anything).
+SEQUENCE_TAKES: Final[dict[int | None, tuple[frozenset[int], ...]]] = {
+    None: tuple(frozenset((top - 1, top, top + 1)) for top in PLACED_NUMBERS),
+    PLUS: tuple(frozenset((top, top + 1)) for top in PLACED_NUMBERS),
+    MOINS: tuple(frozenset((top, top - 1)) for top in PLACED_NUMBERS),
+    MULTIPLIER: tuple(
+        frozenset(n for n in PLACED_NUMBERS if top == 0 or n % top == 0 or (n != 0 and top % n == 0))
+        for top in PLACED_NUMBERS
+    ),
+}
 
 
 def orange_move(card: int, place: int, number: int = NO_NUMBER) -> int:
@@ -402,6 +434,12 @@ class PapillonGame:
         (:func:`_blue_allows`), not looked up in the list of every capture."""
         if self.phase == "blue" and self._need is None:
             return _blue_allows(tuple(self.hands[self.current]), tuple(self.table), self.settings, code)
+        if self.phase == "orange" and self._need is None and ORANGE_MOVES <= code < BLUE_MOVES:
+            card, place, _ = split_orange(code)  # judged on its own card and place, as the list would
+            if card not in self.hands[self.current]:
+                return False
+            at_place = {number: [place] for number in self.takes()[place]} if place in NUMBERED_PLACES else {}
+            return code in self.placements(card, at_place)
         return code in self.legal_actions()
 
     def _perform(self, code: int) -> None:
@@ -878,46 +916,49 @@ class PapillonGame:
         self._deal_hands()
         self._turns_from(self.starter)
 
-    def _sequence_top(self, place: int) -> int:
-        """The number a sequence grows from: its top, or its starting card's (P-R29)."""
-        return self.tops[place] if self.layout[place] else self.tops[STARTS[(place - SEQUENCES[0]) // 2]]
-
-    def _sign(self, place: int) -> int | None:
-        signs = self.layout[SIGN_PLACES[place - SEQUENCES[0]]]
-        return face(signs[-1]) if signs else None
+    def takes(self) -> tuple[frozenset[int], ...]:
+        """The numbers each starting pile and sequence takes now (:data:`NUMBERED_PLACES`)."""
+        tops, layout = self.tops, self.layout
+        taking = [SAME_NUMBER[tops[STARTS[0]]], SAME_NUMBER[tops[STARTS[1]]]]  # P-R29: the same number only
+        for place, start, sign_place in SEQUENCE_PLACES:
+            signs = layout[sign_place]
+            top = tops[place] if layout[place] else tops[start]  # an empty one grows from its starting card's
+            taking.append(SEQUENCE_TAKES[face(signs[-1]) if signs else None][top])
+        return tuple(taking)
 
     def fits(self, number: int, place: int) -> bool:
         """Whether ``number`` may go on ``place`` (a starting pile or a sequence) now."""
-        if place in STARTS:
-            return number == self.tops[place]  # P-R29: the same number only
-        top, sign = self._sequence_top(place), self._sign(place)
-        if sign == PLUS:  # P-D32
-            return number in (top, top + 1)
-        if sign == MOINS:
-            return number in (top, top - 1)
-        if sign == MULTIPLIER:
-            return top == 0 or number % top == 0 or (number != 0 and top % number == 0)
-        return abs(number - top) <= 1
+        return number in self.takes()[place]
 
-    def placements(self, card: int) -> list[int]:
-        """Every placement of ``card`` the layout allows now (P-R29–P-R34, P-D30–P-D34)."""
-        f = face(card)
-        if f in CENTRE_CARDS:
-            return [orange_move(card, CENTRE)]
-        if f in SIGNS:
-            return [orange_move(card, place) for place in SIGN_PLACES]
-        if f == CHENILLE:
-            return [orange_move(card, place) for place in SEQUENCES]
-        declared = f == COUTEAU
+    def fitting(self) -> dict[int, list[int]]:
+        """Every number that may be placed now, with the numbered places that take it, in order."""
+        places: dict[int, list[int]] = {}
+        for place, numbers in enumerate(self.takes()):
+            for number in numbers:
+                if number in places:
+                    places[number].append(place)
+                else:
+                    places[number] = [place]
+        return places
+
+    def placements(self, card: int, fitting: dict[int, list[int]] | None = None) -> list[int]:
+        """Every placement of ``card`` the layout allows now (P-R29–P-R34, P-D30–P-D34);
+        ``fitting`` is :meth:`fitting`, where already known."""
+        fixed = FIXED_PLACES.get(card % DECK_SIZE)
+        if fixed is not None:
+            return [orange_move(card, place) for place in fixed]
+        if fitting is None:
+            fitting = self.fitting()
+        declared = face(card) == COUTEAU
         return [
             orange_move(card, place, number if declared else NO_NUMBER)
             for number in orange_numbers(card, self.settings.yang)
-            for place in (*STARTS, *SEQUENCES)
-            if self.fits(number, place)
+            for place in fitting.get(number, ())
         ]
 
     def _orange_actions(self, player: int) -> list[int]:
-        return sorted({move for card in self.hands[player] for move in self.placements(card)})
+        fitting = self.fitting()
+        return sorted([move for card in self.hands[player] for move in self.placements(card, fitting)])  # each once
 
     def _turns_from(self, player: int) -> None:
         """Turns from ``player`` on, until one has a decision to take (or the round ends)."""
@@ -945,13 +986,22 @@ class PapillonGame:
     def _can_continue(self) -> bool:
         """Must play (P-R30, P-D30): a first card, then a second if one can go; with none to
         place at first, draw one and play it if it can go (P-D31). False: the turn ends."""
-        if self._orange_actions(self.current):
+        if self._can_place(self.current):
             return True
         if self._placed == 0 and not self._drawn_for_play and self.draw_pile:
             self._drawn_for_play = True
             self._draw(self.current, 1)
-            return bool(self._orange_actions(self.current))
+            return self._can_place(self.current)
         return False
+
+    def _can_place(self, player: int) -> bool:
+        """Whether ``player`` has a card that may go somewhere (:meth:`_orange_actions` not empty),
+        found as :meth:`placements` finds them, without listing them."""
+        fitting, yang = self.fitting(), self.settings.yang
+        return any(
+            card % DECK_SIZE in FIXED_PLACES or any(number in fitting for number in orange_numbers(card, yang))
+            for card in self.hands[player]
+        )
 
     def _after_turn(self) -> None:
         following = self._end_turn()
@@ -1169,7 +1219,8 @@ def _with_discards(
     if CHRYSALIDE in hand:  # P-D18: a whole turn, never a discard
         found.append(blue_move([CHRYSALIDE]))
     if not (forced_capture and _takes(hand, table, yang)):
-        found += [blue_move([card]) for card in hand if card not in (CHRYSALIDE, PAPILLON)]  # P-R18, P-D13
+        # P-R18, P-D13: a discard's code is its card's bit alone (blue_move([card]))
+        found += [BLUE_MOVES + (1 << card) for card in hand if card not in (CHRYSALIDE, PAPILLON)]
     return tuple(sorted(found))
 
 
@@ -1184,8 +1235,8 @@ def _blue_allows(hand: tuple[int, ...], table: tuple[int, ...], settings: Papill
     that discards have filled need not list millions of captures)."""
     code = action - BLUE_MOVES
     played, taken = code & PLAYED_BITS, code >> DECK_SIZE
-    on_table = sum(1 << card for card in table)
-    if code <= 0 or played & ~sum(1 << card for card in hand) or taken & ~on_table:
+    on_table = mask_of(table)
+    if code <= 0 or played & ~mask_of(hand) or taken & ~on_table:
         return False
     if played == 1 << PAPILLON:  # P-R16, P-D17: every table card, or nothing on an empty table
         return taken == on_table
