@@ -70,8 +70,9 @@ bench-core: $(VENV)/installed
 bench-startup: dist /usr/bin/chromium
 	$(PY) tools/bench_startup.py
 
-## Whole games against strong bots in the page (basic5, Papillon at 3 and 5): bot decision times,
-## main-thread long tasks and hints, printed (make test plays the Papillon game at 3 only).
+## Whole games against strong bots in the page (basic5, Papillon at 3 and 5), each with the bots' worker
+## and without it: bot decision times, main-thread long tasks, clicks to the next paint and hints,
+## printed side by side (make test plays the Papillon game at 3 with the worker only).
 bench-page: dist /usr/bin/chromium
 	$(PY) -m pytest -m "benchmark or not benchmark" -s e2e/test_bots.py
 

@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from js import Object
+from js import Object, Worker
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
@@ -66,7 +66,10 @@ class Page:
         storage = WebStorage(lambda: window.localStorage)
         self.controller = Controller(storage, address, embedded, None, saves[0], languages=languages, locks=locks)
         self.controller.shelf.elsewhere = frozenset(saves[1])
-        self.runtime, self.store = rt.Runtime(self.controller, journal=bool(store), locks=locks), store
+        worker = rt.Worker.IDLE if uses_worker() else rt.Worker.OFF
+        self.runtime = rt.Runtime(self.controller, journal=bool(store), locks=locks, worker=worker, eager=not embedded)
+        self.store = store
+        self.worker: Any = None
         self.timers: dict[rt.Timer, int] = {}
         self.fire = {timer: proxy(lambda t=timer: self.run(self.runtime.fired(t))) for timer in rt.Timer}
         handlers: dict[str, Callable[[Any], object]] = {
@@ -109,6 +112,38 @@ class Page:
                 self.hold(effect.slot)
             elif isinstance(effect, rt.Release):
                 self.store.release(effect.slot)
+            elif isinstance(effect, rt.StartWorker):
+                self.start_worker()
+            elif isinstance(effect, rt.Ask):
+                self.worker.postMessage(to_js(effect.message))
+
+    def start_worker(self) -> None:
+        """The worker that answers the searches (``assets/thinker.js``); the page searches itself until it is ready."""
+        try:
+            self.worker = Worker.new("assets/thinker.js", js_object({"type": "module"}))
+        except Exception:  # workers refused (a policy, a browser without module workers)
+            self.run(self.runtime.worker_failed())
+            return
+        self.worker.onmessage = proxy(self.heard)
+        self.worker.onerror = proxy(self.lost)
+        set_data(Data.WORKER, self.runtime.worker)
+
+    def lost(self, _event: Any) -> None:
+        """The worker's script could not run (or failed outside a question): the page searches itself."""
+        self.run(self.runtime.worker_failed())
+        set_data(Data.WORKER, self.runtime.worker)
+
+    def heard(self, event: Any) -> None:
+        """What the worker says: ready, an answer, or that it failed."""
+        said = event.data
+        if said.kind == "ready":
+            self.run(self.runtime.worker_ready())
+        elif said.kind == "answer":
+            self.run(self.runtime.answered(said.answer.to_bytes()))
+        else:
+            window.console.warn(f"the worker failed: {said.reason}")
+            self.run(self.runtime.worker_failed())
+        set_data(Data.WORKER, self.runtime.worker)
 
     def hold(self, slot: str) -> None:
         self.store.hold(slot).then(proxy(lambda ok: self.run(self.runtime.held(slot, ok))))
@@ -161,6 +196,8 @@ class Page:
             element(Id.NOTE).textContent = note
         effects = self.runtime.drawn()
         set_data(Data.DRAWS, self.runtime.draws)
+        set_data(Data.WORKER, self.runtime.worker)
+        set_data(Data.THINK_REMOTE, controller.thinker.answered_remotely)
         self.run(effects)
 
     def selector(self) -> str | None:
@@ -251,6 +288,12 @@ class Page:
     def open_file(self, content: str) -> None:
         self.controller.open_replay_text(content)
         self.draw()
+
+
+def uses_worker() -> bool:
+    """Whether the searches go to a worker: unless the page's address says ``?worker=off`` (the
+    benchmark's baseline: the page searching itself, in slices), where the browser has workers."""
+    return "worker=off" not in str(window.location.search) and bool(getattr(window, "Worker", None))
 
 
 def js_object(mapping: dict[str, Any]) -> Any:

@@ -12,9 +12,9 @@ from farfalia.ui.contract import Command, Data, Id
 READY_TIMEOUT = 90_000
 
 
-def open_game(page: Page, site: str) -> None:
-    """Load the page and wait until Python has drawn the start screen."""
-    page.goto(f"{site}/index.html")
+def open_game(page: Page, site: str, query: str = "") -> None:
+    """Load the page (its address's ``query`` after it) and wait until Python has drawn the start screen."""
+    page.goto(f"{site}/index.html{query}")
     page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 import farfalia.site  # noqa: F401 (the site's games)
 from e2e.driver import READY_TIMEOUT, click_and_wait
-from e2e.test_bots import LONG_TASK_OBSERVER
+from e2e.test_bots import OBSERVERS
 from farfalia.bots.roster import play_game
 from farfalia.ui.contract import Command, Data
 from farfalia.ui.game import find_game
@@ -34,7 +34,7 @@ def test_a_whole_game_is_reviewed_for_one_seat_without_a_long_task(
     page: Page, site: str, game_name: str, form: dict[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = heuristic_game(game_name, form, 11)
-    page.add_init_script(LONG_TASK_OBSERVER)
+    page.add_init_script(OBSERVERS)
     page.goto(f"{site}/index.html#replay={text}&view=0&at=0")
     page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
     loading = page.evaluate("window.longTasks.length")

@@ -327,21 +327,70 @@ class LocalStorage:
         self.items.pop(key, None)
 
 
+class Said:
+    """What a worker sends the page (``event.data``): its ``kind`` and what comes with it."""
+
+    def __init__(self, kind: str, answer: bytes = b"", reason: str = "") -> None:
+        self.kind = kind
+        self.answer = types.SimpleNamespace(to_bytes=lambda: answer)
+        self.reason = reason
+
+
+class FakeWorker:
+    """``new Worker(url, options)`` (``assets/thinker.js``): the messages the page posts wait in
+    :attr:`sent` until the test has the worker answer them, here in CPython by the same module
+    (:func:`farfalia.ui.answers.answer_message`), or say it is ready, or that it failed."""
+
+    def __init__(self, url: str, options: dict[str, str]) -> None:
+        self.url, self.options = url, options
+        self.sent: list[bytes] = []
+        self.onmessage: Callable[[Any], None] | None = None
+        self.onerror: Callable[[Any], None] | None = None
+
+    def postMessage(self, message: bytes) -> None:
+        self.sent.append(message)
+
+    def say(self, said: Said) -> None:
+        assert self.onmessage is not None
+        self.onmessage(types.SimpleNamespace(data=said))
+
+    def answer_all(self) -> int:
+        """Answer every question sent so far, in order; how many."""
+        from farfalia.ui.answers import answer_message
+
+        asked, self.sent = self.sent, []
+        for message in asked:
+            self.say(Said("answer", answer_message(message)))
+        return len(asked)
+
+
 class Window:
-    """``window``: storage, timers, history and the console."""
+    """``window``: storage, timers, history, the console and workers."""
 
     def __init__(self, href: str) -> None:
         self.localStorage = LocalStorage()
         self.store = self.localStorage.items
         self.farfaliaStore = SavesStore()
         self.timers: dict[int, Callable[[], None]] = {}
+        self.delays: dict[int, int] = {}
         self.errors: list[str] = []
-        self.console = types.SimpleNamespace(error=self.errors.append)
+        self.warnings: list[str] = []
+        self.console = types.SimpleNamespace(error=self.errors.append, warn=self.warnings.append)
         path = href.split("#")[0]
-        self.location = types.SimpleNamespace(href=href, hash=href[len(path) :], pathname=path)
+        query = path.partition("?")[2]
+        self.location = types.SimpleNamespace(
+            href=href, hash=href[len(path) :], pathname=path, search=f"?{query}" if query else ""
+        )
+        #: The workers the page started.
+        self.workers: list[FakeWorker] = []
+        self.Worker = types.SimpleNamespace(new=self._new_worker)
         self.history = types.SimpleNamespace(replaceState=self._replace)
         self.navigator = types.SimpleNamespace(clipboard=None, languages=["en-GB", "en"], language="en-GB")
         self.listeners: dict[str, Callable[[Any], None]] = {}
+
+    def _new_worker(self, url: str, options: dict[str, str]) -> FakeWorker:
+        self.workers.append(FakeWorker(url, options))
+        return self.workers[-1]
 
     def addEventListener(self, kind: str, listener: Callable[[Any], None]) -> None:
         self.listeners[kind] = listener
@@ -349,20 +398,21 @@ class Window:
     def _replace(self, _state: object, _title: str, address: str) -> None:
         self.location.hash = address if address.startswith("#") else ""
 
-    def setTimeout(self, callback: Callable[[], None], _delay: int) -> int:
+    def setTimeout(self, callback: Callable[[], None], delay: int) -> int:
         key = len(self.timers) + 1 + max(self.timers, default=0)
         self.timers[key] = callback
+        self.delays[key] = delay
         return key
 
     def clearTimeout(self, key: int) -> None:
         self.timers.pop(key, None)
 
-    def run_timers(self, limit: int = 10_000) -> int:
-        """Run due timers (those they set too) until none is left; how many ran."""
+    def run_timers(self, limit: int = 10_000, within: int = 4_000) -> int:
+        """Run the timers set for at most ``within`` ms (those they set too), in the order they were
+        set, until none is left; how many ran. Longer ones wait (a worker's answer comes first)."""
         ran = 0
-        while self.timers and ran < limit:
-            key = min(self.timers)
-            self.timers.pop(key)()
+        while ran < limit and (due := [key for key in self.timers if self.delays[key] <= within]):
+            self.timers.pop(min(due))()
             ran += 1
         return ran
 
@@ -374,7 +424,8 @@ def install(
     (``window``: one kept from an earlier page, with its storage and journal: a reload)."""
     document, window = Document(ids), window or Window(href)
     sys.modules["pyscript"] = types.SimpleNamespace(document=document, window=window)  # type: ignore[assignment]
-    sys.modules["js"] = types.SimpleNamespace(Object=types.SimpleNamespace(fromEntries=dict))  # type: ignore[assignment]
+    js = types.SimpleNamespace(Object=types.SimpleNamespace(fromEntries=dict), Worker=window.Worker)
+    sys.modules["js"] = js  # type: ignore[assignment]
     window.farfaliaDom = Dom(document, window)
     ffi = types.SimpleNamespace(create_proxy=lambda f: f, to_js=lambda obj, **_kw: obj)
     sys.modules["pyodide"] = types.SimpleNamespace(ffi=ffi)  # type: ignore[assignment]

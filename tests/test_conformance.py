@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import pickle
 import random
 import time
 from collections.abc import Iterator
@@ -21,13 +22,15 @@ from farfalia.cli import main
 from farfalia.core.errors import FarfaliaError, SessionError
 from farfalia.core.interface import random_play
 from farfalia.records.replay import read_replay
+from farfalia.ui.answers import answer_message
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.game import SiteGame, find_game, site_games
 from farfalia.ui.layout import WIDE
 from farfalia.ui.saves import MemoryStorage
-from farfalia.ui.seating import Player, Table
+from farfalia.ui.seating import HINT_LEVEL, Player, Table
 from farfalia.ui.shelf import load_table
+from farfalia.ui.thinking import Asked
 from farfalia.ui.viewer import ALL, ViewerMove, open_viewer
 from tests.support import check_random_game
 from tests.third_game import site as third_game
@@ -259,3 +262,17 @@ def test_a_review_judges_decisions_from_the_seat_and_never_marks_the_best(
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [row["decision"] for row in rows[:-1]] == [v.index + 1 for v in review.verdicts]
     assert rows[-1]["player"] == 0 and rows[-1]["decisions"] == len(review.verdicts)
+
+
+def test_the_worker_answers_every_games_bots_as_the_page_does(game: SiteGame) -> None:
+    """The worker's module finds any registered game's search (``SiteGame.session``) and decides as
+    the page does, for the strong level and the hint, from a table of bots of that level."""
+    settings = settings_of(game)[0]
+    table = game.table(settings, 5, bots(game.rules.players(settings)), level="strong")
+    while not table.bot_to_act():  # past a round's summary, if any
+        table.dismiss_summary()
+    for question in (table.bot_question(), table.bot_question()._replace(level=HINT_LEVEL)):
+        here = table.answering(question)
+        here.complete()
+        reply = pickle.loads(answer_message(pickle.dumps(Asked(game.name, 7, question))))
+        assert reply.number == 7 and reply.decided == here.best()

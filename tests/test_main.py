@@ -14,6 +14,7 @@ import pytest
 from farfalia.core.codes import bits_of
 from farfalia.games.farfalia.engine.rules import Settings
 from farfalia.games.farfalia.records.replay import encode
+from farfalia.ui import runtime as rt
 from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, SLOT_ATTRIBUTE, Id
 from farfalia.ui.panels import Panel
 from farfalia.ui.saves import SLOT_PREFIX, Entry
@@ -258,3 +259,63 @@ def test_a_link_pasted_into_the_open_pages_address_opens_its_replay(page) -> Non
     assert controller.viewer is not None
     document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "new-game"}))
     assert len(controller.shelf.saves.slots) == 1 and 'data-command="resume"' in document.elements[Id.OVERLAY].innerHTML
+
+
+def start_basic5(document: fake_browser.Document) -> None:
+    """Start a game of basic5 against the strong bots, the person at the dealer's left (seed 4)."""
+    form = document.getElementById(Id.START_FORM)  # in the start screen written
+    assert form is not None
+    form.fields = {"game": "farfalia", "mode": "basic5", "seed": "4", "dealer": "4",
+                   "kind-0": "human", "level": "strong", "pace": "normal"}  # fmt: skip
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+
+
+def bots_until_the_person(window: fake_browser.Window) -> int:
+    """Timers run and the worker answers until the person must decide; how many it answered."""
+    answered = 0
+    while True:
+        window.run_timers()
+        worker = window.workers[0] if window.workers else None
+        if worker is None or not worker.sent:
+            return answered
+        answered += worker.answer_all()
+
+
+def test_the_bots_think_in_a_worker_started_with_the_page(page) -> None:  # type: ignore[no-untyped-def]
+    """The game page starts its worker at once (``assets/thinker.js``, a module); once it says it is
+    ready, it answers the bots' searches, and the page searches none itself (no slice's timer)."""
+    module, document, window = page
+    (worker,) = window.workers
+    assert worker.url == "assets/thinker.js" and worker.options == {"type": "module"}
+    assert document.body.dataset.worker == "starting"
+    worker.say(fake_browser.Said("ready"))
+    assert document.body.dataset.worker == "ready"
+    start_basic5(document)
+    window.run_timers()
+    assert len(worker.sent) == 1 and list(window.delays[key] for key in window.timers) == [rt.ANSWER_WAIT_MS]
+    # the question asked, nothing runs here: but the wait for its answer
+    answered = bots_until_the_person(window)
+    session = module.window.farfaliaPage.controller.table
+    assert answered > 1 and session.actor() == 0 and document.body.dataset.waiting == "human"
+    assert document.body.dataset.thinkRemote == str(answered) and not window.errors
+
+
+def test_without_a_worker_the_page_decides_the_same_and_a_failed_worker_hands_back(  # type: ignore[no-untyped-def]
+    page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``?worker=off`` starts none, and the bots decide as the worker made them decide; a worker
+    that fails leaves its question to the page, which searches it itself."""
+    module, document, window = page
+    window.workers[0].say(fake_browser.Said("ready"))
+    start_basic5(document)
+    assert bots_until_the_person(window) > 1
+    with_worker = list(module.window.farfaliaPage.controller.table.game.actions)
+    for href, kind in (("http://site/index.html?worker=off", "off"), ("http://site/index.html", "failed")):
+        module, document, window = load_page(fake_browser.Window(href))
+        if kind == "failed":
+            window.workers[0].say(fake_browser.Said("failed", reason="no memory"))
+        start_basic5(document)
+        window.run_timers()
+        assert document.body.dataset.worker == kind and not any(worker.sent for worker in window.workers)
+        assert module.window.farfaliaPage.controller.table.game.actions == with_worker
+    assert window.warnings == ["the worker failed: no memory"]

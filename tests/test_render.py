@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from farfalia.core.codes import bits_of
 from farfalia.games.farfalia.engine.cards import card_label
@@ -25,6 +27,7 @@ from farfalia.games.farfalia.page.render import (
 )
 from farfalia.games.farfalia.records.examples import BARBARA, EXAMPLE_ACTIONS, play
 from farfalia.ui.layout import MAX_WIDTH, MAX_WORDS, PANEL_WIDTH, STRIP_HEIGHT, TOUCH_TARGET, layout_for
+from farfalia.ui.svg import svg_text
 
 GOLDEN = Path(__file__).parent / "golden"
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -254,3 +257,27 @@ def test_a_dummy_lies_clear_of_the_trick_the_plates_and_the_panel(stage: tuple[i
             assert box[0] >= 0 and box[2] <= right and box[1] >= top, (viewer, box)
             assert not [other for other in things if overlap(box, other)], (viewer, box)
         assert not [(a, b) for k, a in enumerate(mine) for b in mine[k + 1 :] if overlap(a, b)]
+
+
+TAGS = st.sampled_from(["svg", "g", "rect", "text", "use", "title"])
+#: Words with every character the markup escapes, and others.
+WORDS = st.text(alphabet=st.sampled_from(list("ab é&<>\"'\r\n\t;#1=")), max_size=12)
+
+
+@st.composite
+def elements(draw: st.DrawFn, depth: int = 3) -> ET.Element:
+    """A tree of elements as the renderers build them: attributes, texts and tails of any words."""
+    attributes = draw(st.dictionaries(st.sampled_from(["x", "class", "data-action", "aria-label", "d"]), WORDS))
+    element = ET.Element(draw(TAGS), attributes)
+    element.text = draw(st.one_of(st.none(), WORDS))
+    element.tail = draw(st.one_of(st.none(), WORDS))
+    if depth:
+        element.extend(draw(st.lists(elements(depth - 1), max_size=3)))
+    return element
+
+
+@settings(max_examples=300, deadline=None)
+@given(elements())
+def test_a_table_is_written_as_element_tree_writes_it(element: ET.Element) -> None:
+    """:func:`svg_text`, the renderers' own writer (faster), writes what ``ET.tostring`` writes."""
+    assert svg_text(element) == ET.tostring(element, encoding="unicode")

@@ -6,9 +6,13 @@ the click its press makes, one press one decision."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
+from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.records.replay import encode
 from farfalia.ui import runtime as rt
+from farfalia.ui.answers import answer_message
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.keyboard import PANEL_BUTTON, TABLE
@@ -16,6 +20,7 @@ from farfalia.ui.preferences import PREFERENCES_KEY
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.seating import Table
 from farfalia.ui.tabs import LEASE_PREFIX, LEASE_SECONDS, Lease
+from tests.support import random_game
 
 #: A game of four, the person first to play (player 3 deals), bots at the heuristic, no waiting.
 FORM = {"mode": "four", "kind-0": "human", "dealer": "3", "seed": "7", "pace": "instant", "level": "quick"}
@@ -35,9 +40,19 @@ class Glue:
     """``main.py`` in miniature: carries out the runtime's effects on fake timers and a fake
     journal (whose writes complete when the test says), and draws when told to."""
 
-    def __init__(self, controller: Controller, journal: bool = True, locks: bool = True) -> None:
+    def __init__(
+        self,
+        controller: Controller,
+        journal: bool = True,
+        locks: bool = True,
+        worker: rt.Worker = rt.Worker.OFF,
+        eager: bool = False,
+    ) -> None:
         self.controller = controller
-        self.runtime = rt.Runtime(controller, journal=journal, locks=locks)
+        self.runtime = rt.Runtime(controller, journal=journal, locks=locks, worker=worker, eager=eager)
+        #: Workers started, and the questions sent to the worker not answered yet.
+        self.workers = 0
+        self.asked: list[bytes] = []
         self.timers: dict[rt.Timer, int] = {}
         self.writing: list[rt.WriteEntry] = []
         self.forgotten: list[rt.ForgetEntries] = []
@@ -62,6 +77,14 @@ class Glue:
                 self.holding.append(effect.slot)
             elif isinstance(effect, rt.Release):
                 self.released.append(effect.slot)
+            elif isinstance(effect, rt.StartWorker):
+                self.workers += 1
+            elif isinstance(effect, rt.Ask):
+                self.asked.append(effect.message)
+
+    def answer(self) -> None:
+        """The worker answers the first question waiting (as ``assets/thinker.js`` does)."""
+        self.run(self.runtime.answered(answer_message(self.asked.pop(0))))
 
     def draw(self) -> None:
         self.controller.screen()
@@ -294,3 +317,131 @@ def test_a_game_played_through_the_runtime_reaches_its_end_with_every_decision_o
         controller.command(Command.CONTINUE)  # a hand's summary: the only thing bots wait for
         glue.draw()
     assert table.game.is_over() and glue.writing == [] and glue.runtime.unsaved == 0
+
+
+def bot_moves(glue: Glue, count: int, answered: bool) -> list[bool]:
+    """Let the bots take ``count`` decisions of the game started, the worker answering (``answered``)
+    or the page searching in slices: for each, whether it was searched (not a forced card)."""
+    table = glue.controller.table
+    assert table is not None
+    searched = []
+    for _ in range(count):
+        glue.settle_writes()
+        before, draws = len(table.game.actions), glue.draws
+        glue.fire(rt.Timer.BOT)
+        searched.append(len(table.game.actions) == before)
+        if answered and searched[-1]:
+            assert rt.Timer.THINK not in glue.timers and glue.draws == draws  # nothing searched here
+            assert len(glue.asked) == 1  # asked once, however often the page is drawn meanwhile
+            glue.draw()
+            assert len(glue.asked) == 1 and rt.Timer.THINK not in glue.timers
+            glue.answer()
+        while rt.Timer.THINK in glue.timers:
+            glue.fire(rt.Timer.THINK)
+        assert len(table.game.actions) == before + 1
+    return searched
+
+
+STRONG_BOTS = FORM | {"level": "strong", "kind-0": "bot"}
+
+
+def test_a_worker_answers_the_bots_searches_as_the_page_would() -> None:
+    """Started with the page, ready, the worker takes every search: none runs here, each is asked
+    once, and each decision is the page's own for the same question (the same game as a page
+    without a worker, decision for decision)."""
+    glue = Glue(page(), worker=rt.Worker.IDLE, eager=True)
+    assert glue.workers == 1
+    glue.run(glue.runtime.worker_ready())
+    started(glue, STRONG_BOTS)
+    searched = bot_moves(glue, 8, answered=True)
+    alone = Glue(page())
+    started(alone, STRONG_BOTS)
+    bot_moves(alone, 8, answered=False)
+    assert any(searched) and glue.workers == 1 and alone.workers == 0
+    assert glue.controller.thinker.answered_remotely == sum(searched)
+    assert alone.controller.table is not None and glue.controller.table is not None
+    assert glue.controller.table.game.actions == alone.controller.table.game.actions
+
+
+def test_the_first_search_starts_the_worker_and_the_page_searches_until_it_is_ready() -> None:
+    glue = Glue(page(), worker=rt.Worker.IDLE)  # an embed's: no worker until a search
+    started(glue, STRONG_BOTS)
+    assert glue.workers == 0
+    while not bot_moves(glue, 1, answered=False)[0]:
+        pass
+    assert glue.workers == 1 and glue.asked == [] and glue.runtime.worker == rt.Worker.STARTING
+    glue.run(glue.runtime.worker_ready())
+    while not bot_moves(glue, 1, answered=True)[0]:
+        pass
+    assert glue.workers == 1 and glue.controller.thinker.answered_remotely == 1
+
+
+def test_a_worker_that_fails_leaves_its_search_to_the_page_and_a_stale_answer_is_dropped() -> None:
+    glue = Glue(page(), worker=rt.Worker.IDLE, eager=True)
+    glue.run(glue.runtime.worker_ready())
+    started(glue, STRONG_BOTS)
+    table = glue.controller.table
+    assert table is not None
+    while True:  # a search asked of the worker
+        glue.settle_writes()
+        glue.fire(rt.Timer.BOT)
+        if glue.asked:
+            break
+    question, before = glue.asked[0], len(table.game.actions)
+    glue.run(glue.runtime.worker_failed())  # the worker is gone: the page searches itself
+    assert glue.runtime.worker == rt.Worker.FAILED and rt.Timer.THINK in glue.timers
+    while rt.Timer.THINK in glue.timers:
+        glue.fire(rt.Timer.THINK)
+    assert len(table.game.actions) == before + 1
+    assert table.game.actions[-1] == pickle.loads(answer_message(question)).decided  # what the worker would have said
+    draws = glue.draws
+    glue.run(glue.runtime.answered(answer_message(question)))  # its answer after all: stale
+    assert len(table.game.actions) == before + 1 and glue.draws == draws
+    bot_moves(glue, 3, answered=False)  # from now on, here
+    assert glue.asked == [question]
+
+
+def test_a_page_opened_on_a_replay_starts_its_worker_with_its_first_search_only() -> None:
+    """A replay's review searches here: its worker would only take the page's time as it starts."""
+    controller = page()
+    controller.open(f"replay={encode(random_game(Settings('four'), 3))}")
+    glue = Glue(controller, worker=rt.Worker.IDLE, eager=True)
+    assert controller.studio.showing and glue.workers == 0 and glue.runtime.worker == rt.Worker.IDLE
+    controller.command(Command.REVIEW, {})
+    glue.draw()
+    assert controller.thinking and rt.Timer.THINK in glue.timers  # the review runs here, in slices
+    for _ in range(3):
+        glue.fire(rt.Timer.THINK)
+    assert glue.workers == 0 and glue.runtime.worker == rt.Worker.IDLE
+
+
+def test_a_worker_that_does_not_answer_in_time_is_left_and_the_page_searches() -> None:
+    """A stuck worker (or one gone with its memory) never holds the game: after
+    :data:`~farfalia.ui.runtime.ANSWER_WAIT_MS` without an answer the page searches itself."""
+    glue = Glue(page(), worker=rt.Worker.IDLE, eager=True)
+    glue.run(glue.runtime.worker_ready())
+    started(glue, STRONG_BOTS)
+    table = glue.controller.table
+    assert table is not None
+    while not glue.asked:
+        glue.settle_writes()
+        glue.fire(rt.Timer.BOT)
+    assert glue.timers[rt.Timer.ANSWER] == rt.ANSWER_WAIT_MS
+    glue.draw()  # a redraw meanwhile keeps the wait
+    before = len(table.game.actions)
+    glue.fire(rt.Timer.ANSWER)
+    assert glue.runtime.worker == rt.Worker.FAILED and rt.Timer.THINK in glue.timers
+    while rt.Timer.THINK in glue.timers:
+        glue.fire(rt.Timer.THINK)
+    assert len(table.game.actions) == before + 1
+
+
+def test_an_answer_in_time_ends_the_wait_for_it() -> None:
+    glue = Glue(page(), worker=rt.Worker.IDLE, eager=True)
+    glue.run(glue.runtime.worker_ready())
+    started(glue, STRONG_BOTS)
+    while not glue.asked:
+        glue.settle_writes()
+        glue.fire(rt.Timer.BOT)
+    glue.answer()
+    assert rt.Timer.ANSWER not in glue.timers and glue.runtime.worker == rt.Worker.READY

@@ -69,8 +69,10 @@ CONTENT_SECURITY_POLICY = (
 FRAME_ANCESTORS = {"index.html": "'self'", "embed.html": "*"} | dict.fromkeys(RULES_PAGES, "'self'")
 #: The compressed twins' suffixes.
 TWINS = {".gz", ".br"}
-#: What is worth compressing (the zip holds deflated entries already).
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".py", ".toml", ".wasm", ".webmanifest", ".txt"}
+#: What is worth compressing (the site's ``python_stdlib.zip`` stores its entries: its twins compress it whole).
+COMPRESSIBLE = {
+    ".html", ".js", ".mjs", ".css", ".svg", ".json", ".py", ".toml", ".wasm", ".webmanifest", ".txt", ".zip"
+}  # fmt: skip
 #: Not precached by the service worker: itself and the host's headers file (nor the compressed
 #: twins, see site_files).
 NOT_PRECACHED = {"sw.js", "_headers"}
@@ -87,7 +89,8 @@ def pack_stdlib(target: Path, full: bool) -> None:
     work.parent.mkdir(parents=True, exist_ok=True)
     # The review's page module and each game's review, imported when a review is shown or asked for
     # (a first visit never imports them).
-    later = ",".join(["farfalia.ui.reviews", *(game.review_module for game in site_games())])
+    # Imported later: the reviews (when one is shown), and the worker's module (assets/thinker.js).
+    later = ",".join(["farfalia.ui.reviews", "farfalia.ui.answers", *(game.review_module for game in site_games())])
     argv = ["pack_stdlib", f"--later={later}"] + (["--full"] if full else [])
     code = f"import runpy, sys; sys.argv = {argv!r}; runpy.run_path('/repo/tools/pack_stdlib.py', run_name='__main__')"
     # Bytecode without column positions (tracebacks keep their lines, lose the ^^^ marks): a third smaller.

@@ -181,10 +181,13 @@ def package_data() -> dict[str, bytes]:
 
 
 def write(entries: dict[str, bytes]) -> None:
-    with zipfile.ZipFile(TARGET, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    """The archive, its entries stored (not deflated one by one): the site's compressed twins
+    compress it whole, finding what its modules share (Brotli 1.04 MB, gzip 1.44 MB, where
+    deflating each entry gave 1.60 MB), and an import reads its module without inflating it."""
+    with zipfile.ZipFile(TARGET, "w", zipfile.ZIP_STORED) as archive:
         for name in sorted(entries):
             info = zipfile.ZipInfo(name, DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             archive.writestr(info, entries[name])
 
 

@@ -1,6 +1,7 @@
 """Serve a built site as a static host would: the right MIME types (``application/wasm``
 above all), the pre-compressed ``.br`` or ``.gz`` twin of a file to browsers that accept
-Brotli or gzip (Chromium asks for Brotli over HTTPS only, so here it is sent gzip), and
+Brotli or gzip (Chromium asks for Brotli from HTTPS and from 127.0.0.1, not from plain HTTP
+elsewhere), and
 ``Cache-Control: no-cache`` (the browser may keep files, but asks whether they changed),
 and the headers the folder's ``_headers`` file gives each path (the format of Netlify and
 Cloudflare Pages: a path or ``/*``, then indented ``Name: value`` lines).

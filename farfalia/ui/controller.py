@@ -18,9 +18,9 @@ import dataclasses
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any, Final
 
-from farfalia.bots.search import Search
 from farfalia.core.codes import ascii_int
 from farfalia.core.errors import FarfaliaError, SessionError, SettingsError
 from farfalia.ui.contract import Command, Id
@@ -234,7 +234,7 @@ class Controller:
             sound = "card" if self._heard >= 0 else None
             self._heard = table.state_id
         return Screen(
-            table=table.draw(self.layout, self.theme, self.stage_aspect),
+            drawing=partial(table.draw, self.layout, self.theme, self.stage_aspect),
             bar=(lesson_strip(lesson, game.name) if lesson is not None else "") + table.bar(),
             tools=tools_bar(self.preferences.undo and table.can_undo(), self.language, game),
             sound=sound,
@@ -610,7 +610,8 @@ class Controller:
     def _ask_hint(self) -> None:
         table = self._seated()
         self.note = text("hint-thinking")
-        self.thinker.begin(table, table.hint_search(), self._hint_found)
+        question = table.hint_question()
+        self.thinker.begin(table, question, table.search_for(question), self._hint_found)
 
     @property
     def hint(self) -> str | None:
@@ -619,8 +620,8 @@ class Controller:
             return self.lesson.mark()
         return self._hint
 
-    def _hint_found(self, search: Search) -> None:
-        self.note, self._hint = self._seated().hint(search.best())
+    def _hint_found(self, best: Any) -> None:
+        self.note, self._hint = self._seated().hint(best)
 
     def _save(self) -> None:
         """Save the game at the table; a lesson keeps its place instead (never a saved game)."""
@@ -687,10 +688,12 @@ class Controller:
             self.act(forced)
         elif self._bot_may_move() and self.table is not None:
             table = self.table
-            self.thinker.begin(table, table.bot_search(), lambda _search: self._bot_decided(table))
+            question = table.bot_question()
+            search = table.bot_search(question)
+            self.thinker.begin(table, question, search, lambda decided: self._bot_decided(table, decided))
 
-    def _bot_decided(self, table: Table) -> None:
-        self.thinker.bot_decided(table)
+    def _bot_decided(self, table: Table, decided: Any) -> None:
+        self.thinker.bot_decided(table, decided)
         self._save()
 
     @property
@@ -706,6 +709,26 @@ class Controller:
     def stop_thinking(self) -> None:
         """Drop the search under way."""
         self.thinker.stop()
+
+    def take_question(self) -> bytes | None:
+        """The search under way as a question for the worker, once (None: none to send)."""
+        return self.thinker.take_question(self.game.name) if self.game is not None else None
+
+    @property
+    def awaiting_answer(self) -> bool:
+        """Whether the worker has the search under way, and has not answered yet."""
+        return self.thinker.awaiting
+
+    def use_worker(self, ready: bool) -> None:
+        """A worker answers the searches begun from now on (``ready``), or none does any more."""
+        if ready:
+            self.thinker.remote = True
+        else:
+            self.thinker.worker_lost()
+
+    def answered(self, message: bytes) -> bool:
+        """The worker's answer: True once its decision is applied; False when stale."""
+        return self.thinker.answered(message, self.table)
 
     def think(self, seconds: float = SLICE_SECONDS) -> bool:
         """Run the search under way for about ``seconds``; True once it is done and applied (a

@@ -52,6 +52,8 @@ class SiteGame(ABC):
     minutes: ClassVar[int]
     #: The bots' levels offered at its table, weakest first: a search model and its playouts a decision.
     levels: ClassVar[Mapping[str, Level]]
+    #: Its table's class: a worker answers the page's questions through it (:meth:`Table.search_for`).
+    session: ClassVar[type[Table]]
     #: The bots of its tournaments, by name (``strong:N`` names a search of N playouts).
     bot_names: ClassVar[tuple[str, ...]]
     #: What one deal of a tournament is (``hand``, ``game``).

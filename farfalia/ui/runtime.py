@@ -1,8 +1,10 @@
 """What the page does that waits on the browser, decided here and carried out by ``main.py``: the
 journal's writes and their completions, a bot that waits for the disk (at most
-:data:`DISK_WAIT_MS`), the timers of the bots, of auto-play, of a search's slices and of the
-tabs' leases, where the focus goes after a redraw (a dialog's opener gets it back), a press that
-closes the phone's menu of tools, and a form redrawn only after the click its press makes.
+:data:`DISK_WAIT_MS`), the worker that answers the bots' and the hint's searches off the page's
+thread (started, asked, answering, failed: the page searches itself meanwhile), the timers of the
+bots, of auto-play, of a search's slices and of the tabs' leases, where the focus goes after a
+redraw (a dialog's opener gets it back), a press that closes the phone's menu of tools, and a form
+redrawn only after the click its press makes.
 
 :class:`Runtime` takes the page's events and answers with :class:`Effect` values for the glue to
 carry out (a timer to set, a journal entry to write, a redraw); every state machine here is tested
@@ -27,6 +29,9 @@ HEARTBEAT_MS: Final = int(HEARTBEAT_SECONDS * 1000)
 #: The longest a bot's decision waits for the journal's last write (ms): after it, the journal is
 #: taken to be stuck, and the game goes on (its next save a whole checkpoint, should it fail).
 DISK_WAIT_MS: Final = 2000
+#: The longest the page waits for the worker's answer (ms; a search decides within 0.9 s): after
+#: it, the worker is taken to have failed (stuck, or gone with its memory) and the page searches.
+ANSWER_WAIT_MS: Final = 5000
 
 
 class Timer(StrEnum):
@@ -42,6 +47,23 @@ class Timer(StrEnum):
     HEARTBEAT = "heartbeat"
     #: A form's redraw, once the click that changed it is over (:meth:`Runtime.form_changed`).
     REDRAW = "redraw"
+    #: The worker took too long to answer: it is taken to have failed (:data:`ANSWER_WAIT_MS`).
+    ANSWER = "answer"
+
+
+class Worker(StrEnum):
+    """The worker that answers the page's searches (:mod:`farfalia.ui.answers`)."""
+
+    #: None is used: the page searches itself (asked so, or a browser without workers).
+    OFF = "off"
+    #: None started yet: the page's start starts it, or its first search (an embed's, which may never search).
+    IDLE = "idle"
+    #: Started, not ready yet: the page searches itself meanwhile.
+    STARTING = "starting"
+    #: It answers the page's questions.
+    READY = "ready"
+    #: It failed to start, or later: the page searches itself from then on.
+    FAILED = "failed"
 
 
 #: After a decision taken by a key, a key pressed within this many seconds is taken for the
@@ -99,6 +121,19 @@ class CancelTimer(Effect):
     """Stop ``timer`` if it is set."""
 
     timer: Timer
+
+
+@dataclass(frozen=True)
+class StartWorker(Effect):
+    """Start the worker; its answers are :meth:`Runtime.worker_ready`, :meth:`Runtime.answered` and
+    :meth:`Runtime.worker_failed`."""
+
+
+@dataclass(frozen=True)
+class Ask(Effect):
+    """Send the worker ``message``: a question (:meth:`~farfalia.ui.thinking.Thinker.take_question`)."""
+
+    message: bytes
 
 
 @dataclass(frozen=True)
@@ -190,12 +225,23 @@ class KeyFacts:
 class Runtime:
     """The page's life in the browser around its :class:`~farfalia.ui.controller.Controller`:
     ``journal``: the page has a journal to write (``assets/store.js``); ``locks``: the browser has
-    Web Locks."""
+    Web Locks; ``worker``: whether a worker answers the searches (:attr:`Worker.IDLE`) or none
+    (:attr:`Worker.OFF`); ``eager``: it starts with the page, unless the page opens on a replay (whose
+    review searches here), else with the first search (an embed's, which may never search)."""
 
-    def __init__(self, controller: Controller, journal: bool = True, locks: bool = True) -> None:
+    def __init__(
+        self,
+        controller: Controller,
+        journal: bool = True,
+        locks: bool = True,
+        worker: Worker = Worker.OFF,
+        eager: bool = False,
+    ) -> None:
         self.controller = controller
         self.journal = journal
         self.locks = locks
+        self.worker = worker
+        self.eager = eager
         #: Journal writes not yet on disk: the game does not move on by itself meanwhile.
         self.unsaved = 0
         self.waiting_for_disk = False
@@ -216,8 +262,13 @@ class Runtime:
         self.input_guard = InputGuard()
 
     def started(self) -> list[Effect]:
-        """The page has started: where the browser has no Web Locks, the leases' heartbeat."""
-        return [] if self.locks else [SetTimer(Timer.HEARTBEAT, HEARTBEAT_MS)]
+        """The page has started: the worker, where it starts with the page; where the browser has no
+        Web Locks, the leases' heartbeat."""
+        effects: list[Effect] = []
+        if self.worker == Worker.IDLE and self.eager and not self.controller.studio.showing:
+            self.worker = Worker.STARTING
+            effects.append(StartWorker())
+        return effects if self.locks else [*effects, SetTimer(Timer.HEARTBEAT, HEARTBEAT_MS)]
 
     # ------------------------------------------------------------ a redraw
 
@@ -308,7 +359,7 @@ class Runtime:
         if self.waiting_for_disk:
             return [*effects, SetTimer(Timer.DISK, DISK_WAIT_MS)]
         if self.controller.thinking:
-            return [*effects, SetTimer(Timer.THINK, 0)]
+            return [*effects, *self._think_on()]
         wait = self.controller.bot_delay()
         return effects if wait is None else [*effects, SetTimer(Timer.BOT, wait)]
 
@@ -319,6 +370,8 @@ class Runtime:
             return self.schedule(disk_waited=True)
         if timer == Timer.REDRAW:
             return [Draw()] if self.pending_draw else []
+        if timer == Timer.ANSWER:  # no answer in time: the worker is taken to have failed
+            return self.worker_failed() if controller.awaiting_answer else []
         if timer == Timer.HEARTBEAT:
             lost = controller.shelf.heartbeat()
             for slot in lost:
@@ -330,7 +383,43 @@ class Runtime:
                 return [Draw()]
         if controller.think():
             return [Draw()]
-        return [SetTimer(Timer.THINK, 0)] if controller.thinking else []
+        return self._think_on()
+
+    def _think_on(self) -> list[Effect]:
+        """The search under way goes on: asked of the worker (once; a bot's or a hint's search
+        starts an idle worker first), or waiting for its answer, or its next slice here (a
+        review's always)."""
+        controller = self.controller
+        if not controller.thinking:
+            return []
+        effects: list[Effect] = []
+        if self.worker == Worker.IDLE and controller.thinker.thinking:  # a bot's or a hint's (a review: here)
+            self.worker = Worker.STARTING
+            effects.append(StartWorker())
+        message = controller.take_question()
+        if message is not None:
+            return [*effects, Ask(message), SetTimer(Timer.ANSWER, ANSWER_WAIT_MS)]
+        return effects if controller.awaiting_answer else [*effects, SetTimer(Timer.THINK, 0)]
+
+    # -------------------------------------------------------------- the worker
+
+    def worker_ready(self) -> list[Effect]:
+        """The worker is ready: it answers the searches begun from now on."""
+        if self.worker == Worker.STARTING:
+            self.worker = Worker.READY
+            self.controller.use_worker(True)
+        return []
+
+    def worker_failed(self) -> list[Effect]:
+        """The worker could not start, or failed: the page searches itself from now on, the search
+        the worker had included."""
+        self.worker = Worker.FAILED
+        self.controller.use_worker(False)
+        return [CancelTimer(Timer.THINK), *self._think_on()]
+
+    def answered(self, message: bytes) -> list[Effect]:
+        """The worker's answer: its decision applied and drawn; nothing when stale."""
+        return [CancelTimer(Timer.ANSWER), Draw()] if self.controller.answered(message) else []
 
     # ------------------------------------------------------ presses, forms
 

@@ -3,8 +3,9 @@ the controller's answer, which ``main.py`` writes out (``assets/dom.js``'s ``pai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final
 
 from farfalia.ui.contract import Data, dataset_key
@@ -18,7 +19,9 @@ class Screen:
     """What the page shows: the table's SVG, the bar's and the overlay's HTML
     (an empty overlay is hidden), and the values of the body's test hooks."""
 
-    table: str = ""
+    #: Draws the table's SVG (:attr:`table`), when first asked for: a page whose bar changed its
+    #: height asks for the screen again, laid out for the new room, before drawing any table.
+    drawing: Callable[[], str] | None = None
     bar: str = ""
     #: The game's tools, beside the bar (written apart: they stay while the game moves on).
     tools: str = ""
@@ -82,6 +85,11 @@ class Screen:
             "announcements": announcements,
             "sound": bool(self.sound),
         }
+
+    @cached_property
+    def table(self) -> str:
+        """The table's SVG ("": none)."""
+        return self.drawing() if self.drawing is not None else ""
 
     @property
     def shows_bar(self) -> bool:

@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NamedTuple
 
 from farfalia.bots.search import Level, Search, SearchModel, Unsearched
 from farfalia.core.errors import FarfaliaError, IllegalActionError, NotationError, SaveError, SessionError
@@ -30,6 +30,24 @@ MAX_LEVEL_NAME: Final = 16
 #: More actions than this at once (a resumed game, a jump in a replay) are not told to a screen
 #: reader one by one: the listener hears where the game now stands instead.
 MAX_TOLD: Final = 16
+
+
+#: The level of a :class:`Question` the strong bot answers for the person to act (a hint).
+HINT_LEVEL: Final = "hint"
+#: The level of a :class:`Question` a lesson's script answers (the page's alone: see :meth:`Seating.answering`).
+SCRIPT_LEVEL: Final = "script"
+#: A decision not given to :meth:`Seating.finish_bot`: the search's own is taken.
+UNDECIDED: Final = object()
+
+
+class Question(NamedTuple):
+    """A search to run wherever it runs (the page, a worker): the level that decides (a bot
+    level's name, :data:`HINT_LEVEL` or :data:`SCRIPT_LEVEL`), the seat view it decides from, and its
+    random generator's seed. The same question gives the same decision anywhere."""
+
+    level: str
+    view: Any
+    seed: str
 
 
 @dataclass(frozen=True)
@@ -190,43 +208,69 @@ class Seating(ABC):
 
     # ------------------------------------------------------------------- bots
 
-    def bot_search(self) -> Search:
-        """Start the decision of the bot to act, from its own seat view: the caller
-        runs the search (in slices, in the page), then calls :meth:`finish_bot`."""
+    @classmethod
+    def level_named(cls, name: str) -> Level:
+        """The search model and playouts of a bot level, or of the hint (:data:`HINT_LEVEL`)."""
+        return Level(cls.model, cls.hint_playouts) if name == HINT_LEVEL else cls.levels[name]
+
+    @classmethod
+    def search_for(cls, question: Question) -> Search:
+        """The search that answers ``question`` (a bot level's or the hint's: not a script's)."""
+        model, playouts = cls.level_named(question.level)
+        return Search(question.view, random.Random(question.seed), playouts, model)
+
+    def answering(self, question: Question) -> Search:
+        """The search that answers ``question`` here, a lesson's script's included."""
+        scripted = self.scripted()
+        if question.level == SCRIPT_LEVEL and scripted is not None:
+            return Search(question.view, random.Random(question.seed), 0, Unsearched(_Given(scripted)))
+        return self.search_for(question)
+
+    def bot_question(self) -> Question:
+        """The decision of the bot to act, asked from its own seat view (:data:`SCRIPT_LEVEL` while
+        a lesson's script decides)."""
         actor = self.actor()
         if actor is None or not self.bot_to_act():
             raise SessionError("no bot acts now")
-        rng = random.Random(f"{self.game.seed}:{len(self.game.history)}")
-        scripted = self.scripted()
-        given = Level(Unsearched(_Given(scripted)), 0) if scripted is not None else None
-        model, playouts = given or self.levels[self.players[actor].level or self.level]
-        search = Search(self._seat_view(actor), rng, playouts, model)
+        level = SCRIPT_LEVEL if self.scripted() is not None else self.players[actor].level or self.level
+        return Question(level, self._seat_view(actor), f"{self.game.seed}:{len(self.game.history)}")
+
+    def bot_search(self, question: Question | None = None) -> Search:
+        """Start the decision of the bot to act (its :meth:`bot_question`, where not given): the
+        caller runs the search (in slices, in the page; or asks a worker the question), then calls
+        :meth:`finish_bot`."""
+        search = self.answering(question or self.bot_question())
         self._thinking = (self.state_id, search)
         return search
 
-    def finish_bot(self) -> Any:
-        """Apply the decision of the search :meth:`bot_search` started (finishing it if need be)."""
+    def finish_bot(self, decided: Any = UNDECIDED) -> Any:
+        """Apply the decision of the search :meth:`bot_search` started: ``decided`` (a worker's
+        answer to its question), else the search's own (finishing it if need be)."""
         if self._thinking is None or self._thinking[0] != self.state_id or not self.bot_to_act():
             raise SessionError("no bot decision is under way")
         search = self._thinking[1]
         self._thinking = None
-        search.complete()
-        action = search.best()
-        self._apply(action)
-        return action
+        if decided is UNDECIDED:
+            search.complete()
+            decided = search.best()
+        self._apply(decided)
+        return decided
 
     def bot_action(self) -> Any:
         """Let the bot to act decide from its own seat view, and apply its decision."""
         self.bot_search()
         return self.finish_bot()
 
-    def hint_search(self) -> Search:
-        """What the strong bot would do in the place of the person to act (a search to run, then read)."""
+    def hint_question(self) -> Question:
+        """What the strong bot would do in the place of the person to act, as a question."""
         actor = self.actor()
         if actor is None or not self.deciding():
             raise SessionError(text("hint-not-now"))
-        rng = random.Random(f"hint:{self.game.seed}:{len(self.game.history)}")
-        return Search(self._seat_view(actor), rng, self.hint_playouts, self.model)
+        return Question(HINT_LEVEL, self._seat_view(actor), f"hint:{self.game.seed}:{len(self.game.history)}")
+
+    def hint_search(self) -> Search:
+        """:meth:`hint_question`'s search, to run, then read."""
+        return self.search_for(self.hint_question())
 
     @abstractmethod
     def _seat_view(self, player: int) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from farfalia.core.codes import ascii_int
@@ -302,7 +303,7 @@ class Studio:
         better = self.marks.at(main.at) if self.marks is not None and self.main_viewer is not None else None
         review = self._review_section(main, better)
         return Screen(
-            table=viewer.draw(viewer.view(), layout, theme, aspect),
+            drawing=partial(viewer.draw, viewer.view(), layout, theme, aspect),
             bar=viewer_bar(main, self.embedded) + review,
             overlay=viewer.summary() if options is None else self._embed_panel(viewer, link, options),
             keep_focus=options is not None,

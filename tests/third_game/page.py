@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from html import escape
 from typing import Any, ClassVar, Final
 
@@ -13,7 +12,7 @@ from farfalia.records.replay import problem
 from farfalia.ui.contract import ACTION_ATTRIBUTE, Command
 from farfalia.ui.layout import Layout
 from farfalia.ui.seating import PACES, Player, Table, read_players, read_typed, save_faults
-from farfalia.ui.svg import SVG_NS, node
+from farfalia.ui.svg import SVG_NS, node, svg_text
 from farfalia.ui.viewer import ALL, Stepper
 from tests.third_game.bots import PLAYOUTS, TRICKS_SEARCH
 from tests.third_game.engine import (
@@ -46,7 +45,7 @@ def draw_view(view: TricksView, names: list[str], theme: str) -> str:
         group = node("g", svg, class_="card legal" if legal else "card", data_card=card_name(card),
                      role="img", aria_label=card_name(card), **(attributes if legal else {}))  # fmt: skip
         node("text", group, x=100 + 60 * k, y=340).text = card_name(card)
-    return ET.tostring(svg, encoding="unicode")
+    return svg_text(svg)
 
 
 class TricksTable(Table):

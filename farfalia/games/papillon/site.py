@@ -48,6 +48,7 @@ class PapillonSite(SiteGame):
     pitch: ClassVar[str] = "pa.pitch"
     minutes: ClassVar[int] = 10
     levels: ClassVar[Mapping[str, Level]] = PAPILLON_LEVELS
+    session: ClassVar[type[Table]] = PapillonSession
     #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
     bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient")
     command_module: ClassVar[str] = "farfalia.games.papillon.command"

@@ -48,7 +48,7 @@ from farfalia.ui.layout import (
     hand_rows,
     hand_step,
 )
-from farfalia.ui.svg import FONT_FAMILY, LIGHT_TABLE, SVG_NS, TABLE_COLOURS, card_fan, node, squeeze
+from farfalia.ui.svg import FONT_FAMILY, LIGHT_TABLE, SVG_NS, TABLE_COLOURS, card_fan, node, squeeze, svg_text
 from farfalia.ui.texts import plural_text, text
 
 #: Every colour the table uses; pass a changed copy to :func:`render_table`.
@@ -376,7 +376,7 @@ def render_table(
     svg = table_element(view, names, colours, layout, defs, interactive)
     if interactive:
         _rove(svg)
-    return ET.tostring(svg, encoding="unicode")
+    return svg_text(svg)
 
 
 def _rove(svg: ET.Element) -> None:
@@ -391,7 +391,7 @@ def render_defs(colours: Mapping[str, str] = COLOURS) -> str:
     """The card art alone, in an SVG that takes no room: for a page of many tables."""
     svg = node("svg", xmlns=SVG_NS, class_="shared-defs", width=0, height=0, aria_hidden="true", focusable="false")
     svg.append(symbol_defs(colours))
-    return ET.tostring(svg, encoding="unicode")
+    return svg_text(svg)
 
 
 def table_element(
@@ -837,4 +837,4 @@ def collection_figure(proposal: Sequence[int], cards: Sequence[int], colours: Ma
         else:
             left.remove(match)
             svg.append(place(card_face(match, colours), x, 60, scale))
-    return ET.tostring(svg, encoding="unicode")
+    return svg_text(svg)

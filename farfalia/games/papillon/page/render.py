@@ -53,7 +53,7 @@ from farfalia.games.papillon.engine.game import (
 from farfalia.games.papillon.engine.views import PapillonView
 from farfalia.games.papillon.page.words import LastPlay, card_words, place_words
 from farfalia.ui.layout import WIDE_SIZE, Layout
-from farfalia.ui.svg import FONT_FAMILY, SVG_NS, TABLE_COLOURS, card_fan, node, squeeze
+from farfalia.ui.svg import FONT_FAMILY, SVG_NS, TABLE_COLOURS, card_fan, node, squeeze, svg_text
 from farfalia.ui.texts import plural_text, text
 
 CARD_W, CARD_H = 64, 92
@@ -186,7 +186,7 @@ def render_papillon_defs(colours: Mapping[str, str] = PAPILLON_COLOURS) -> str:
     """The card art alone, in an SVG that takes no room: for a page of many tables."""
     svg = node("svg", xmlns=SVG_NS, class_="shared-defs", width=0, height=0, aria_hidden="true", focusable="false")
     svg.append(papillon_defs(colours))
-    return ET.tostring(svg, encoding="unicode")
+    return svg_text(svg)
 
 
 def papillon_card(card: int, colours: Mapping[str, str], yang: int) -> ET.Element:
@@ -526,7 +526,7 @@ def render_papillon(
     first = next((group for group in svg.iter("g") if group.get("data-action") is not None), None)
     if first is not None:
         first.set("tabindex", "0")
-    return ET.tostring(svg, encoding="unicode")
+    return svg_text(svg)
 
 
 #: The scale of the cards an event shows.

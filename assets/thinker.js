@@ -1,0 +1,27 @@
+// The worker that answers the page's searches (a bot's decision, a hint) off its thread: Pyodide
+// with the site's package, loaded from the runtime files the page loads (in the browser's cache or
+// the service worker's by then). A message is a question (farfalia.ui.thinking.Asked, pickled);
+// each answer goes back as soon as it is found (farfalia.ui.answers). It says "ready" once it can
+// answer, "failed" if it cannot: the page searches itself meanwhile, and from then on.
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+const started = loadPyodide({ indexURL: new URL("../vendor/pyodide/", import.meta.url).href }).then((pyodide) => {
+  pyodide.runPython("import farfalia.site");  // the site's games, registered
+  return { pyodide, answers: pyodide.pyimport("farfalia.ui.answers") };
+});
+started.then(
+  () => postMessage({ kind: "ready" }),
+  (error) => postMessage({ kind: "failed", reason: String(error) }),
+);
+
+onmessage = async (event) => {
+  try {
+    const { pyodide, answers } = await started;
+    const reply = answers.answer_message(pyodide.toPy(event.data));
+    const answer = reply.toJs();
+    reply.destroy();
+    postMessage({ kind: "answer", answer }, [answer.buffer]);
+  } catch (error) {
+    postMessage({ kind: "failed", reason: String(error) });
+  }
+};
