@@ -75,7 +75,8 @@ class Data(StrEnum):
     #: Bot decisions timed in this page, and the longest in milliseconds.
     THINK_COUNT = "think-count"
     THINK_LONGEST = "think-longest"
-    #: How many of them the worker made, and its state (:class:`~farfalia.ui.runtime.Worker`).
+    #: How many searches (bot decisions and hints) the worker answered, and its state
+    #: (:class:`~farfalia.ui.runtime.Worker`).
     THINK_REMOTE = "think-remote"
     WORKER = "worker"
     #: ``embed`` on the embed page.

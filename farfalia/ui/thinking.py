@@ -81,7 +81,7 @@ class Thinker:
         self._started = 0.0
         #: How long each bot decision of the page took, in seconds (the page's figures).
         self.times: list[float] = []
-        #: How many bot decisions a worker made.
+        #: How many searches (bot decisions and hints) a worker answered.
         self.answered_remotely = 0
 
     @property
