@@ -94,7 +94,7 @@ class Page:
         return element(Id.STAGE).clientWidth, element(Id.STAGE).clientHeight
 
     def run(self, effects: list[rt.Effect]) -> None:
-        """Carry out the runtime's effects."""
+        """Carry out the runtime's effects (then say the worker's state, which they may have changed)."""
         for effect in effects:
             if isinstance(effect, rt.Draw):
                 self.draw()
@@ -116,6 +116,7 @@ class Page:
                 self.start_worker()
             elif isinstance(effect, rt.Ask):
                 self.worker.postMessage(to_js(effect.message))
+        set_data(Data.WORKER, self.runtime.worker)
 
     def start_worker(self) -> None:
         """The worker that answers the searches (``assets/thinker.js``); the page searches itself until it is ready."""
@@ -126,12 +127,10 @@ class Page:
             return
         self.worker.onmessage = proxy(self.heard)
         self.worker.onerror = proxy(self.lost)
-        set_data(Data.WORKER, self.runtime.worker)
 
     def lost(self, _event: Any) -> None:
         """The worker's script could not run (or failed outside a question): the page searches itself."""
         self.run(self.runtime.worker_failed())
-        set_data(Data.WORKER, self.runtime.worker)
 
     def heard(self, event: Any) -> None:
         """What the worker says: ready, an answer, or that it failed."""
@@ -143,7 +142,6 @@ class Page:
         else:
             window.console.warn(f"the worker failed: {said.reason}")
             self.run(self.runtime.worker_failed())
-        set_data(Data.WORKER, self.runtime.worker)
 
     def hold(self, slot: str) -> None:
         self.store.hold(slot).then(proxy(lambda ok: self.run(self.runtime.held(slot, ok))))
@@ -196,7 +194,6 @@ class Page:
             element(Id.NOTE).textContent = note
         effects = self.runtime.drawn()
         set_data(Data.DRAWS, self.runtime.draws)
-        set_data(Data.WORKER, self.runtime.worker)
         set_data(Data.THINK_REMOTE, controller.thinker.answered_remotely)
         self.run(effects)
 

@@ -65,7 +65,7 @@ _ESCAPED_IN_TEXT = re.compile("[&<>]").search
 def svg_text(element: ET.Element) -> str:
     """The element as markup: what ``ET.tostring(element, encoding="unicode")`` writes for the
     tables' elements (plain tags, no namespaces but a plain ``xmlns`` attribute, no comments),
-    character for character, in a third of its time (a table is redrawn at every move)."""
+    character for character, in about half its time (a table is redrawn at every move)."""
     parts: list[str] = []
     _write(element, parts.append)
     return "".join(parts)
