@@ -1,12 +1,15 @@
 // The worker that answers the page's searches (a bot's decision, a hint) off its thread: Pyodide
 // with the site's package, loaded from the runtime files the page loads (in the browser's cache or
-// the service worker's by then). A message is a question (farfalia.ui.thinking.Asked, pickled);
-// each answer goes back as soon as it is found (farfalia.ui.answers). It says "ready" once it can
-// answer, "failed" if it cannot: the page searches itself meanwhile, and from then on.
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+// the service worker's by then), from the deploy's memory snapshot when one is kept. A message is
+// a question (farfalia.ui.thinking.Asked, pickled); each answer goes back as soon as it is found
+// (farfalia.ui.answers). It says "ready" once it can answer, "failed" if it cannot: the page
+// searches itself meanwhile, and from then on.
+import { startPyodide } from "./memory-snapshot.js";
 
-const started = loadPyodide({ indexURL: new URL("../vendor/pyodide/", import.meta.url).href }).then((pyodide) => {
-  pyodide.runPython("import farfalia.site");  // the site's games, registered
+// Started anew (no snapshot kept), it makes one first: the page then needs no maker of its own.
+const started = startPyodide({}, { make: true }).then(({ pyodide, kept }) => {
+  kept?.catch((error) => console.warn("No memory snapshot kept:", error));
+  pyodide.runPython("import farfalia.site"); // the site's games, registered
   return { pyodide, answers: pyodide.pyimport("farfalia.ui.answers") };
 });
 started.then(

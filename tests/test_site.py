@@ -7,6 +7,7 @@ import gzip
 import json
 import re
 import struct
+import subprocess
 import sys
 import urllib.request
 import zipfile
@@ -16,7 +17,7 @@ import brotli
 import pytest
 
 from tools import build_site, serve
-from tools.pack_stdlib import imported_names, listed_modules, module_name, package_sources
+from tools.pack_stdlib import imported_names, listed_modules, module_name, package_path, package_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -89,6 +90,31 @@ def test_the_service_worker_version_follows_the_content(tmp_path: Path) -> None:
     assert build_site.write_service_worker(tmp_path) == first  # the same files, the same version
     make_site(tmp_path, "body { color: blue }")
     assert build_site.write_service_worker(tmp_path) != first
+
+
+def test_the_memory_snapshot_is_kept_under_the_sites_version(tmp_path: Path) -> None:
+    module = tmp_path / "memory-snapshot.js"
+    module.write_text((ROOT / "assets" / "memory-snapshot.js").read_text())
+    build_site.stamp_version(module, "0123456789abcdef")
+    stamped = module.read_text()
+    assert 'export const VERSION = "0123456789abcdef";' in stamped and "__VERSION__" not in stamped
+    with pytest.raises(ValueError, match="no version"):  # stamped twice: the build would have a bug
+        build_site.stamp_version(module, "fedcba9876543210")
+
+
+def test_the_memory_snapshot_holds_every_module_the_pages_import() -> None:
+    """``farfalia.site`` and ``farfalia.ui.pages`` (imported before the snapshot is made) import every
+    package module ``main.py``, ``diagrams.py`` and the bots' worker import as they start, in a fresh
+    interpreter."""
+    code = "import sys, farfalia.site, farfalia.ui.pages; print(' '.join(sorted(sys.modules)))"
+    imported = set(
+        subprocess.run(
+            [sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=ROOT
+        ).stdout.split()
+    )
+    glue = {name for path in (ROOT / "main.py", ROOT / "diagrams.py") for name in imported_names(path)}
+    needed = {name for name in glue if package_path(name)} | {"farfalia.ui.answers"}
+    assert needed and not needed - imported, sorted(needed - imported)
 
 
 def test_compressed_twins_are_reproducible(tmp_path: Path) -> None:

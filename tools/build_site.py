@@ -87,10 +87,12 @@ def pack_stdlib(target: Path, full: bool) -> None:
     """The trimmed (or ``full``) standard library with the package, compiled by Pyodide under Node."""
     work = ROOT / "build" / "python_stdlib.zip"
     work.parent.mkdir(parents=True, exist_ok=True)
-    # The review's page module and each game's review, imported when a review is shown or asked for
-    # (a first visit never imports them).
-    # Imported later: the reviews (when one is shown), and the worker's module (assets/thinker.js).
-    later = ",".join(["farfalia.ui.reviews", "farfalia.ui.answers", *(game.review_module for game in site_games())])
+    # Imported later: the reviews (when one is shown), the worker's module (assets/thinker.js) and
+    # the modules the memory snapshot holds (assets/memory-snapshot.js).
+    later = ",".join(
+        ["farfalia.ui.reviews", "farfalia.ui.answers", "farfalia.ui.pages"]
+        + [game.review_module for game in site_games()]
+    )
     argv = ["pack_stdlib", f"--later={later}"] + (["--full"] if full else [])
     code = f"import runpy, sys; sys.argv = {argv!r}; runpy.run_path('/repo/tools/pack_stdlib.py', run_name='__main__')"
     # Bytecode without column positions (tracebacks keep their lines, lose the ^^^ marks): a third smaller.
@@ -134,6 +136,15 @@ def write_service_worker(site: Path) -> str:
     worker = template.replace('"__VERSION__"', json.dumps(version)).replace("[/* __FILES__ */]", json.dumps(names))
     (site / "sw.js").write_text(worker)
     return version
+
+
+def stamp_version(module: Path, version: str) -> None:
+    """``module`` with the site's version written in for its ``"__VERSION__"`` (the memory
+    snapshot's key: a deploy never starts from another's snapshot)."""
+    text = module.read_text()
+    if '"__VERSION__"' not in text:
+        raise ValueError(f"{module} has no version to write in")
+    module.write_text(text.replace('"__VERSION__"', json.dumps(version)))
 
 
 def compress(site: Path, kept: Path = BROTLI_KEPT) -> None:
@@ -203,6 +214,7 @@ def build_dist(full_stdlib: bool) -> str:
     )
     copy_runtime(DIST, trimmed=True, full_stdlib=full_stdlib)
     version = write_service_worker(DIST)
+    stamp_version(DIST / "assets" / "memory-snapshot.js", version)
     compress(DIST)
     return version
 
