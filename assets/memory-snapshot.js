@@ -58,17 +58,16 @@ async function keepSnapshot(bytes) {
 /**
  * Pyodide with `options`, from this version's snapshot when one is kept and loads, else started
  * anew: `{ pyodide, startedFrom, kept }`, `startedFrom` being "snapshot" or "runtime". Started
- * anew with `make`, it imports every module the pages import (farfalia.site, farfalia.ui.pages)
- * and makes the snapshot before anything else runs in it; `kept` is then the promise of its
- * keeping (else null).
- * A snapshot that fails to load is forgotten (the next visit makes another).
+ * anew with `make`, it makes the snapshot (`makeSnapshot`) unless another worker is making it;
+ * `kept` is then the promise of its keeping (else null). A snapshot that fails to load is
+ * forgotten (the next visit makes another).
  */
 export async function startPyodide(options = {}, { make = false } = {}) {
   const settings = { ...options, indexURL: RUNTIME };
   const snapshot = await readSnapshot();
   if (snapshot) {
     try {
-      // Pyodide fetches and compiles the runtime meanwhile, and waits for the bytes only then.
+      // Pyodide fetches the runtime meanwhile, and waits for the bytes before it compiles it.
       const pyodide = await loadPyodide({ ...settings, _loadSnapshot: snapshot.bytes });
       // The snapshot froze the interpreter's state, the `random` module's generator with it:
       // seeded afresh (from the browser's crypto), as an interpreter started anew would be. (And
@@ -80,14 +79,49 @@ export async function startPyodide(options = {}, { make = false } = {}) {
       await forgetSnapshot();
     }
   }
-  if (!make) return { pyodide: await loadPyodide(settings), startedFrom: "runtime", kept: null };
+  if (make) {
+    const making = await makeSnapshotAlone(options);
+    if (making) return { ...making, startedFrom: "runtime" };
+  }
+  return { pyodide: await loadPyodide(settings), startedFrom: "runtime", kept: null };
+}
+
+/**
+ * Pyodide with `options` started for a snapshot (`makeSnapshot`): `{ pyodide, kept }`; or null,
+ * nothing started, when none is wanted or another worker is making it (the Web Lock
+ * "farfalia.memory-snapshot" is held until the snapshot is kept).
+ */
+export async function makeSnapshotAlone(options = {}) {
+  const settings = { ...options, indexURL: RUNTIME };
+  if (!self.navigator?.locks) return (await snapshotWanted()) ? makeSnapshot(settings) : null; // at worst twice
+  return new Promise((resolve, reject) => {
+    navigator.locks
+      .request("farfalia.memory-snapshot", { ifAvailable: true }, async (lock) => {
+        if (!lock || !(await snapshotWanted())) return resolve(null); // being made, or made meanwhile
+        const making = await makeSnapshot(settings);
+        resolve(making);
+        return making.kept.catch(() => {}); // the lock let go once it is kept, or failed to be
+      })
+      .catch(reject);
+  });
+}
+
+/**
+ * Pyodide started for a snapshot: every module the pages import (farfalia.site,
+ * farfalia.ui.pages), then the snapshot, before anything else runs in it. `kept` is the promise
+ * of its keeping; it fails (the runtime itself started) if the imports grew the runtime's memory,
+ * as a snapshot must fit the memory a runtime starts with.
+ */
+async function makeSnapshot(settings) {
   const pyodide = await loadPyodide({ ...settings, _makeSnapshot: true });
+  const memory = pyodide._module.HEAP8.length;
   let kept;
   try {
     pyodide.runPython("import farfalia.site, farfalia.ui.pages"); // the games registered, the pages' modules
+    if (pyodide._module.HEAP8.length !== memory) throw new Error("the memory grew past a starting runtime's");
     kept = keepSnapshot(pyodide.makeMemorySnapshot());
   } catch (error) {
-    kept = Promise.reject(error); // the runtime itself started: only the snapshot failed
+    kept = Promise.reject(error);
   }
-  return { pyodide, startedFrom: "runtime", kept };
+  return { pyodide, kept };
 }
