@@ -19,7 +19,7 @@ export async function loadPyodide(options) {
   const { pyodide, startedFrom } = await startPyodide(options);
   document.documentElement.dataset.startedFrom = startedFrom;
   if (startedFrom === "snapshot") forgetIfTheStartFails();
-  else whenReady(() => setTimeout(idle(makeSnapshot), MAKER_DELAY_MS));
+  else whenReady(() => setTimeout(idle(startMaker), MAKER_DELAY_MS));
   return pyodide;
 }
 
@@ -67,7 +67,7 @@ function whenReady(then) {
  * Start the snapshot's maker, unless storage is refused, a snapshot was kept meanwhile, or the page
  * is framed by another site's (its storage is that site's: a snapshot for every site framing it).
  */
-async function makeSnapshot() {
+async function startMaker() {
   if (framedByAnotherSite() || !(await snapshotWanted())) return;
   const made = (kind) => {
     document.documentElement.dataset.snapshot = kind;

@@ -133,18 +133,22 @@ def write_service_worker(site: Path) -> str:
     version = digest.hexdigest()[:16]
     names = [p.relative_to(site).as_posix() for p in files]
     template = (ROOT / "assets" / "sw.js").read_text()
-    worker = template.replace('"__VERSION__"', json.dumps(version)).replace("[/* __FILES__ */]", json.dumps(names))
+    worker = with_version(template, version).replace("[/* __FILES__ */]", json.dumps(names))
     (site / "sw.js").write_text(worker)
     return version
 
 
+def with_version(script: str, version: str) -> str:
+    """``script`` with the site's version written in for its ``"__VERSION__"``."""
+    if '"__VERSION__"' not in script:
+        raise ValueError("a script with no version to write in")
+    return script.replace('"__VERSION__"', json.dumps(version))
+
+
 def stamp_version(module: Path, version: str) -> None:
-    """``module`` with the site's version written in for its ``"__VERSION__"`` (the memory
-    snapshot's key: a deploy never starts from another's snapshot)."""
-    text = module.read_text()
-    if '"__VERSION__"' not in text:
-        raise ValueError(f"{module} has no version to write in")
-    module.write_text(text.replace('"__VERSION__"', json.dumps(version)))
+    """``module`` with the site's version written in (the memory snapshot's key: a deploy never
+    starts from another's snapshot)."""
+    module.write_text(with_version(module.read_text(), version))
 
 
 def compress(site: Path, kept: Path = BROTLI_KEPT) -> None:
