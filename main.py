@@ -22,6 +22,7 @@ from farfalia.ui import runtime as rt
 from farfalia.ui.contract import Command, Data, Id
 from farfalia.ui.controller import Controller
 from farfalia.ui.keyboard import IDENTITY, PANEL_BUTTON, next_card, selector_for
+from farfalia.ui.pages import settle
 from farfalia.ui.saves import Entry, Stored, WebStorage
 from farfalia.ui.seating import clean_name
 from farfalia.ui.tabs import LEASE_PREFIX
@@ -180,7 +181,7 @@ class Page:
         controller, bar = self.controller, element(Id.BAR)
         focused = self.selector()
         screen = controller.screen()
-        dom.writeBar(bar, to_js([screen.bar, screen.tools]))
+        dom.writeBar(bar, to_js(screen.bar_parts()))
         bar.hidden = not screen.shows_bar
         if controller.resize(*self.stage()):  # the bar's new height changes the stage's
             screen = controller.screen()
@@ -331,6 +332,7 @@ def start(store: Any, saves: tuple[list[Stored], list[str]]) -> None:
     guarded(page.draw)
     page.run(page.runtime.started())
     element(Id.LOADER).hidden = True
+    settle()
     set_data(Data.READY, 1)
     window.farfaliaPage = page  # for debugging in the console
     # What Python has imported: the end-to-end suite records it to keep tools/stdlib-modules.txt true.

@@ -25,20 +25,27 @@
     // the language, the body's data attributes (the page's test hooks) and the address. Returns
     // the name of the field being typed in (where the focus stays, `keepFocus`).
     paint(screen) {
+      // Everything read from the page is read before anything is written, and the new cards'
+      // places measured once all is written: one layout (a read between writes would force one
+      // of its own, of the whole page, in the same task).
       const motion = window.farfaliaMotion;
-      if (motion) motion.capture();
-      document.getElementById("table").innerHTML = screen.table;
-      if (motion) motion.play(screen.motion);
       const overlay = document.getElementById("overlay");
       const active = document.activeElement;
       const typing = screen.keepFocus && active ? active.getAttribute("name") || "" : "";
       const before = overlay.firstElementChild && !overlay.hidden ? overlay.firstElementChild.id : "";
       const scrolled = overlay.hidden ? 0 : overlay.scrollTop;
+      if (motion) motion.capture();
+      // A focused control about to be written over lets go of the focus first (the runtime puts
+      // it back where it belongs): removed while focused, it would lay the page out on its own.
+      if (active && !typing && active.closest("#table, #overlay") && !active.matches("input, select, textarea")) active.blur();
+      document.getElementById("table").innerHTML = screen.table;
       overlay.innerHTML = screen.overlay;
       overlay.hidden = !screen.overlay;
       const after = overlay.firstElementChild ? overlay.firstElementChild.id : "";
-      if (before && after && before !== after) overlay.scrollTop = 0;
-      else if (screen.keepFocus || !scrolled) overlay.scrollTop = scrolled;
+      if (screen.overlay) {  // (a hidden overlay has nothing to scroll: setting it would lay the page out)
+        if (before && after && before !== after) overlay.scrollTop = 0;
+        else if (screen.keepFocus || !scrolled) overlay.scrollTop = scrolled;
+      }
       document.getElementById("table").inert = document.getElementById("bar").inert = screen.modal;
       document.body.classList.toggle("light", screen.theme === "light");
       document.documentElement.lang = screen.lang;
@@ -49,6 +56,7 @@
       const region = document.getElementById("announce");
       if (region) this.announce(region, screen.announcements, 60);
       if (screen.sound) this.beep();
+      if (motion) motion.play(screen.motion);
       return typing;
     },
 

@@ -26,7 +26,9 @@
       done = trick && winner ? { seat: winner.dataset.from, cards: [...trick.children].map((c) => c.cloneNode(true)) } : null;
     },
     play(duration) {
-      if (!duration || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+      // (Every motion starts from a card or a seat seen before: with none, as a game's first
+      // table is drawn, nothing is measured, and the page is laid out once, when it paints.)
+      if (!duration || (!cards.size && !seats.size) || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
       const svg = document.querySelector("#table svg");
       const matrix = svg && svg.getScreenCTM();
       if (!matrix || !matrix.a) return;

@@ -9,7 +9,8 @@ import { startPyodide } from "./memory-snapshot.js";
 // Started anew (no snapshot kept), it makes one first: the page then needs no maker of its own.
 const started = startPyodide({}, { make: true }).then(({ pyodide, kept }) => {
   kept?.catch((error) => console.warn("No memory snapshot kept:", error));
-  pyodide.runPython("import farfalia.site"); // the site's games, registered
+  // The site's games, registered; what the worker holds then, set aside from the garbage collector.
+  pyodide.runPython("import farfalia.site, farfalia.ui.pages; farfalia.ui.pages.settle()");
   return { pyodide, answers: pyodide.pyimport("farfalia.ui.answers") };
 });
 started.then(

@@ -8,6 +8,7 @@ worker; ``make bench-page`` all three (``basic5``, Papillon at 3 and at 5), both
 from __future__ import annotations
 
 import math
+import statistics
 from dataclasses import dataclass
 
 import pytest
@@ -20,14 +21,20 @@ HINTS_EVERY = 3
 #: The window the figures are measured in (a laptop's).
 WINDOW = {"width": 1366, "height": 768}
 
-#: Collects every main-thread task over 50 ms (the Long Tasks API), and every click's and key's
-#: time from the input to the next paint (the Event Timing API: those over 16 ms are reported,
-#: so every click is counted too).
+#: Collects every main-thread task over 50 ms (the Long Tasks API), every frame that took over
+#: 50 ms, its tasks and its rendering together (the Long Animation Frames API), and every click's
+#: and key's time from the input to the next paint (the Event Timing API: those over 16 ms are
+#: reported, so every click is counted too); and how long the page takes to write each redraw
+#: (``farfaliaDom.paint``, timed around it).
 OBSERVERS = """
 window.longTasks = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
 }).observe({ type: "longtask", buffered: true });
+window.longFrames = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.longFrames.push(entry.duration);
+}).observe({ type: "long-animation-frame", buffered: true });
 window.inputDelays = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
@@ -36,20 +43,36 @@ new PerformanceObserver((list) => {
 }).observe({ type: "event", durationThreshold: 16, buffered: true });
 window.clicks = 0;
 addEventListener("click", () => { window.clicks += 1; }, true);
+window.paints = [];
+let dom;
+Object.defineProperty(window, "farfaliaDom", {
+  configurable: true,
+  get: () => dom,
+  set(value) {
+    const paint = value.paint;
+    value.paint = function (...screen) {
+      const start = performance.now();
+      try { return paint.apply(this, screen); } finally { window.paints.push(performance.now() - start); }
+    };
+    dom = value;
+  },
+});
 """
 
 
 @dataclass(frozen=True)
 class Figures:
     """One game's figures: bot decisions (and how many the worker made), the slowest in ms; the
-    main-thread tasks over 50 ms during play and the longest; clicks, and their 98th percentile
-    to the next paint (ms); hints."""
+    main-thread tasks over 50 ms during play and the longest; the frames over 50 ms; the median
+    redraw's writing (ms); clicks, and their 98th percentile to the next paint (ms); hints."""
 
     decisions: int
     remote: int
     slowest: int
     long_tasks: int
     longest: float
+    long_frames: int
+    paint: float
     clicks: int
     click_p98: float
     hints: int
@@ -59,6 +82,7 @@ class Figures:
         return (
             f"  {how:<22} {self.decisions} bot decisions ({self.remote} in the worker), the slowest {self.slowest} ms; "
             f"main-thread tasks over 50 ms: {self.long_tasks}, the longest {self.longest:.0f} ms; "
+            f"frames over 50 ms: {self.long_frames}; a redraw written in {self.paint:.1f} ms; "
             f"{self.clicks} clicks, the 98th percentile to the next paint {self.click_p98:.0f} ms; {self.hints} hints"
         )
 
@@ -78,7 +102,7 @@ def played(page: Page, site: str, worker: bool, begin: str, seed: int) -> tuple[
     open_game(page, site, "" if worker else "?worker=off")
     if worker:
         page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=60_000)
-    loading = page.evaluate("[window.longTasks.length, window.inputDelays.length, window.clicks]")
+    loading = page.evaluate("[longTasks.length, inputDelays.length, clicks, longFrames.length, paints.length]")
     if begin == "basic5":
         assert page.input_value("#level") == "strong"  # the default opponents
         start(page, "basic5", humans=(0,), seed=4, dealer=0, level=None)
@@ -86,12 +110,14 @@ def played(page: Page, site: str, worker: bool, begin: str, seed: int) -> tuple[
         start_papillon(page, int(begin), seed=int(begin), level="strong")
     record = play_to_the_end(page, seed=seed, hints=HINTS_EVERY)
     tasks = page.evaluate(f"window.longTasks.slice({loading[0]})")
+    frames = page.evaluate(f"window.longFrames.slice({loading[3]})")
+    paints = page.evaluate(f"window.paints.slice({loading[4]})")
     delays = page.evaluate(f"window.inputDelays.slice({loading[1]})")
     clicks = page.evaluate("window.clicks") - loading[2]
     number = lambda name: int(page.get_attribute("body", f"data-{name}") or 0)  # noqa: E731
     figures = Figures(
         number("think-count"), number("think-remote"), number("think-longest"), len(tasks), max(tasks, default=0),
-        clicks, percentile(delays, clicks, 0.98), len(record.hints),
+        len(frames), statistics.median(paints), clicks, percentile(delays, clicks, 0.98), len(record.hints),
     )  # fmt: skip
     return figures, record
 

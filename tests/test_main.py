@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import json
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -40,6 +42,15 @@ def load_page(
     return module, document, window
 
 
+@pytest.fixture(autouse=True)
+def thawed() -> Iterator[None]:
+    """Each test's pages, which set what they hold aside from the garbage collector as they start
+    (:func:`farfalia.ui.pages.settle`), given back to it once the test is over."""
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+
+
 @pytest.fixture
 def page(monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, fake_browser.Document, fake_browser.Window]:
     saved = {name: sys.modules.get(name) for name in ("js", "pyscript", "pyodide", "pyodide.ffi")}
@@ -57,6 +68,7 @@ def test_boot_draws_the_start_screen_and_says_ready(page) -> None:  # type: igno
     assert 'id="start-form"' in overlay.innerHTML and not overlay.hidden
     assert document.body.dataset.ready == "1" and document.body.dataset.draws == "1"
     assert document.elements[Id.LOADER].hidden and not window.errors
+    assert gc.get_freeze_count() > 1000  # the package and the first screen: out of the collector's way
 
 
 def test_a_game_starts_bots_play_and_a_click_plays_a_card(page) -> None:  # type: ignore[no-untyped-def]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as ET
+from html import escape, unescape
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from farfalia.games.farfalia.page.render import (
 )
 from farfalia.games.farfalia.records.examples import BARBARA, EXAMPLE_ACTIONS, play
 from farfalia.ui.layout import MAX_WIDTH, MAX_WORDS, PANEL_WIDTH, STRIP_HEIGHT, TOUCH_TARGET, layout_for
+from farfalia.ui.screen import page_markup
 from farfalia.ui.svg import svg_text
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -281,3 +283,29 @@ def elements(draw: st.DrawFn, depth: int = 3) -> ET.Element:
 def test_a_table_is_written_as_element_tree_writes_it(element: ET.Element) -> None:
     """:func:`svg_text`, the renderers' own writer (faster), writes what ``ET.tostring`` writes."""
     assert svg_text(element) == ET.tostring(element, encoding="unicode")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(exclude_categories=("Cs",)).filter(str.isprintable)))
+def test_the_page_is_written_in_ascii_and_reads_the_same(words: str) -> None:
+    """:func:`page_markup`: the markup the page writes is ASCII (Pyodide hands it over at once),
+    and a browser reads from it the same text (every other character a numeric reference)."""
+    markup = f'<text aria-label="{escape(words)}">{escape(words)}</text>'
+    written = page_markup(markup)
+    assert written.isascii()
+    assert unescape(written) == unescape(markup)
+
+
+def test_markup_with_a_control_character_no_reference_names_is_left_as_it_is() -> None:
+    """``&#128;`` reads as "€" in HTML: markup holding U+0080 is written as it is."""
+    assert page_markup("<p>é\x80</p>") == "<p>é\x80</p>"
+    assert page_markup("<p>é·</p>") == "<p>&#233;&#183;</p>"
+
+
+def test_a_drawn_table_is_written_in_ascii(barbara_picks: Game) -> None:
+    """A table holding other characters (its middle dots) is written in ASCII, and parses to the
+    same SVG."""
+    table = render_table(seat_view(barbara_picks, BARBARA), NAMES)
+    written = page_markup(table)
+    assert not table.isascii() and written.isascii()
+    assert ET.tostring(parse(written)) == ET.tostring(parse(table))

@@ -190,6 +190,7 @@ def test_the_papillon_page_holds_each_picture_and_its_art_once() -> None:
     assert page.count("<figure") == figures == 13 == page.count("<svg") - 1  # one more: the art
     assert page.count('id="pa-E"') == 1 and 'class="shared-defs"' in page and 'id="sym-fish"' not in page
     board = Diagrams([unescape(f) for f in re.findall(r'data-farfalia="([^"]+)"', page)][:1])
-    assert "Action 1 of 11" in board.step(0, ViewerMove.NEXT) and "22 − 10 = 12" in board.html(0)
+    assert "Action 1 of 11" in board.step(0, ViewerMove.NEXT) and "22 &#8722; 10 = 12" in board.html(0)
+    assert board.html(0).isascii()  # as the page writes it (farfalia.ui.screen.page_markup)
     assert 'aria-label="Next turn"' in board.html(0)
     assert 'id="pa-E"' in board.shared_defs() and 'id="sym-fish"' not in board.shared_defs()

@@ -19,6 +19,7 @@ from farfalia.records.replay import read_replay
 from farfalia.ui.language import speaking
 from farfalia.ui.layout import WIDE
 from farfalia.ui.links import parse_link
+from farfalia.ui.screen import page_markup
 from farfalia.ui.texts import error_text, text
 from farfalia.ui.viewer import VIEWER_KEYS, ViewerMove, open_viewer
 
@@ -109,14 +110,15 @@ class Diagrams:
         for diagram in self.diagrams:
             if isinstance(diagram, Diagram) and diagram.viewer.game_name not in art:
                 art[diagram.viewer.game_name] = diagram.viewer.card_art(diagram.link.theme)
-        return "".join(art.values())
+        return page_markup("".join(art.values()))
 
     def html(self, index: int) -> str:
-        """Diagram ``index``'s content, live (or why it cannot be shown)."""
+        """Diagram ``index``'s content, live (or why it cannot be shown), as the page writes it
+        (:func:`~farfalia.ui.screen.page_markup`)."""
         diagram = self.diagrams[index]
         if isinstance(diagram, str):
-            return f'<p class="diagram-error" role="alert">{escape(diagram)}</p>'
-        return diagram.html()
+            return page_markup(f'<p class="diagram-error" role="alert">{escape(diagram)}</p>')
+        return page_markup(diagram.html())
 
     def step(self, index: int, move: str) -> str:
         """Step diagram ``index``; its new content."""
