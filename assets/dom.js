@@ -26,8 +26,8 @@
     // the name of the field being typed in (where the focus stays, `keepFocus`).
     paint(screen) {
       // Everything read from the page is read before anything is written, and the new cards'
-      // places measured once all is written: one layout (a read between writes would force one
-      // of its own, of the whole page, in the same task).
+      // places measured once all is written: one layout here (a read between writes would force
+      // one of its own, of the whole page, in the same task).
       const motion = window.farfaliaMotion;
       const overlay = document.getElementById("overlay");
       const active = document.activeElement;
@@ -35,9 +35,11 @@
       const before = overlay.firstElementChild && !overlay.hidden ? overlay.firstElementChild.id : "";
       const scrolled = overlay.hidden ? 0 : overlay.scrollTop;
       if (motion) motion.capture();
-      // A focused control about to be written over lets go of the focus first (the runtime puts
-      // it back where it belongs): removed while focused, it would lay the page out on its own.
-      if (active && !typing && active.closest("#table, #overlay") && !active.matches("input, select, textarea")) active.blur();
+      // A focused control about to be written over (inside the table or the overlay, never the
+      // table itself, which stays) lets go of the focus first, the runtime putting it back where
+      // it belongs: removed while focused, it would lay the page out on its own.
+      const inside = active && active.parentElement && active.parentElement.closest("#table, #overlay");
+      if (inside && !typing && !active.matches("input, select, textarea")) active.blur();
       document.getElementById("table").innerHTML = screen.table;
       overlay.innerHTML = screen.overlay;
       overlay.hidden = !screen.overlay;

@@ -103,6 +103,27 @@ def test_a_screen_reader_hears_every_play_and_every_winner_in_order(page: Page, 
     assert page.locator("#bar[aria-live], #bar [role=status]").count() == 0  # the bar is not read again on redraws
 
 
+def test_the_table_keeps_the_focus_and_the_note_while_the_bots_play(page: Page, site: str) -> None:
+    """The focus on the table (where it rests while the bots play) stays there through their
+    redraws: no focus moves (which would empty the note line and close the phone's menu)."""
+    open_game(page, site)
+    start(page, "four", humans=(), seed=5, dealer=0, pace="fast")  # bots alone: a redraw at every card
+    page.evaluate(
+        f"""() => {{
+        window.focusMoves = 0;
+        document.addEventListener("focusin", () => {{ window.focusMoves += 1; }});
+        document.getElementById("{Id.TABLE}").focus();
+        window.focusMoves = 0;
+        document.getElementById("{Id.NOTE}").textContent = "kept";
+    }}"""
+    )
+    draws = int(page.get_attribute("body", "data-draws") or 0)
+    page.wait_for_function(f"() => Number(document.body.dataset.draws) >= {draws + 4}")
+    assert page.evaluate("() => document.activeElement.id") == Id.TABLE
+    assert page.evaluate("() => window.focusMoves") == 0
+    assert page.text_content(f"#{Id.NOTE}") == "kept"
+
+
 def test_a_whole_hand_played_with_the_keyboard_alone(page: Page, site: str) -> None:
     """After the start, only keys: the focus comes to each decision by itself, arrows move
     it (to unplayable cards too, whose reason shows), Enter plays; a dialog opened by its
