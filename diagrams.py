@@ -12,7 +12,7 @@ import farfalia.site  # noqa: F401 (the site's games, registered)
 from farfalia.ui.contract import Data, dataset_key
 from farfalia.ui.diagrams import DIAGRAM_ATTRIBUTE, STEP_ATTRIBUTE, Diagrams
 from farfalia.ui.language import choose_language, set_language
-from farfalia.ui.pages import settle
+from farfalia.ui.memory import settle
 
 
 class DiagramPage:

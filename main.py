@@ -22,7 +22,7 @@ from farfalia.ui import runtime as rt
 from farfalia.ui.contract import Command, Data, Id
 from farfalia.ui.controller import Controller
 from farfalia.ui.keyboard import IDENTITY, PANEL_BUTTON, next_card, selector_for
-from farfalia.ui.pages import settle
+from farfalia.ui.memory import settle
 from farfalia.ui.saves import Entry, Stored, WebStorage
 from farfalia.ui.seating import clean_name
 from farfalia.ui.tabs import LEASE_PREFIX

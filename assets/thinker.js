@@ -10,7 +10,7 @@ import { startPyodide } from "./memory-snapshot.js";
 const started = startPyodide({}, { make: true }).then(({ pyodide, kept }) => {
   kept?.catch((error) => console.warn("No memory snapshot kept:", error));
   // The site's games, registered; what the worker holds then, set aside from the garbage collector.
-  pyodide.runPython("import farfalia.site, farfalia.ui.pages; farfalia.ui.pages.settle()");
+  pyodide.runPython("import farfalia.site, farfalia.ui.memory; farfalia.ui.memory.settle()");
   return { pyodide, answers: pyodide.pyimport("farfalia.ui.answers") };
 });
 started.then(

@@ -45,7 +45,7 @@ def load_page(
 @pytest.fixture(autouse=True)
 def thawed() -> Iterator[None]:
     """Each test's pages, which set what they hold aside from the garbage collector as they start
-    (:func:`farfalia.ui.pages.settle`), given back to it once the test is over."""
+    (:func:`farfalia.ui.memory.settle`), given back to it once the test is over."""
     gc.unfreeze()
     yield
     gc.unfreeze()

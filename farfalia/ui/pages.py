@@ -4,8 +4,6 @@ them: ``assets/memory-snapshot.js`` imports this module and the registry (``farf
 before making it, and a returning visit started from the snapshot imports none of them again.
 A test holds the list complete."""
 
-import gc
-
 from farfalia.core import errors  # noqa: F401
 from farfalia.ui import (  # noqa: F401
     answers,
@@ -14,17 +12,10 @@ from farfalia.ui import (  # noqa: F401
     diagrams,
     keyboard,
     language,
+    memory,
     runtime,
     saves,
     seating,
     tabs,
     texts,
 )
-
-
-def settle() -> None:
-    """Set what a started page or worker holds (the runtime, the package, the first screen) aside
-    from the garbage collector for good (``gc.freeze``). A full collection over those 30,000
-    objects took 20 to 30 ms of the page's thread in Pyodide, now and then in the middle of a
-    redraw; after this it takes well under 1 ms, and what a game makes is collected as before."""
-    gc.freeze()
