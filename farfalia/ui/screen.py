@@ -75,11 +75,11 @@ class Screen:
     review: str = ""
 
     def painted(self, think_times: Sequence[float], hint: str | None, announcements: list[str]) -> dict[str, object]:
-        """What the page's ``farfaliaDom.paint`` writes (``assets/dom.js``): the table, the overlay
-        (both :func:`page_markup`),
-        the theme and language, the address, the body's data attributes (the page's test hooks,
-        by their ``dataset`` keys; ``think_times``: the bots' decisions timed in the page, seconds),
-        the ``hint``'s control marked, the ``announcements`` for the live region, and the sound."""
+        """What the page's ``farfaliaDom.paint`` writes (``assets/dom.js``): the table and the
+        overlay (both :func:`page_markup`), the theme and language, the address, the body's data
+        attributes (the page's test hooks, by their ``dataset`` keys; ``think_times``: the bots'
+        decisions timed in the page, seconds), the ``hint``'s control marked, the
+        ``announcements`` for the live region, and the sound."""
         hooks: dict[Data, object] = {Data.DECISION: self.decision, Data.ACTIONS: self.actions, Data.PICKED: self.picked,
                                      Data.LAYOUT: self.layout, Data.WAITING: self.waiting,
                                      Data.REVIEW: self.review}  # fmt: skip
