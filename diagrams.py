@@ -3,12 +3,14 @@ one runtime for all its figures. The build wrote each figure's first picture; he
 life, and a step redraws only its own figure. What a diagram shows and does is
 :class:`farfalia.ui.diagrams.Diagrams`' (tested in CPython)."""
 
+import asyncio
 from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 import farfalia.site  # noqa: F401 (the site's games, registered)
+from farfalia.ui import archives
 from farfalia.ui.contract import Data, dataset_key
 from farfalia.ui.diagrams import DIAGRAM_ATTRIBUTE, STEP_ATTRIBUTE, Diagrams
 from farfalia.ui.language import choose_language, set_language
@@ -60,6 +62,24 @@ class DiagramPage:
             figure.focus()
 
 
-window.farfaliaPage = DiagramPage()  # for debugging in the console
-settle()
-setattr(document.body.dataset, dataset_key(Data.READY), "1")
+async def fetch_archive(name: str) -> bytes:
+    """A game's archive, as the site serves it (``assets/archives.js``)."""
+    return bytes((await window.farfaliaArchives.fetch(name)).to_bytes())
+
+
+async def open_page() -> None:
+    """The games the page's diagrams show loaded (:mod:`farfalia.ui.archives`), then its diagrams."""
+    fragments = [
+        str(figure.getAttribute(DIAGRAM_ATTRIBUTE)) for figure in document.querySelectorAll(f"[{DIAGRAM_ATTRIBUTE}]")
+    ]
+    try:
+        await archives.load([name for fragment in fragments for name in archives.games_named(fragment)], fetch_archive)
+    except Exception as error:  # each diagram of a game not loaded says so in its figure
+        window.console.warn(f"a game's archive was not loaded: {error}")
+    window.farfaliaPage = DiagramPage()  # for debugging in the console
+    settle()
+    setattr(document.body.dataset, dataset_key(Data.READY), "1")
+
+
+#: The page's opening, held until it ends (a task nobody holds may be collected before).
+OPENING = {asyncio.ensure_future(open_page())}

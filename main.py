@@ -6,18 +6,19 @@ in CPython: this file listens to events, writes the screen and carries out the r
 The element ids and data attributes it uses are named in :mod:`farfalia.ui.contract`.
 """
 
+import asyncio
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
-from js import Object, Worker
-from pyodide.ffi import create_proxy, to_js
+from js import Object, Promise, Worker
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 import farfalia.site  # noqa: F401 (the site's games, registered)
-from farfalia.core.errors import FarfaliaError
-from farfalia.ui import contract
+from farfalia.core.errors import FarfaliaError, GameNotLoaded
+from farfalia.ui import archives, contract
 from farfalia.ui import runtime as rt
 from farfalia.ui.contract import Command, Data, Id
 from farfalia.ui.controller import Controller
@@ -41,15 +42,103 @@ def element(id_: Id) -> Any:
     return document.getElementById(id_)
 
 
-def guarded(handler: Callable[..., object], *args: Any) -> None:
-    """Run a handler; turn any failure into a readable message, never a blank page."""
+#: The action waiting for a game's code, if any (:class:`farfalia.ui.archives.Waiting`).
+waiting = archives.Waiting()
+
+
+def guarded(handler: Callable[..., object], *args: Any, again: bool = False) -> None:
+    """Run a handler; turn any failure into a readable message, never a blank page. Where a game's
+    code is not here yet, it is loaded, then the handler runs ``again`` (once: a second miss is a
+    failure to load), unless the person did something else meanwhile."""
     try:
         handler(*args)
+    except GameNotLoaded as missing:
+        game = text(f"game.{missing.game}")
+        if again:
+            element(Id.NOTE).textContent = text("game-load-failed", game=game)
+            return
+        element(Id.NOTE).textContent = text("game-loading", game=game)
+        ticket = waiting.ticket()
+        begin(load_then([missing.game], lambda: guarded(handler, *args, again=True) if waiting.still_wanted(ticket)
+                        else None))  # fmt: skip
     except FarfaliaError as error:
         element(Id.NOTE).textContent = error_note(error)
     except Exception as error:
         window.console.error(traceback.format_exc())
         element(Id.NOTE).textContent = text("error", error=str(error))
+
+
+#: The coroutines under way, held until they end (a task nobody holds may be collected before).
+RUNNING: set[asyncio.Future[None]] = set()
+
+
+def begin(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` on the page's event loop."""
+    task = asyncio.ensure_future(work)
+    RUNNING.add(task)
+    task.add_done_callback(RUNNING.discard)
+
+
+#: The archives on their way, by game: a click and the idle preload wait for the same one.
+FETCHING: dict[str, Any] = {}
+
+
+async def fetch_archive(name: str) -> bytes:
+    """A game's archive, as the site serves it (``assets/archives.js``)."""
+    if name not in FETCHING:
+        FETCHING[name] = window.farfaliaArchives.fetch(name)
+    try:
+        return bytes((await FETCHING[name]).to_bytes())
+    finally:
+        FETCHING.pop(name, None)  # a failure is fetched anew next time
+
+
+async def load_then(names: list[str], then: Callable[[], None]) -> None:
+    """The games ``names`` loaded, then ``then``; if one cannot be (the network, the host, an
+    archive that is none), the note line says so, and ``then`` waits for the next try."""
+    try:
+        await archives.load(names, fetch_archive)
+        unloaded = archives.missing(names)
+    except Exception as error:  # the network or the host: said on the note line, below
+        window.console.warn(f"a game's archive was not loaded: {error}")
+        unloaded = names
+    if unloaded:
+        element(Id.NOTE).textContent = text("game-load-failed", game=text(f"game.{unloaded[0]}"))
+        return
+    then()
+
+
+def idle() -> Any:
+    """A promise resolved once the browser is idle (after a second, where it cannot say)."""
+
+    def wait(resolve: Any, _reject: Any) -> None:
+        if getattr(window, "requestIdleCallback", None):
+            window.requestIdleCallback(resolve, js_object({"timeout": 5000}))
+        else:
+            window.setTimeout(resolve, 1000)
+
+    return Promise.new(create_once_callable(wait))
+
+
+def load_the_rest() -> None:
+    """Every other game's code, once the page is idle, so that choosing one waits for nothing: its
+    archive fetched, then its modules imported one at a time, each when the page is idle again
+    (a failure is quiet: the choice loads it again)."""
+
+    async def quietly() -> None:
+        await idle()
+        try:
+            await archives.load([game.name for game in archives.lazy_games()], fetch_archive)
+        except Exception as error:
+            window.console.warn(f"a game's archive was not loaded: {error}")
+            return
+        steps = archives.preload()
+        while True:
+            await idle()
+            if next(steps, None) is None:
+                break
+
+    begin(quietly())
 
 
 def proxy(handler: Callable[..., object]) -> Any:
@@ -60,11 +149,12 @@ def proxy(handler: Callable[..., object]) -> Any:
 class Page:
     """The DOM side of the game page."""
 
-    def __init__(self, embedded: bool, store: Any, saves: tuple[list[Stored], list[str]]) -> None:
+    def __init__(self, embedded: bool, store: Any, saves: tuple[list[Stored], list[str]], saving: bool = True) -> None:
+        """``saving``: whether the page reads and keeps saved games (without, as if storage were off)."""
         languages = [str(tag) for tag in window.navigator.languages or [window.navigator.language]]
         locks = bool(store.locks) if store else True
         address = str(window.location.href).split("#")[0]
-        storage = WebStorage(lambda: window.localStorage)
+        storage = WebStorage(lambda: window.localStorage if saving else saves_left_unread())
         self.controller = Controller(storage, address, embedded, None, saves[0], languages=languages, locks=locks)
         self.controller.shelf.elsewhere = frozenset(saves[1])
         worker = rt.Worker.IDLE if uses_worker() else rt.Worker.OFF
@@ -173,8 +263,16 @@ class Page:
         self.reread(lambda: dom.write(element(Id.SAVED_GAMES), self.controller.saved_list()))
 
     def follow(self, _event: Any = None) -> None:
+        waiting.acted()
         self.controller.follow(str(window.location.hash)[1:])
         self.draw()
+
+    def open(self) -> None:
+        """Open the address's fragment (a replay, a lesson, else the start screen), then draw."""
+        try:
+            self.controller.open(str(window.location.hash)[1:])
+        finally:
+            self.draw()
 
     def draw(self) -> None:
         """Write out the controller's screen, then carry out what comes next."""
@@ -224,6 +322,7 @@ class Page:
             self.activate(target)
 
     def activate(self, target: Any) -> None:
+        waiting.acted()
         controller = self.controller
         if target.hasAttribute(contract.ACTION_ATTRIBUTE):
             controller.act(attribute(target, contract.ACTION_ATTRIBUTE))
@@ -263,6 +362,7 @@ class Page:
             self.activate(event.target.closest(f"[{contract.ACTION_ATTRIBUTE}]"))
 
     def change(self, event: Any) -> None:
+        waiting.acted()
         target, controller, name = event.target, self.controller, str(event.target.name or "")
         if target.hasAttribute(contract.SETTING_ATTRIBUTE):
             value = bool(target.checked) if target.type == "checkbox" else str(target.value)
@@ -286,6 +386,11 @@ class Page:
     def open_file(self, content: str) -> None:
         self.controller.open_replay_text(content)
         self.draw()
+
+
+def saves_left_unread() -> Any:
+    """What a page that may not read the saved games asks for its storage (raised: storage off)."""
+    raise RuntimeError("the saved games are left unread: a game's code could not be loaded")
 
 
 def uses_worker() -> bool:
@@ -313,6 +418,14 @@ def form_fields(form: Any) -> dict[str, str]:
     return {str(name): str(value) for name, value in dom.formFields(form).to_py().items()}
 
 
+def stored_anything() -> bool:
+    """Whether the browser keeps anything of the site's (saved games among it, maybe)."""
+    try:
+        return bool(window.localStorage.length)
+    except Exception:  # storage off
+        return False
+
+
 def read_snapshot(snapshot: Any) -> tuple[list[Stored], list[str]]:
     """The journal's entries and the slots other tabs hold, from ``farfaliaStore.snapshot()`` (none without a store)."""
     if snapshot is None:
@@ -322,18 +435,39 @@ def read_snapshot(snapshot: Any) -> tuple[list[Stored], list[str]]:
 
 
 def start(store: Any, saves: tuple[list[Stored], list[str]]) -> None:
-    """Start the page, draw its first screen and say it is ready."""
+    """Start the page once the games its first screen needs are loaded (those its address opens,
+    and every game where games may be saved: :func:`farfalia.ui.archives.wanted_first`)."""
+    wanted = archives.wanted_first(str(window.location.hash)[1:], bool(saves[0]) or stored_anything())
+    if not wanted:
+        open_page(store, saves)
+        return
+
+    async def loaded_first() -> None:
+        try:
+            await archives.load(wanted, fetch_archive)
+        except Exception as error:  # the page opens all the same; its saves are left untouched (below)
+            window.console.warn(f"a game's archive was not loaded: {error}")
+        open_page(store, saves)
+
+    begin(loaded_first())
+
+
+def open_page(store: Any, saves: tuple[list[Stored], list[str]]) -> None:
+    """Open the page, draw its first screen and say it is ready."""
     embed = document.body.getAttribute("data-page") == contract.EMBED_PAGE
     try:
         page = Page(embed, store, saves)
+    except GameNotLoaded:  # saves of a game whose code could not be loaded: none read, none touched
+        page = Page(embed, None, ([], []), saving=False)
     except Exception:  # a store damaged past reading: start without it (left untouched), not at all
         page = Page(embed, None, ([], []))
-    guarded(page.controller.open, str(window.location.hash)[1:])
-    guarded(page.draw)
+    guarded(page.open)
     page.run(page.runtime.started())
     element(Id.LOADER).hidden = True
     settle()
     set_data(Data.READY, 1)
+    if not embed:  # an embed shows its own game only
+        load_the_rest()
     window.farfaliaPage = page  # for debugging in the console
     # What Python has imported: the end-to-end suite records it to keep tools/stdlib-modules.txt true.
     window.farfaliaModules = create_proxy(lambda: ",".join(sorted(sys.modules)))

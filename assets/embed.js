@@ -26,7 +26,9 @@
     python.type = "py";
     python.src = site + "diagrams.py";
     python.setAttribute("config", JSON.stringify({ interpreter: site + "vendor/pyodide/pyodide.mjs", plugins }));
-    document.body.appendChild(python);
+    // The games' archives, fetched by diagrams.py when a diagram shows one (farfaliaArchives).
+    // (Without it, a diagram of a game whose code did not come says so; the others work.)
+    import(site + "assets/archives.js").catch(() => {}).then(() => document.body.appendChild(python));
     // As assets/no-eval.js does on this site's pages: PyScript then never calls Function().
     import(site + "vendor/pyscript/core.js").then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear());
   }

@@ -6,6 +6,7 @@
 // (assets/thinker.js) as it starts, else by a worker of its own (assets/snapshot-maker.js).
 // Storage refused, a snapshot missing or failing to load: Python starts as without one.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { ARCHIVES, fetchArchive, loadArchives, writeArchives } from "./archives.js";
 
 export const VERSION = "__VERSION__";
 const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
@@ -66,9 +67,13 @@ export async function startPyodide(options = {}, { make = false } = {}) {
   const settings = { ...options, indexURL: RUNTIME };
   const snapshot = await readSnapshot();
   if (snapshot) {
+    // The games' archives its modules came from, fetched meanwhile (assets/archives.js).
+    const archives = ARCHIVES.map(fetchArchive);
+    archives.forEach((archive) => archive.catch(() => {})); // a failure is the start's, below
     try {
       // Pyodide fetches the runtime meanwhile, and waits for the bytes before it compiles it.
       const pyodide = await loadPyodide({ ...settings, _loadSnapshot: snapshot.bytes });
+      await writeArchives(pyodide, archives);
       // The snapshot froze the interpreter's state, the `random` module's generator with it:
       // seeded afresh (from the browser's crypto), as an interpreter started anew would be. (And
       // the bridge to JavaScript used once: a snapshot that cannot is forgotten, below.)
@@ -108,7 +113,8 @@ export async function makeSnapshotAlone(options = {}) {
 
 /**
  * Pyodide started for a snapshot: every module the pages import (farfalia.site,
- * farfalia.ui.pages), then the snapshot, before anything else runs in it. `kept` is the promise
+ * farfalia.ui.pages) and every game's (assets/archives.js), then the snapshot, before anything
+ * else runs in it. `kept` is the promise
  * of its keeping; it fails (the runtime itself started) if the imports grew the runtime's memory,
  * as a snapshot must fit the memory a runtime starts with.
  */
@@ -118,6 +124,7 @@ async function makeSnapshot(settings) {
   let kept;
   try {
     pyodide.runPython("import farfalia.site, farfalia.ui.pages"); // the games registered, the pages' modules
+    await loadArchives(pyodide); // every game's code, loaded on demand by a page started anew
     if (pyodide._module.HEAP8.length !== memory) throw new Error("the memory grew past a starting runtime's");
     kept = keepSnapshot(pyodide.makeMemorySnapshot());
   } catch (error) {

@@ -4,13 +4,18 @@
 // a question (farfalia.ui.thinking.Asked, pickled); each answer goes back as soon as it is found
 // (farfalia.ui.answers). It says "ready" once it can answer, "failed" if it cannot: the page
 // searches itself meanwhile, and from then on.
+import { loadArchives } from "./archives.js";
 import { startPyodide } from "./memory-snapshot.js";
 
 // Started anew (no snapshot kept), it makes one first: the page then needs no maker of its own.
-const started = startPyodide({}, { make: true }).then(({ pyodide, kept }) => {
+const started = startPyodide({}, { make: true }).then(async ({ pyodide, kept }) => {
   kept?.catch((error) => console.warn("No memory snapshot kept:", error));
-  // The site's games, registered; what the worker holds then, set aside from the garbage collector.
-  pyodide.runPython("import farfalia.site, farfalia.ui.memory; farfalia.ui.memory.settle()");
+  // The site's games, registered and loaded (assets/archives.js); what the worker holds then, set
+  // aside from the garbage collector.
+  pyodide.runPython("import farfalia.site");
+  // A game whose archive did not come: its questions fail, and the page answers them itself.
+  await loadArchives(pyodide).catch((error) => console.warn("A game's archive was not loaded:", error));
+  pyodide.runPython("import farfalia.ui.memory; farfalia.ui.memory.settle()");
   return { pyodide, answers: pyodide.pyimport("farfalia.ui.answers") };
 });
 started.then(

@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
+from e2e.conftest import watch
 from e2e.driver import READY_TIMEOUT, click_and_wait, open_game, play_to_the_end, start_papillon
 from farfalia.games.papillon.records.examples import blue_example
 from farfalia.games.papillon.records.replay import decode_papillon, encode_papillon_with_chance
@@ -150,3 +151,58 @@ def test_a_link_of_a_table_filled_by_discards_opens_steps_and_is_pasted_into_an_
     page.wait_for_selector(".editor-more")
     assert page.locator(".editor-next button").count() == 40
     assert "The likeliest 40 plays: the table offers too many to list" in page.inner_text(".editor-more")
+
+
+def test_a_first_visit_loads_papillons_code_once_it_is_chosen(browser: Browser, site: str) -> None:
+    """The start screen shows Papillon before its code is here (``games/papillon.zip``: fetched
+    once the page is idle, or when it is chosen); chosen while its archive is on its way, the page
+    says so and starts the game once it has come."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+    problems = watch(context, site)
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/games/papillon.zip", lambda route: held.append(route))  # held back until released below
+    open_game(page, site)
+    fetched = "() => performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop())"
+    assert "papillon.zip" not in page.evaluate(fetched)
+    assert page.locator(".game-card[data-game=papillon] svg").count() == 1
+    page.click("[data-command=play][data-game=papillon]")
+    expect(page.locator("#note")).to_have_text("Loading Papillon…")
+    while not held:
+        page.wait_for_timeout(50)
+    assert page.locator("svg.table.papillon").count() == 0
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(".card.legal", timeout=READY_TIMEOUT)
+    assert page.locator("svg.table.papillon").count() == 1 and "papillon.zip" in page.evaluate(fetched)
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_an_archive_that_is_none_is_said_once_and_the_other_game_plays_on(browser: Browser, site: str) -> None:
+    """A host that answers Papillon's archive with a page of its own: choosing Papillon says it
+    could not be loaded (once: no fetching in a loop), and Farfalia plays as ever."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+    problems = watch(context, site)
+    page = context.new_page()
+    asked: list[str] = []
+
+    def a_page_instead(route: Route) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=200, content_type="text/html", body="<!doctype html><p>Not here</p>")
+
+    page.route("**/games/papillon.zip", a_page_instead)
+    open_game(page, site)
+    page.click("[data-command=play][data-game=papillon]")
+    expect(page.locator("#note")).to_have_text(
+        "Papillon could not be loaded: check the connection, then try again.", timeout=READY_TIMEOUT
+    )
+    page.wait_for_timeout(1500)
+    fetched = len(asked)  # the click's, the idle page's, the bots' worker's and its snapshot maker's
+    page.wait_for_timeout(1500)  # time for a loop to show, were there one
+    assert len(asked) == fetched <= 4 and page.locator("svg.table").count() == 0
+    page.click("[data-command=play][data-game=farfalia]")
+    page.wait_for_selector("svg.table", timeout=READY_TIMEOUT)
+    assert page.locator("svg.table.papillon").count() == 0
+    context.close()
+    assert not problems, "\n".join(problems)

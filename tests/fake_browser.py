@@ -8,6 +8,7 @@ that the test runs by hand.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 import types
@@ -156,6 +157,13 @@ class Promise:
 
     def __init__(self, value: Any = None, error: Exception | None = None) -> None:
         self.value, self.error = value, error
+
+    @classmethod
+    def new(cls, executor: Callable[[Any, Any], None]) -> Promise:
+        """``new Promise(executor)``: settled once ``executor`` resolves it (here, at once or never)."""
+        promise = cls()
+        executor(lambda value=None: setattr(promise, "value", value), lambda error: setattr(promise, "error", error))
+        return promise
 
     def then(self, done: Callable[[Any], Any], failed: Callable[[Any], Any] | None = None) -> Promise:
         if self.error is None:
@@ -417,17 +425,38 @@ class Window:
         return ran
 
 
+#: The pages' event loops, closed by :func:`close_loops`.
+LOOPS: list[asyncio.AbstractEventLoop] = []
+
+
+def close_loops() -> None:
+    """Every page's event loop closed, the work left on it cancelled (a test's pages are gone)."""
+    while LOOPS:
+        loop = LOOPS.pop()
+        left = asyncio.all_tasks(loop)
+        for task in left:
+            task.cancel()
+        loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+        loop.close()
+    asyncio.set_event_loop(None)
+
+
 def install(
     ids: list[str], href: str = "http://site/index.html", window: Window | None = None
 ) -> tuple[Document, Window]:
     """Put the stand-in modules in ``sys.modules`` and return their document and window
     (``window``: one kept from an earlier page, with its storage and journal: a reload)."""
     document, window = Document(ids), window or Window(href)
+    window.loop = asyncio.new_event_loop()  # the page's event loop (Pyodide's WebLoop there): run by a test
+    asyncio.set_event_loop(window.loop)
+    LOOPS.append(window.loop)
     sys.modules["pyscript"] = types.SimpleNamespace(document=document, window=window)  # type: ignore[assignment]
-    js = types.SimpleNamespace(Object=types.SimpleNamespace(fromEntries=dict), Worker=window.Worker)
+    js = types.SimpleNamespace(Object=types.SimpleNamespace(fromEntries=dict), Worker=window.Worker, Promise=Promise)
     sys.modules["js"] = js  # type: ignore[assignment]
     window.farfaliaDom = Dom(document, window)
-    ffi = types.SimpleNamespace(create_proxy=lambda f: f, to_js=lambda obj, **_kw: obj)
+    ffi = types.SimpleNamespace(
+        create_proxy=lambda f: f, create_once_callable=lambda f: f, to_js=lambda obj, **_kw: obj
+    )
     sys.modules["pyodide"] = types.SimpleNamespace(ffi=ffi)  # type: ignore[assignment]
     sys.modules["pyodide.ffi"] = ffi  # type: ignore[assignment]
     return document, window

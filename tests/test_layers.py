@@ -12,7 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "farfalia"
 #: The floors, lowest first: rules core ← records (notation, replays, scenarios) ← bots ← page
-#: logic; then a game's description (its ``site.py``, its ``command.py``), the site's registry
+#: logic; then a game's description (its ``site.py``, its first screen's ``about.py``, its
+#: ``command.py``), the site's registry
 #: (``farfalia/site.py``) and the command line. A game's folder has the first four floors too.
 FLOORS = ("core", "records", "bots", "page", "game", "registry", "command line")
 #: The generic floors' folders, and the floor of each (the page logic is ``ui``).
@@ -77,7 +78,7 @@ def test_every_module_lives_in_a_floor_folder() -> None:
     for module in _imports():
         parts = module.split(".")
         if game_of(module) and len(parts) > 3:  # a game's own modules: in its floors, or its description
-            assert parts[3] in (*GAME_FOLDERS, "site", "command"), module
+            assert parts[3] in (*GAME_FOLDERS, "site", "about", "command"), module
 
 
 def test_floors_import_only_downwards() -> None:

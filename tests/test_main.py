@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import importlib.util
 import json
 import re
 import sys
-from collections.abc import Iterator
+import types
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -16,8 +18,9 @@ import pytest
 from farfalia.core.codes import bits_of
 from farfalia.games.farfalia.engine.rules import Settings
 from farfalia.games.farfalia.records.replay import encode
+from farfalia.ui import archives
 from farfalia.ui import runtime as rt
-from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, SLOT_ATTRIBUTE, Id
+from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, GAME_ATTRIBUTE, SLOT_ATTRIBUTE, Id
 from farfalia.ui.panels import Panel
 from farfalia.ui.saves import SLOT_PREFIX, Entry
 from farfalia.ui.texts import text
@@ -43,12 +46,14 @@ def load_page(
 
 
 @pytest.fixture(autouse=True)
-def thawed() -> Iterator[None]:
-    """Each test's pages, which set what they hold aside from the garbage collector as they start
-    (:func:`farfalia.ui.memory.settle`), given back to it once the test is over."""
+def pages_closed() -> Iterator[None]:
+    """Each test's pages closed once the test is over: what they set aside from the garbage
+    collector as they started (:func:`farfalia.ui.memory.settle`) given back to it, their event
+    loops closed."""
     gc.unfreeze()
     yield
     gc.unfreeze()
+    fake_browser.close_loops()
 
 
 @pytest.fixture
@@ -331,3 +336,85 @@ def test_without_a_worker_the_page_decides_the_same_and_a_failed_worker_hands_ba
         assert document.body.dataset.worker == kind and not any(worker.sent for worker in window.workers)
         assert module.window.farfaliaPage.controller.table.game.actions == with_worker
     assert window.warnings == ["the worker failed: no memory"]
+
+
+class ComingCode:
+    """Papillon's code away, as on a first visit before its archive has come: ``arrive`` brings it
+    back (the glue's install of the archive, faked), ``during`` runs as the archive is on its way."""
+
+    def __init__(self, module: ModuleType, window: fake_browser.Window, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.game = archives.lazy_games()[0]
+        self.site = self.game.site.partition(":")[0]
+        self.module = sys.modules[self.site] if sys.modules.get(self.site) else importlib.import_module(self.site)
+        self.fetched: list[str] = []
+        self.during: Callable[[], None] = lambda: None
+        self.arrives = True
+        monkeypatch.setattr(self.game, "_game", None)
+        monkeypatch.setitem(sys.modules, self.site, None)  # an import of it fails: its code is not here
+        monkeypatch.setattr(module, "begin", window.loop.run_until_complete)  # the page's loop, here at once
+        monkeypatch.setattr(archives, "install", self.install)
+        window.farfaliaArchives = types.SimpleNamespace(fetch=self.fetch)
+
+    async def fetch(self, name: str) -> types.SimpleNamespace:
+        self.fetched.append(name)
+        self.during()
+        return types.SimpleNamespace(to_bytes=lambda: b"PK\x03\x04")
+
+    def install(self, name: str, content: bytes, folder: str = archives.ARCHIVE_FOLDER) -> None:
+        if self.arrives:
+            sys.modules[self.site] = self.module
+
+
+def play_button(game: str) -> fake_browser.Element:
+    return fake_browser.Element(**{COMMAND_ATTRIBUTE: "play", GAME_ATTRIBUTE: game})
+
+
+def test_a_game_chosen_before_its_code_has_come_starts_once_it_has(page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    module, document, window = page
+    coming = ComingCode(module, window, monkeypatch)
+    notes: list[str] = []
+    coming.during = lambda: notes.append(document.elements[Id.NOTE].textContent)
+    document.click(play_button("papillon"))
+    assert coming.fetched == ["papillon"] and notes == ["Loading Papillon…"]
+    assert module.window.farfaliaPage.controller.game.name == "papillon" and not window.errors
+
+
+def test_a_choice_made_meanwhile_is_the_one_that_counts(page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    module, document, window = page
+    coming = ComingCode(module, window, monkeypatch)
+    coming.during = lambda: document.click(play_button("farfalia"), at=1.0)  # Farfalia chosen as Papillon comes
+    document.click(play_button("papillon"))
+    assert coming.fetched == ["papillon"]
+    assert module.window.farfaliaPage.controller.game.name == "farfalia"
+
+
+def test_code_that_does_not_come_is_said_once_and_never_waited_for_again(page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    module, document, window = page
+    coming = ComingCode(module, window, monkeypatch)
+    coming.arrives = False  # an archive that is none (a host's page of its own, say)
+    document.click(play_button("papillon"))
+    assert coming.fetched == ["papillon"]
+    assert document.elements[Id.NOTE].textContent == text("game-load-failed", game="Papillon")
+    assert module.window.farfaliaPage.controller.table is None
+
+
+def test_saves_of_a_game_whose_code_does_not_come_are_neither_read_nor_touched(page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    _, document, window = page
+    document.click(play_button("papillon"))  # a Papillon game, saved
+    assert window.farfaliaPage.controller.game.name == "papillon"
+    stored, journal = dict(window.store), dict(window.farfaliaStore.journal)
+    game = archives.lazy_games()[0]
+    monkeypatch.setattr(game, "_game", None)
+    monkeypatch.setitem(sys.modules, game.site.partition(":")[0], None)  # its code not here, and
+
+    async def offline(name: str) -> None:  # its archive cannot come
+        raise OSError("offline")
+
+    window.farfaliaArchives = types.SimpleNamespace(fetch=offline)
+    _, document, window = load_page(window)  # the player comes back
+    assert not getattr(document.body.dataset, "ready", None)  # its first screen waits for Papillon's code
+    (opening,) = asyncio.all_tasks(window.loop)
+    window.loop.run_until_complete(opening)
+    assert document.body.dataset.ready == "1" and not window.errors
+    assert 'id="start-form"' in document.elements[Id.OVERLAY].innerHTML
+    assert dict(window.store) == stored and dict(window.farfaliaStore.journal) == journal

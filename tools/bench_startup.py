@@ -19,7 +19,9 @@ from the HTTP cache. Printed, with the bare page beside the game:
 Goals (issue 13; the transfer's and the returning visit's since issue 35): transfer at most
 0.75 x bare (both served their Brotli twins, as Chromium asks for them here), cold ready at most
 1.1 x, a returning visit of each page about a third of the bare page's (0.6 s on the test
-machine), first paint within 0.5 s. Usage: ``python tools/bench_startup.py [--rounds N]``.
+machine), first paint within 0.5 s. Usage: ``python tools/bench_startup.py [--rounds N]
+[--baseline DIR]`` (``DIR``: another build's ``dist/``, such as a worktree's of an earlier commit,
+measured in the same rounds, its figures beside).
 """
 
 from __future__ import annotations
@@ -144,19 +146,21 @@ def measure(browser: Browser, site: str, figures: Figures, game: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description="Start-up of the site's pages against a bare Pyodide page.")
     parser.add_argument("--rounds", type=int, default=5)
-    rounds = parser.parse_args().rounds
-    servers = {name: start(folder) for name, folder in SITES.items()}
-    figures = {name: Figures() for name in SITES}
+    parser.add_argument("--baseline", type=Path, help="another build of the site (its dist/), measured alongside")
+    options = parser.parse_args()
+    rounds = options.rounds
+    sites = {**SITES, **({"baseline": options.baseline} if options.baseline else {})}
+    servers = {name: start(folder) for name, folder in sites.items()}
+    figures = {name: Figures() for name in sites}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         for _ in range(rounds):
-            for name, server in servers.items():  # interleaved, so both see the same machine
+            for name, server in servers.items():  # interleaved, so all see the same machine
                 site = f"http://127.0.0.1:{server.server_address[1]}"
-                measure(browser, site, figures[name], game=name == "game")
+                measure(browser, site, figures[name], game=name != "bare")
         browser.close()
     for server in servers.values():
         server.shutdown()
-    game, bare = figures["game"], figures["bare"]
     rows = [
         ("first-visit transfer (MB)", "transfer", 0.75),
         ("first-visit requests", "requests", None),
@@ -168,21 +172,24 @@ def main() -> None:
         ("  the rules page (s)", "rules_warm", 0.33),
         ("  an embed (s)", "embed_warm", 0.33),
     ]
+    games = [name for name in sites if name != "bare"]
     print(f"median of {rounds} rounds, interleaved, each in a fresh context; the bare page's ready, warm beside")
-    print("every returning visit")
-    print(f"{'':28} {'game':>8} {'bare':>8} {'ratio':>6}  goal")
+    print("every returning visit" + ("; the baseline build's figures and ratio beside" if options.baseline else ""))
+    beside = f" {'baseline':>8} {'ratio':>6}" if options.baseline else ""
+    print(f"{'':28} {'game':>8} {'bare':>8} {'ratio':>6}{beside}  goal")
     for label, key, goal in rows:
-        mine = statistics.median(getattr(game, key))
         theirs = statistics.median(
-            getattr(bare, key if key in ("transfer", "requests", "paint", "cold", "warm_again") else "warm")
+            getattr(figures["bare"], key if key in ("transfer", "requests", "paint", "cold", "warm_again") else "warm")
         )
-        target = f"<= {goal}x" if goal else ""
-        if math.isnan(theirs):  # the bare page paints nothing
-            print(f"{label:28} {mine:8.2f} {'-':>8} {'-':>6}  {target}")
-        else:
-            print(f"{label:28} {mine:8.2f} {theirs:8.2f} {mine / theirs:6.2f}  {target}")
-    print(f"first paint of the game page within 0.5 s: {statistics.median(game.paint) <= 0.5}")
-    print(f"returning visits that did not start from the snapshot: {game.not_from_snapshot}")
+        line = f"{label:28}"
+        for name in games:
+            mine = statistics.median(getattr(figures[name], key))
+            ratio = "-" if math.isnan(theirs) else f"{mine / theirs:.2f}"  # the bare page paints nothing
+            line += f" {mine:8.2f}" + (f" {theirs:8.2f}" if name == "game" else "") + f" {ratio:>6}"
+        print(line.replace(" nan", "   -") + (f"  <= {goal}x" if goal else ""))
+    print(f"first paint of the game page within 0.5 s: {statistics.median(figures['game'].paint) <= 0.5}")
+    for name in games:
+        print(f"returning visits of {name} that did not start from the snapshot: {figures[name].not_from_snapshot}")
 
 
 if __name__ == "__main__":

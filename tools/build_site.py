@@ -9,6 +9,8 @@
   for the browser's Python (by Pyodide itself, under Node, in ``tools/pack_stdlib.py``).
   The game imports its package from there: no micropip, no wheel, no extra request.
   Its lock file keeps no packages (the page loads none).
+- ``games/<name>.zip``: the code of each game loaded on demand (``farfalia.ui.archives``), its
+  list written into ``assets/archives.js``.
 - ``sw.js``: the service worker, its precache list and version (a hash of every
   file's content) written in, so a new deploy replaces the old cache.
 - ``*.gz`` and ``*.br`` (Brotli) beside every compressible file, for hosts that serve
@@ -35,6 +37,7 @@ from pathlib import Path
 import brotli
 
 import farfalia.site  # noqa: F401 (the site's games, registered)
+from farfalia.ui.archives import lazy_games
 from farfalia.ui.game import site_games
 from farfalia.ui.language import LANGUAGES, early_texts, rules_page
 from tools.catalogs import compile_catalogs
@@ -83,17 +86,23 @@ def copy(source: Path, target: Path) -> None:
     shutil.copyfile(source, target)
 
 
+def archive_roots() -> tuple[list[str], dict[str, list[str]]]:
+    """What the archives start from, beyond what the pages' glue imports: the package's modules
+    the pages import later (the reviews when one is shown, the worker's, those the memory
+    snapshot holds), and each game loaded on demand's own (its site module and its review's)."""
+    lazy = lazy_games()
+    later = ["farfalia.ui.reviews", "farfalia.ui.answers", "farfalia.ui.pages", "farfalia.ui.archives"]
+    later += [game.review_module for game in site_games() if game not in lazy]
+    return later, {game.name: [game.site.partition(":")[0], game.review_module] for game in lazy}
+
+
 def pack_stdlib(target: Path, full: bool) -> None:
     """The trimmed (or ``full``) standard library with the package, compiled by Pyodide under Node."""
     work = ROOT / "build" / "python_stdlib.zip"
     work.parent.mkdir(parents=True, exist_ok=True)
-    # Imported later: the reviews (when one is shown), the worker's module (assets/thinker.js) and
-    # the modules the memory snapshot holds (assets/memory-snapshot.js).
-    later = ",".join(
-        ["farfalia.ui.reviews", "farfalia.ui.answers", "farfalia.ui.pages"]
-        + [game.review_module for game in site_games()]
-    )
-    argv = ["pack_stdlib", f"--later={later}"] + (["--full"] if full else [])
+    later, games = archive_roots()
+    argv = ["pack_stdlib", f"--later={','.join(later)}"]
+    argv += [f"--game={name}:{','.join(modules)}" for name, modules in games.items()] + (["--full"] if full else [])
     code = f"import runpy, sys; sys.argv = {argv!r}; runpy.run_path('/repo/tools/pack_stdlib.py', run_name='__main__')"
     # Bytecode without column positions (tracebacks keep their lines, lose the ^^^ marks): a third smaller.
     environment = {**os.environ, "PYTHONNODEBUGRANGES": "1"}
@@ -112,6 +121,8 @@ def copy_runtime(site: Path, trimmed: bool, full_stdlib: bool = False) -> None:
     if not trimmed:
         return
     pack_stdlib(pyodide / "python_stdlib.zip", full_stdlib)
+    for game in lazy_games():  # each game loaded on demand (assets/archives.js)
+        copy(ROOT / "build" / "games" / f"{game.name}.zip", site / "games" / f"{game.name}.zip")
     lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
     (pyodide / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
     for pattern in PYSCRIPT_FILES:
@@ -217,6 +228,10 @@ def build_dist(full_stdlib: bool) -> str:
         f"export const TEXTS = {json.dumps(early_texts(), ensure_ascii=False)};\n"
     )
     copy_runtime(DIST, trimmed=True, full_stdlib=full_stdlib)
+    archives = DIST / "assets" / "archives.js"  # the games loaded on demand, by name
+    archives.write_text(
+        archives.read_text().replace("[/* __ARCHIVES__ */]", json.dumps([g.name for g in lazy_games()]))
+    )
     version = write_service_worker(DIST)
     stamp_version(DIST / "assets" / "memory-snapshot.js", version)
     compress(DIST)

@@ -31,8 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import farfalia.site  # noqa: E402, F401 (the site's games, registered: their messages too)
+from farfalia.ui.game import loaded_games  # noqa: E402
 from farfalia.ui.language import LANGUAGES, SOURCE  # noqa: E402
 from farfalia.ui.texts import TEXT  # noqa: E402
+
+loaded_games()  # every game's messages, not its first screen's only
 
 SOURCES = ROOT / "locale"
 COMPILED = ROOT / "farfalia" / "locale"

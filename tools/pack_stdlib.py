@@ -24,6 +24,7 @@ import sys
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
+from typing import Final
 
 #: The repository (mounted at /repo under Node; the module is also imported in CPython by
 #: ``build_site.py`` and the tests for its helpers).
@@ -34,6 +35,12 @@ TARGET = REPO / "build" / "python_stdlib.zip"
 LOCALE = REPO / "farfalia" / "locale"
 #: Compiled with its docstrings: Pyodide gives them to the JavaScript objects' methods at start-up.
 KEEP_DOCSTRINGS = "_pyodide/_core_docs.py"
+#: The pages' glue, whose imports are the package's archive (:func:`package_sources`).
+PAGES: Final = (REPO / "main.py", REPO / "diagrams.py")
+#: The games' own archives (``--game=<name>:<module>,<module>``: each game loaded on demand).
+GAMES = REPO / "build" / "games"
+#: A game's archive's list of its modules, each after those it imports (:func:`import_order`).
+MODULES: Final = "modules.txt"
 #: A fixed date for every entry, so the same sources give the same archive.
 DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -73,11 +80,11 @@ def stdlib_sources(modules: list[str]) -> dict[str, bytes]:
     return found
 
 
-def package_sources(imported_later: Sequence[str] = ()) -> dict[str, bytes]:
-    """The package's modules the pages can import: those ``main.py`` and ``diagrams.py`` import, the
-    modules ``imported_later`` (by name, when the page asks for them: a game's review), and theirs."""
+def package_sources(imported_later: Sequence[str] = (), starts: Sequence[Path] = PAGES) -> dict[str, bytes]:
+    """The package's modules the pages can import: those the ``starts`` import (the pages' glue),
+    the modules ``imported_later`` (by name, when the page asks for them: a game's review), and theirs."""
     found: dict[str, bytes] = {}
-    waiting = [REPO / "main.py", REPO / "diagrams.py"]
+    waiting = list(starts)
     for module in imported_later:
         path = package_path(module)
         if path is None:
@@ -176,24 +183,74 @@ def archive_entries(sources: dict[str, bytes]) -> dict[str, bytes]:
 
 
 def package_data() -> dict[str, bytes]:
-    """The package's data the page reads: the compiled catalogs (``tools/catalogs.py``)."""
-    return {path.relative_to(REPO).as_posix(): path.read_bytes() for path in sorted(LOCALE.glob("*.mo"))}
+    """The package's data the page reads: the compiled catalogs (``tools/catalogs.py``), the
+    first screen's pictures of the games loaded on demand (their ``about``)."""
+    files = sorted(LOCALE.glob("*.mo")) + sorted((REPO / "farfalia" / "games").glob("*/picture.svg"))
+    return {path.relative_to(REPO).as_posix(): path.read_bytes() for path in files}
 
 
-def write(entries: dict[str, bytes]) -> None:
+def write(entries: dict[str, bytes], target: Path = TARGET) -> None:
     """The archive, its entries stored (not deflated one by one): the site's compressed twins
     compress it whole, finding what its modules share (Brotli 1.04 MB, gzip 1.44 MB, where
     deflating each entry gave 1.60 MB), and an import reads its module without inflating it."""
-    with zipfile.ZipFile(TARGET, "w", zipfile.ZIP_STORED) as archive:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:
         for name in sorted(entries):
             info = zipfile.ZipInfo(name, DATE)
             info.compress_type = zipfile.ZIP_STORED
             archive.writestr(info, entries[name])
 
 
+def split_games(package: dict[str, bytes], games: dict[str, list[str]]) -> dict[str, dict[str, bytes]]:
+    """Each game loaded on demand (``games``: its name, the modules it starts from) as its own
+    sources: the modules of its folder that the pages' archive (``package``) does not hold, by
+    path in the folder. The package's other modules that only such a game imports join ``package``."""
+    split: dict[str, dict[str, bytes]] = {}
+    for name, roots in games.items():
+        folder = f"farfalia/games/{name}/"
+        own = package_sources(roots, starts=())
+        split[name] = {path.removeprefix(folder): source for path, source in own.items()
+                       if path.startswith(folder) and path not in package}  # fmt: skip
+        package.update({path: source for path, source in own.items() if not path.startswith(folder)})
+    return split
+
+
+def import_order(name: str, sources: dict[str, bytes]) -> list[str]:
+    """The modules of the game ``name``'s own ``sources`` (by path in its folder), each after those
+    it imports: a page can import them one at a time (:data:`MODULES`)."""
+    folder = f"farfalia/games/{name}/"
+    by_module = {module_name(folder + path): path for path in sources if path.endswith(".py")}
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(module: str) -> None:  # the package has no import cycles (tests/test_layers.py)
+        if module not in seen:
+            seen.add(module)
+            for imported in sorted(imported_modules(REPO / folder / by_module[module]) & by_module.keys()):
+                visit(imported)
+            order.append(module)
+
+    for module in sorted(by_module):
+        visit(module)
+    return order
+
+
+def argument(name: str) -> list[str]:
+    """The values of ``--<name>=…`` options."""
+    return [arg.removeprefix(f"--{name}=") for arg in sys.argv[1:] if arg.startswith(f"--{name}=")]
+
+
 def main() -> None:
-    later = next((arg.removeprefix("--later=") for arg in sys.argv if arg.startswith("--later=")), "")
+    later = next(iter(argument("later")), "")
+    games = {name: modules.split(",") for name, _, modules in (game.partition(":") for game in argument("game"))}
     stdlib, package = stdlib_sources(kept_modules()), package_sources([name for name in later.split(",") if name])
+    for name, sources in split_games(package, games).items():
+        target = GAMES / f"{name}.zip"
+        folder = f"farfalia/games/{name}/"
+        entries = {PurePosixPath(path).with_suffix(".pyc").as_posix(): bytecode(folder + path, source, 2)
+                   for path, source in sources.items()}  # fmt: skip
+        write(entries | {MODULES: "\n".join(import_order(name, sources)).encode()}, target)
+        print(f"{target.name}: {len(sources)} modules, {target.stat().st_size / 1e3:.0f} kB")
     write(archive_entries(stdlib | package) | package_data())
     print(f"python_stdlib.zip: {len(stdlib) + len(package)} modules, {TARGET.stat().st_size / 1e3:.0f} kB")
 

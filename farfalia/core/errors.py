@@ -1,4 +1,5 @@
-"""The small family of exceptions the package raises: all are :class:`ValueError`."""
+"""The small family of exceptions the package raises: all are :class:`ValueError`, but for
+:class:`GameNotLoaded`, which is no fault of the input."""
 
 from __future__ import annotations
 
@@ -66,3 +67,14 @@ class SaveError(FarfaliaError):
 
 class ScenarioError(FarfaliaError):
     """A scenario that cannot be dealt or played as set up."""
+
+
+class GameNotLoaded(Exception):
+    """A game of the site whose code is not here yet (a page loads each game's archive when it
+    first needs it: ``farfalia.ui.archives``); ``game`` names it. Not bad input, so no
+    :class:`FarfaliaError`: nothing that turns bad input into a message catches it (a save would
+    read as broken); the page's glue loads the game, then does the same again."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(f"the game {game!r} is still loading")
+        self.game = game

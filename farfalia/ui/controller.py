@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from farfalia.core.codes import ascii_int
 from farfalia.core.errors import FarfaliaError, SessionError, SettingsError
+from farfalia.ui.archives import games_named, require
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.game import SiteGame, site_games
 from farfalia.ui.kept_reviews import KeptReviews
@@ -193,7 +194,9 @@ class Controller:
         self.share_link = None
 
     def open_replay(self, fragment: str) -> None:
-        """Open the replay a link's fragment holds, or say plainly why it cannot be shown."""
+        """Open the replay a link's fragment holds, or say plainly why it cannot be shown (its game
+        loaded first: :func:`~farfalia.ui.archives.require`)."""
+        require(games_named(fragment))
         self.show_start()
         link = self.studio.open_replay(fragment)
         if link is not None:
@@ -753,18 +756,18 @@ def new_table(form: Mapping[str, str], rng: random.Random) -> tuple[Table, SiteG
     settings, its players by name and kind, its seed (drawn from ``rng`` where none is given, or
     one that is not a number below :data:`SEED_LIMIT`), the bots' pace and level."""
     game = _chosen_game(form)
+    settings = game.settings_of(form)  # its code loaded first, before any seed is drawn
     players = [
         Player(
             clean_name(form.get(f"name-{k}", ""), k),
             form.get(f"kind-{k}", "human" if k == 0 else "bot") == "bot",
-            form.get(f"level-{k}", "") if form.get(f"level-{k}", "") in game.levels else "",
+            form.get(f"level-{k}", "") if form.get(f"level-{k}", "") in game.level_names else "",
         )
         for k in range(game.max_players)
     ]
     seed = ascii_int(form.get("seed", "").strip())
     seed = rng.randrange(SEED_LIMIT) if seed is None or seed >= SEED_LIMIT else seed
     pace = form.get("pace", "normal")
-    settings = game.settings_of(form)
     return game.table(settings, seed, players, pace if pace in PACES else "normal", form.get("level", "strong")), game
 
 

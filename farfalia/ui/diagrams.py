@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from html import escape
 
-from farfalia.core.errors import FarfaliaError
+from farfalia.core.errors import FarfaliaError, GameNotLoaded
 from farfalia.records.replay import read_replay
 from farfalia.ui.language import speaking
 from farfalia.ui.layout import WIDE
@@ -102,6 +102,8 @@ class Diagrams:
                 self.diagrams.append(Diagram(fragment))
             except FarfaliaError as error:
                 self.diagrams.append(text("bad-link", error=error_text(error)))
+            except GameNotLoaded as missing:  # its game's archive could not be fetched
+                self.diagrams.append(text("game-load-failed", game=text(f"game.{missing.game}")))
 
     def shared_defs(self) -> str:
         """The card art for these diagrams, once for the page: each game's (in the theme of its

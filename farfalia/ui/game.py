@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from farfalia.bots.search import Level
 from farfalia.core import registry
+from farfalia.core.errors import GameNotLoaded
 from farfalia.core.interface import Play, Rules
 from farfalia.records.replay import Replay
 from farfalia.ui.seating import Player, Table
@@ -32,15 +33,15 @@ if TYPE_CHECKING:  # the command line's and the build's: the pages never import 
     from farfalia.ui.rules_source import RulesSource
 
 
-class SiteGame(ABC):
-    """A game of the site: its rules, replays, saves, page, bots and command line."""
+class GameAbout(ABC):
+    """What the first screen and the catalogs know of a game before its code is loaded: its
+    names, its players, its start screen's fields and picture, its first words. Its folder's
+    ``about`` module holds it where the game's code is loaded on demand (:class:`LazyGame`)."""
 
     #: Its name in links, saves, the command line and the catalogs (``game.<name>``).
     name: ClassVar[str]
     #: The first letter of its replay texts' versions (``f2.…``: ``f``).
     replay_prefix: ClassVar[str]
-    #: Its rules engine (:class:`~farfalia.core.interface.Rules`).
-    rules: ClassVar[Rules[Any]]
     #: The stem of its rules pages (``rules`` for ``rules.html``, ``rules.fr.html``…).
     rules_page: ClassVar[str]
     #: The fewest and the most players its settings seat (the start screen's seat rows).
@@ -50,15 +51,16 @@ class SiteGame(ABC):
     #: bots takes a person, in minutes (estimated as ``docs/playing.md`` says).
     pitch: ClassVar[str]
     minutes: ClassVar[int]
-    #: The bots' levels offered at its table, weakest first: a search model and its playouts a decision.
-    levels: ClassVar[Mapping[str, Level]]
-    #: Its table's class: a worker answers the page's questions through it (:meth:`Table.search_for`).
-    session: ClassVar[type[Table]]
+    #: Whether it has a guided first game (:meth:`SiteGame.lesson`): the first screen's "Learn".
+    teaches: ClassVar[bool] = False
+    #: The names of the bots' levels offered at its table, weakest first (:attr:`SiteGame.levels`).
+    level_names: ClassVar[tuple[str, ...]]
     #: The bots of its tournaments, by name (``strong:N`` names a search of N playouts).
     bot_names: ClassVar[tuple[str, ...]]
     #: What one deal of a tournament is (``hand``, ``game``).
     deal_unit: ClassVar[str] = "game"
-    #: Its own messages in English, by key (the catalogs translate them).
+    #: Its own messages in English, by key (the catalogs translate them): where its code is loaded
+    #: on demand, those of its first screen only, the rest joining them as it loads.
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = {}
     #: The keyboard's shortcuts it has no use for (their commands).
     unused_shortcuts: ClassVar[frozenset[str]] = frozenset()
@@ -77,24 +79,12 @@ class SiteGame(ABC):
     share_note: ClassVar[str] = "share-note"
     share_none: ClassVar[str] = "share-nothing"
 
-    def rules_source(self) -> RulesSource | None:
-        """The English source of its rules page (``tools/make_rules_page.py``), if it has one;
-        imported only when asked for (the pages never need it)."""
-        return None
-
-    def lesson(self) -> Lesson | None:
-        """Its guided first game (:mod:`farfalia.ui.lessons`), if it has one; its scripted games are
-        built only when a part starts."""
-        return None
-
     @abstractmethod
     def picture(self) -> str:
         """The first screen's picture of it: a few of its own cards as an SVG, their art within."""
 
     def word(self, values: dict[str, object]) -> None:  # noqa: B027 (a hook: nothing to word by default)
         """Word its messages' values in place before they are said (a card's reason from its code)."""
-
-    # --------------------------------------------------------------- start
 
     @abstractmethod
     def start_options(self, chosen: Mapping[str, str]) -> str:
@@ -103,6 +93,30 @@ class SiteGame(ABC):
     @abstractmethod
     def seats(self, form: Mapping[str, str]) -> int:
         """How many players the start screen's fields ``form`` seat."""
+
+
+class SiteGame(GameAbout):
+    """A game of the site: its rules, replays, saves, page, bots and command line."""
+
+    #: Its rules engine (:class:`~farfalia.core.interface.Rules`).
+    rules: ClassVar[Rules[Any]]
+    #: The bots' levels offered at its table, by :attr:`level_names`: a search model and its
+    #: playouts a decision.
+    levels: ClassVar[Mapping[str, Level]]
+    #: Its table's class: a worker answers the page's questions through it (:meth:`Table.search_for`).
+    session: ClassVar[type[Table]]
+
+    def rules_source(self) -> RulesSource | None:
+        """The English source of its rules page (``tools/make_rules_page.py``), if it has one;
+        imported only when asked for (the pages never need it)."""
+        return None
+
+    def lesson(self) -> Lesson | None:
+        """Its guided first game (:mod:`farfalia.ui.lessons`), if it has one (:attr:`teaches`);
+        its scripted games are built only when a part starts."""
+        return None
+
+    # --------------------------------------------------------------- start
 
     @abstractmethod
     def settings_of(self, form: Mapping[str, str]) -> Any:
@@ -237,7 +251,52 @@ class CommandLine(Protocol):
         """Its rules core's throughput, a line a measure, each as soon as measured (``bench``)."""
 
 
-def register_game(game: SiteGame) -> SiteGame:
+class LazyGame:
+    """A game of the site known by its :class:`GameAbout` until its code is needed, then loaded:
+    its ``site`` (``module:NAME``, its :class:`SiteGame`) imported, its texts joined to the page's.
+    It answers for the game it stands for: what its about holds at once, the rest from the loaded
+    game; where the game's code is not here (a page loads each game's archive when it first needs
+    it: :mod:`farfalia.ui.archives`), :class:`~farfalia.core.errors.GameNotLoaded`."""
+
+    def __init__(self, about: GameAbout, site: str) -> None:
+        self.about = about
+        self.site = site
+        self._game: SiteGame | None = None
+
+    @property
+    def package(self) -> str:
+        """The package of its folder, where its site module is."""
+        return self.site.partition(":")[0].rpartition(".")[0]
+
+    @property
+    def loaded(self) -> bool:
+        """Whether its code has been loaded."""
+        return self._game is not None
+
+    def game(self) -> SiteGame:
+        """The game itself, its code loaded now if it is not yet (:class:`GameNotLoaded` where it
+        is not here)."""
+        if self._game is None:
+            module_name, _, attribute = self.site.partition(":")
+            try:
+                module = importlib.import_module(module_name)
+            except ModuleNotFoundError as error:
+                if error.name != self.package and not str(error.name).startswith(f"{self.package}."):
+                    raise
+                raise GameNotLoaded(self.about.name) from error
+            game: SiteGame = getattr(module, attribute)
+            add_texts(game.texts, game.word)
+            self._game = game
+        return self._game
+
+    def __getattr__(self, attribute: str) -> Any:
+        try:
+            return getattr(self.about, attribute)
+        except AttributeError:
+            return getattr(self.game(), attribute)
+
+
+def register_game(game: SiteGame | LazyGame) -> SiteGame | LazyGame:
     """Make ``game`` one of the site's (:func:`farfalia.core.registry.register`), its messages
     among the page's (:func:`farfalia.ui.texts.add_texts`); returns it."""
     registry.register(game)
@@ -245,7 +304,7 @@ def register_game(game: SiteGame) -> SiteGame:
     return game
 
 
-def unregister_game(game: SiteGame) -> None:
+def unregister_game(game: SiteGame | LazyGame) -> None:
     """Take ``game`` out of the site again, its messages too (a test's own game, once its tests are over)."""
     registry.unregister(game.name)
     remove_texts(game.texts, game.word)
@@ -260,3 +319,9 @@ def find_game(name: str) -> SiteGame:
     """The game of the site named ``name``; :class:`~farfalia.core.errors.SettingsError` if none is."""
     game: SiteGame = registry.find(name)
     return game
+
+
+def loaded_games() -> tuple[SiteGame, ...]:
+    """The games of the site, each with its code loaded (the build's and the catalogs', which need
+    all of it; :class:`GameNotLoaded` where a game's code is not here)."""
+    return tuple(game.game() if isinstance(game, LazyGame) else game for game in site_games())

@@ -7,6 +7,7 @@ A test holds the list complete."""
 from farfalia.core import errors  # noqa: F401
 from farfalia.ui import (  # noqa: F401
     answers,
+    archives,
     contract,
     controller,
     diagrams,

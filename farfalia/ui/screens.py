@@ -156,7 +156,7 @@ def game_card(game: SiteGame, saved: SavedGame | None, language: str, first: boo
         buttons += _game_button("continue", Command.CONTINUE_GAME, game, primary=True, slot=saved.slot,
                                 disabled=saved.elsewhere, first=first)  # fmt: skip
     buttons += _game_button("play", Command.PLAY, game, primary=saved is None, first=first and saved is None)
-    if game.lesson() is not None:
+    if game.teaches:
         buttons += _game_button("learn", Command.LEARN, game)
     buttons += (
         f'<a class="btn" href="{rules_page(language, game.rules_page)}" target="_blank" rel="noopener"'
@@ -199,9 +199,9 @@ def start_form(choices: Mapping[str, str]) -> str:
     games = site_games()
     chosen = {"game": games[0].name, "level": "strong", "pace": "normal", "kind-0": "human", **choices}
     game = next((g for g in games if g.name == chosen["game"]), games[0])
-    seats = "".join(_seat_row(k, chosen, list(game.levels)) for k in range(max(g.max_players for g in games)))
+    seats = "".join(_seat_row(k, chosen, list(game.level_names)) for k in range(max(g.max_players for g in games)))
     paces = select_options(list(PACES), lambda p: text(f"pace.{p}"), chosen["pace"])
-    levels = select_options(list(game.levels), lambda v: text(f"level.{v}"), chosen["level"])
+    levels = select_options(list(game.level_names), lambda v: text(f"level.{v}"), chosen["level"])
     options = "".join(
         f'<div class="game-options" data-options-for="{g.name}"{"" if g is game else " hidden"}>'
         f"{g.start_options(chosen)}</div>"
@@ -418,7 +418,7 @@ def tools_bar(can_undo: bool, language: str, game: SiteGame, shareable: bool = T
         + button(text("keys"), command=Command.HELP)
         + f'<a class="btn" href="{rules_page(language, game.rules_page)}" target="_blank" rel="noopener">'
         + f"{escape(text('rules-short'))}</a>"
-        + (button(text("learn-menu"), command=Command.LEARN, game=game.name) if game.lesson() is not None else "")
+        + (button(text("learn-menu"), command=Command.LEARN, game=game.name) if game.teaches else "")
         + button(text("new-game"), command=Command.NEW_GAME)
         + "</div>"
         + f'<button type="button" class="btn tools-toggle" id="{Id.TOOLS_TOGGLE}" popovertarget="{Id.TOOLS}"'

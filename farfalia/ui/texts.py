@@ -166,6 +166,8 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "winner": "Winner: {names}",
     "total": "Total",
     "error": "Something went wrong: {error}",
+    "game-loading": "Loading {game}…",
+    "game-load-failed": "{game} could not be loaded: check the connection, then try again.",
     "replay": "Replay",
     "view": "View",
     "view.all": "All hands open",

@@ -28,6 +28,7 @@ class TricksSite(SiteGame):
     rules_page: ClassVar[str] = "tricks"
     max_players: ClassVar[int] = 3
     levels: ClassVar[Mapping[str, Level]] = LEVELS
+    level_names: ClassVar[tuple[str, ...]] = tuple(LEVELS)
     session: ClassVar[type[Table]] = TricksTable
     bot_names: ClassVar[tuple[str, ...]] = tuple(bots.BOTS)
     pitch: ClassVar[str] = "tricks.pitch"

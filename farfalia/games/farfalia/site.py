@@ -44,6 +44,8 @@ class FarfaliaSite(SiteGame):
     pitch: ClassVar[str] = "farfalia.pitch"
     minutes: ClassVar[int] = 15
     levels: ClassVar[Mapping[str, Level]] = LEVELS
+    level_names: ClassVar[tuple[str, ...]] = tuple(LEVELS)
+    teaches: ClassVar[bool] = True
     session: ClassVar[type[Table]] = Session
     #: Its tournaments' bots (:data:`farfalia.games.farfalia.bots.contest.BOTS`, imported only for them).
     bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient")

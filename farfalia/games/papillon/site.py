@@ -5,66 +5,39 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from farfalia.bots.search import Level
-from farfalia.core.codes import ascii_int
 from farfalia.core.errors import SaveError
 from farfalia.core.interface import Play
+from farfalia.games.papillon.about import PapillonAbout
 from farfalia.games.papillon.engine.game import PapillonGame
-from farfalia.games.papillon.engine.rules import DEALS, ROUNDS, PapillonSettings
+from farfalia.games.papillon.engine.rules import ROUNDS, PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES, hidden_twin
 from farfalia.games.papillon.page.editor import PapillonEditor
 from farfalia.games.papillon.page.lesson import PAPILLON_LESSON
-from farfalia.games.papillon.page.render import game_picture
 from farfalia.games.papillon.page.session import PAPILLON_LEVELS, PAPILLON_SAVE_FORMAT, PapillonSession
 from farfalia.games.papillon.page.texts import PAPILLON_TEXTS
 from farfalia.games.papillon.page.viewer import PapillonViewer
 from farfalia.games.papillon.page.words import action_words
 from farfalia.games.papillon.records.replay import decode_papillon, encode_papillon
 from farfalia.records.replay import Replay, problem
-from farfalia.ui.contract import Command, Id
 from farfalia.ui.game import SiteGame
 from farfalia.ui.lessons import Lesson
-from farfalia.ui.screens import checkbox, select_options
 from farfalia.ui.seating import Player, Table
-from farfalia.ui.texts import text
 from farfalia.ui.viewer import Stepper
 
 if TYPE_CHECKING:  # the command line's and the build's: the pages never import them
     from farfalia.ui.rules_source import RulesSource
 
 
-class PapillonSite(SiteGame):
+class PapillonSite(PapillonAbout, SiteGame):
     """Papillon: 2 to 5 players, both rounds or a practice round of one, its house rules."""
 
-    name: ClassVar[str] = "papillon"
-    replay_prefix: ClassVar[str] = "p"
     rules = PAPILLON_RULES
-    rules_page: ClassVar[str] = "papillon"
-    min_players: ClassVar[int] = min(DEALS)
-    max_players: ClassVar[int] = max(DEALS)
-    pitch: ClassVar[str] = "pa.pitch"
-    minutes: ClassVar[int] = 10
     levels: ClassVar[Mapping[str, Level]] = PAPILLON_LEVELS
     session: ClassVar[type[Table]] = PapillonSession
-    #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
-    bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient")
-    command_module: ClassVar[str] = "farfalia.games.papillon.command"
-    contest_module: ClassVar[str] = "farfalia.games.papillon.bots.contest"
-    review_module: ClassVar[str] = "farfalia.games.papillon.bots.review"
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = PAPILLON_TEXTS
-    #: It has no tricks to read out; its cards are picked up, then placed.
-    unused_shortcuts: ClassVar[frozenset[str]] = frozenset((Command.LAST_TRICK,))
-    help_play: ClassVar[str] = "pa.key.play"
-    help_escape: ClassVar[str] = "pa.key.escape"
-    share_note: ClassVar[str] = "pa.share-note"
-    share_none: ClassVar[str] = "pa.share-none"
-
-    def picture(self) -> str:
-        """A few of its cards, fanned (:func:`farfalia.games.papillon.page.render.game_picture`)."""
-        return game_picture()
 
     def rules_source(self) -> RulesSource:
         """Its rules page's English, from its own folder."""
@@ -75,27 +48,6 @@ class PapillonSite(SiteGame):
     def lesson(self) -> Lesson:
         """Its guided first game (:mod:`farfalia.games.papillon.page.lesson`)."""
         return PAPILLON_LESSON
-
-    def start_options(self, chosen: Mapping[str, str]) -> str:
-        """How many players, the rounds, and its house rules (P-D5, P-D8, P-D13)."""
-        players = select_options(
-            [str(n) for n in DEALS], lambda n: text("pa.players-count", count=n), chosen.get("players", "2")
-        )
-        rounds = select_options(list(ROUNDS), lambda r: text(f"pa.rounds.{r}"), chosen.get("rounds", "both"))
-        boxes = "".join(
-            checkbox(name, text(f"pa.{name}"), chosen.get(name) == "on")
-            for name in ("two-against-one", "forced-capture")
-        )
-        return (
-            f'<label>{escape(text("pa.players"))} <select name="players" id="{Id.PLAYERS}">{players}</select></label>'
-            f'<label>{escape(text("pa.rounds"))} <select name="rounds">{rounds}</select></label>'
-            f'<fieldset class="variants">{boxes}</fieldset>'
-        )
-
-    def seats(self, form: Mapping[str, str]) -> int:
-        """The players chosen (two, where none are)."""
-        players = ascii_int(form.get("players", ""))
-        return players if players in DEALS else min(DEALS)
 
     def settings_of(self, form: Mapping[str, str]) -> PapillonSettings:
         """The players, the rounds and the house rules ticked (2 v 1 at three players only)."""

@@ -7,6 +7,7 @@ from typing import Final
 
 from farfalia.games.papillon.engine.position import POSITION_PROBLEMS
 from farfalia.games.papillon.engine.rules import PAPILLON_SETTINGS_PROBLEMS
+from farfalia.games.papillon.page.first_screen import PAPILLON_FIRST_TEXTS
 from farfalia.games.papillon.records.scenario import PAPILLON_PROBLEMS
 
 #: Papillon's messages, by key (the catalogs' ``msgctxt``), in English.
@@ -16,7 +17,7 @@ PAPILLON_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "pa.key.play": "Enter or Space: pick up the card (a card with one use is played), or press the button, "
     "that has the focus.",
     "pa.key.escape": "Close the open panel, or put back the card picked up.",
-    "game.papillon": "Papillon",
+    **PAPILLON_FIRST_TEXTS,
     # The lesson (farfalia/games/papillon/page/lesson.py): its parts' titles, then what it says as each
     # new thing first matters, by part.
     "lesson.pa.blue": "the blue round: capturing",
@@ -70,17 +71,7 @@ PAPILLON_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "its own player draw three. The other atouts: the Chrysalide reverses the direction of play, the "
     "Chenille restarts a sequence at 1, the Couteau Suisse is any number from 0 to 11. You know enough to "
     "play a whole game.",
-    "pa.pitch": "A French game in two rounds: capture cards from the table by their number or their sum, then shed "
-    "your hand onto shared sequences.",
     "pa.title": "Papillon",
-    "pa.players": "Players",
-    "pa.players-count": "{count} players",
-    "pa.two-against-one": "Two against one (three players)",
-    "pa.forced-capture": "Captures are forced",
-    "pa.rounds": "Rounds",
-    "pa.rounds.both": "Blue, then orange (a whole game)",
-    "pa.rounds.blue": "The blue round only (practice)",
-    "pa.rounds.orange": "The orange round only (practice)",
     "pa.card": "{number} of {family}",
     "pa.orange-back": "orange back",
     "pa.place.A1": "the first starting pile",
