@@ -32,7 +32,7 @@ MODULE_LIST: Final = "modules.txt"
 
 @dataclass
 class Waiting:
-    """The page's action that met a game whose code is not here yet (a click on Papillon's "Play"
+    """The page's action that met a game whose code is not here yet (a click on a game's "Play"
     as its archive is on its way): done once the code has come, once, and only if the person has
     not acted again meanwhile (a later choice is the one that counts)."""
 
