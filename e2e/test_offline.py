@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import DIST, watch
-from e2e.driver import click_and_wait, open_game, play_to_the_end, start
+from e2e.driver import READY_TIMEOUT, click_and_wait, open_game, play_to_the_end, start, start_papillon
 from farfalia.ui.contract import Data
 from tools import build_site, serve
 
@@ -57,6 +57,11 @@ def test_offline_after_one_visit_a_reload_and_a_new_tab_play(page: Page, site: s
     tab = page.context.new_page()
     open_game(tab, site)
     play_a_short_game(tab)
+    other = page.context.new_page()  # and the other game, its code from the service worker's cache
+    open_game(other, site)
+    start_papillon(other, 2)
+    other.wait_for_selector(".card.legal", timeout=READY_TIMEOUT)
+    assert other.locator("svg.table.papillon").count() == 1
 
 
 @pytest.fixture
