@@ -59,8 +59,12 @@ def guarded(handler: Callable[..., object], *args: Any, again: bool = False) -> 
             return
         element(Id.NOTE).textContent = text("game-loading", game=game)
         ticket = waiting.ticket()
-        begin(load_then([missing.game], lambda: guarded(handler, *args, again=True) if waiting.still_wanted(ticket)
-                        else None))  # fmt: skip
+
+        def again_if_still_wanted() -> None:
+            if waiting.still_wanted(ticket):
+                guarded(handler, *args, again=True)
+
+        begin(load_then([missing.game], again_if_still_wanted))
     except FarfaliaError as error:
         element(Id.NOTE).textContent = error_note(error)
     except Exception as error:
@@ -93,17 +97,21 @@ async def fetch_archive(name: str) -> bytes:
         FETCHING.pop(name, None)  # a failure is fetched anew next time
 
 
-async def load_then(names: list[str], then: Callable[[], None]) -> None:
-    """The games ``names`` loaded, then ``then``; if one cannot be (the network, the host, an
-    archive that is none), the note line says so, and ``then`` waits for the next try."""
+async def load_games(names: list[str]) -> list[str]:
+    """The games ``names`` loaded (:func:`farfalia.ui.archives.load`); returns those still not here
+    (the network, the host, an archive that is none: said in the console)."""
     try:
         await archives.load(names, fetch_archive)
-        unloaded = archives.missing(names)
-    except Exception as error:  # the network or the host: said on the note line, below
+    except Exception as error:
         window.console.warn(f"a game's archive was not loaded: {error}")
-        unloaded = names
-    if unloaded:
-        element(Id.NOTE).textContent = text("game-load-failed", game=text(f"game.{unloaded[0]}"))
+    return archives.missing(names)
+
+
+async def load_then(names: list[str], then: Callable[[], None]) -> None:
+    """The games ``names`` loaded, then ``then``; if one cannot be, the note line says so, and
+    ``then`` waits for the next try."""
+    if not_here := await load_games(names):
+        element(Id.NOTE).textContent = text("game-load-failed", game=text(f"game.{not_here[0]}"))
         return
     then()
 
@@ -127,12 +135,8 @@ def load_the_rest() -> None:
 
     async def quietly() -> None:
         await idle()
-        try:
-            await archives.load([game.name for game in archives.lazy_games()], fetch_archive)
-        except Exception as error:
-            window.console.warn(f"a game's archive was not loaded: {error}")
-            return
-        steps = archives.preload()
+        await load_games([game.name for game in archives.lazy_games()])
+        steps = archives.preload()  # (an archive that did not come: its game is left out)
         while True:
             await idle()
             if next(steps, None) is None:
@@ -443,10 +447,7 @@ def start(store: Any, saves: tuple[list[Stored], list[str]]) -> None:
         return
 
     async def loaded_first() -> None:
-        try:
-            await archives.load(wanted, fetch_archive)
-        except Exception as error:  # the page opens all the same; its saves are left untouched (below)
-            window.console.warn(f"a game's archive was not loaded: {error}")
+        await load_games(wanted)  # the page opens all the same; its saves are left untouched (below)
         open_page(store, saves)
 
     begin(loaded_first())

@@ -114,9 +114,8 @@ export async function makeSnapshotAlone(options = {}) {
 /**
  * Pyodide started for a snapshot: every module the pages import (farfalia.site,
  * farfalia.ui.pages) and every game's (assets/archives.js), then the snapshot, before anything
- * else runs in it. `kept` is the promise
- * of its keeping; it fails (the runtime itself started) if the imports grew the runtime's memory,
- * as a snapshot must fit the memory a runtime starts with.
+ * else runs in it. `kept` is the promise of its keeping; it fails (the runtime itself started) if
+ * the imports grew the runtime's memory, as a snapshot must fit the memory a runtime starts with.
  */
 async function makeSnapshot(settings) {
   const pyodide = await loadPyodide({ ...settings, _makeSnapshot: true });

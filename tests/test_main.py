@@ -344,7 +344,7 @@ class ComingCode:
 
     def __init__(self, module: ModuleType, window: fake_browser.Window, monkeypatch: pytest.MonkeyPatch) -> None:
         self.game = archives.lazy_games()[0]
-        self.site = self.game.site.partition(":")[0]
+        self.site = self.game.site_module
         self.module = sys.modules[self.site] if sys.modules.get(self.site) else importlib.import_module(self.site)
         self.fetched: list[str] = []
         self.during: Callable[[], None] = lambda: None
@@ -405,7 +405,7 @@ def test_saves_of_a_game_whose_code_does_not_come_are_neither_read_nor_touched(p
     stored, journal = dict(window.store), dict(window.farfaliaStore.journal)
     game = archives.lazy_games()[0]
     monkeypatch.setattr(game, "_game", None)
-    monkeypatch.setitem(sys.modules, game.site.partition(":")[0], None)  # its code not here, and
+    monkeypatch.setitem(sys.modules, game.site_module, None)  # its code not here, and
 
     async def offline(name: str) -> None:  # its archive cannot come
         raise OSError("offline")

@@ -93,7 +93,7 @@ def archive_roots() -> tuple[list[str], dict[str, list[str]]]:
     lazy = lazy_games()
     later = ["farfalia.ui.reviews", "farfalia.ui.answers", "farfalia.ui.pages", "farfalia.ui.archives"]
     later += [game.review_module for game in site_games() if game not in lazy]
-    return later, {game.name: [game.site.partition(":")[0], game.review_module] for game in lazy}
+    return later, {game.name: [game.site_module, game.review_module] for game in lazy}
 
 
 def pack_stdlib(target: Path, full: bool) -> None:

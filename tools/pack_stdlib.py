@@ -191,8 +191,8 @@ def package_data() -> dict[str, bytes]:
 
 def write(entries: dict[str, bytes], target: Path = TARGET) -> None:
     """The archive, its entries stored (not deflated one by one): the site's compressed twins
-    compress it whole, finding what its modules share (Brotli 1.04 MB, gzip 1.44 MB, where
-    deflating each entry gave 1.60 MB), and an import reads its module without inflating it."""
+    compress it whole, finding what its modules share (the figures: ``docs/deploying.md``,
+    "Compression"), and an import reads its module without inflating it."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:
         for name in sorted(entries):
@@ -201,13 +201,18 @@ def write(entries: dict[str, bytes], target: Path = TARGET) -> None:
             archive.writestr(info, entries[name])
 
 
+def game_folder(name: str) -> str:
+    """The game ``name``'s folder in the package, as its files' paths begin."""
+    return f"farfalia/games/{name}/"
+
+
 def split_games(package: dict[str, bytes], games: dict[str, list[str]]) -> dict[str, dict[str, bytes]]:
     """Each game loaded on demand (``games``: its name, the modules it starts from) as its own
     sources: the modules of its folder that the pages' archive (``package``) does not hold, by
     path in the folder. The package's other modules that only such a game imports join ``package``."""
     split: dict[str, dict[str, bytes]] = {}
     for name, roots in games.items():
-        folder = f"farfalia/games/{name}/"
+        folder = game_folder(name)
         own = package_sources(roots, starts=())
         split[name] = {path.removeprefix(folder): source for path, source in own.items()
                        if path.startswith(folder) and path not in package}  # fmt: skip
@@ -218,7 +223,7 @@ def split_games(package: dict[str, bytes], games: dict[str, list[str]]) -> dict[
 def import_order(name: str, sources: dict[str, bytes]) -> list[str]:
     """The modules of the game ``name``'s own ``sources`` (by path in its folder), each after those
     it imports: a page can import them one at a time (:data:`MODULES`)."""
-    folder = f"farfalia/games/{name}/"
+    folder = game_folder(name)
     by_module = {module_name(folder + path): path for path in sources if path.endswith(".py")}
     order: list[str] = []
     seen: set[str] = set()
@@ -246,7 +251,7 @@ def main() -> None:
     stdlib, package = stdlib_sources(kept_modules()), package_sources([name for name in later.split(",") if name])
     for name, sources in split_games(package, games).items():
         target = GAMES / f"{name}.zip"
-        folder = f"farfalia/games/{name}/"
+        folder = game_folder(name)
         entries = {PurePosixPath(path).with_suffix(".pyc").as_posix(): bytecode(folder + path, source, 2)
                    for path, source in sources.items()}  # fmt: skip
         write(entries | {MODULES: "\n".join(import_order(name, sources)).encode()}, target)

@@ -74,7 +74,7 @@ def missing(names: Iterable[str]) -> list[str]:
     registry's order)."""
     found: list[str] = []
     for game in lazy_games():
-        if game.name in names and not game.loaded and importlib.util.find_spec(game.site.partition(":")[0]) is None:
+        if game.name in names and not game.loaded and importlib.util.find_spec(game.site_module) is None:
             found.append(game.name)
     return found
 
@@ -161,6 +161,7 @@ def load_all(folder: str = ARCHIVE_FOLDER) -> None:
     """Every game loaded, from its archive under ``folder`` (written there by the glue): what the
     bots' worker and the memory snapshot hold."""
     for game in lazy_games():
-        if not game.loaded and Path(archive_path(game.name, folder)).is_file():
-            attach(game.name, archive_path(game.name, folder))
+        path = archive_path(game.name, folder)
+        if not game.loaded and Path(path).is_file():
+            attach(game.name, path)
         game.game()

@@ -264,9 +264,14 @@ class LazyGame:
         self._game: SiteGame | None = None
 
     @property
+    def site_module(self) -> str:
+        """The module of its :class:`SiteGame`."""
+        return self.site.partition(":")[0]
+
+    @property
     def package(self) -> str:
         """The package of its folder, where its site module is."""
-        return self.site.partition(":")[0].rpartition(".")[0]
+        return self.site_module.rpartition(".")[0]
 
     @property
     def loaded(self) -> bool:
@@ -277,14 +282,13 @@ class LazyGame:
         """The game itself, its code loaded now if it is not yet (:class:`GameNotLoaded` where it
         is not here)."""
         if self._game is None:
-            module_name, _, attribute = self.site.partition(":")
             try:
-                module = importlib.import_module(module_name)
+                module = importlib.import_module(self.site_module)
             except ModuleNotFoundError as error:
                 if error.name != self.package and not str(error.name).startswith(f"{self.package}."):
                     raise
                 raise GameNotLoaded(self.about.name) from error
-            game: SiteGame = getattr(module, attribute)
+            game: SiteGame = getattr(module, self.site.partition(":")[2])
             add_texts(game.texts, game.word)
             self._game = game
         return self._game

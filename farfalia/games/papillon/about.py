@@ -5,6 +5,7 @@ from an archive of its own: ``farfalia.ui.archives``)."""
 
 from __future__ import annotations
 
+import functools
 import pkgutil
 from collections.abc import Mapping
 from typing import ClassVar, Final
@@ -13,7 +14,7 @@ from farfalia.core.codes import ascii_int
 from farfalia.games.papillon.engine.rules import DEALS
 from farfalia.games.papillon.page.first_screen import PAPILLON_FIRST_TEXTS, start_options
 from farfalia.ui.contract import Command
-from farfalia.ui.game import GameAbout
+from farfalia.ui.game import GameAbout, LazyGame
 
 #: The first screen's picture (``page.render.game_picture``'s drawing, kept: a test holds it the same).
 PICTURE_FILE: Final = "picture.svg"
@@ -58,16 +59,14 @@ class PapillonAbout(GameAbout):
         return players if players in DEALS else min(DEALS)
 
 
+@functools.cache
 def picture_svg() -> str:
     """The first screen's picture, read once (through the module's loader: a file beside it, or
     an entry of the archive it was imported from)."""
-    global _picture
-    if _picture is None:
-        _picture = (pkgutil.get_data(__name__, PICTURE_FILE) or b"").decode()
-    return _picture
+    return (pkgutil.get_data(__name__, PICTURE_FILE) or b"").decode()
 
-
-_picture: str | None = None
 
 #: Papillon before its code, the one instance.
 PAPILLON_ABOUT: Final = PapillonAbout()
+#: Papillon as the site registers it (:mod:`farfalia.site`): its about, its code loaded when needed.
+PAPILLON_GAME: Final = LazyGame(PAPILLON_ABOUT, f"{__package__}.site:PAPILLON_SITE")
