@@ -172,6 +172,7 @@ class Page:
             "pointerup": lambda _e: self.run(self.runtime.pointer_up()),
             "visibilitychange": lambda _e: self.controller.page_hidden() if document.hidden else self.refresh(),
             "pagehide": lambda _e: self.controller.page_closed(),
+            "pageshow": lambda e: self.run(self.runtime.page_shown()) if e.persisted else None,
             "resize": lambda _e: self.draw() if self.controller.resize(*self.stage()) else None,
             "hashchange": self.follow,
             # another tab's lease changed (a browser without Web Locks)
@@ -207,6 +208,8 @@ class Page:
                 self.hold(effect.slot)
             elif isinstance(effect, rt.Release):
                 self.store.release(effect.slot)
+            elif isinstance(effect, rt.Relist):
+                self.refresh()
             elif isinstance(effect, rt.StartWorker):
                 self.start_worker()
             elif isinstance(effect, rt.Ask):

@@ -114,7 +114,7 @@
     // the watch over other tabs (watch()).
     listen(handlers) {
       for (const [kind, handler] of Object.entries(handlers)) {
-        (["resize", "hashchange", "pagehide", "storage"].includes(kind) ? window : document).addEventListener(kind, handler);
+        (["resize", "hashchange", "pagehide", "pageshow", "storage"].includes(kind) ? window : document).addEventListener(kind, handler);
       }
       this.watch();
     },

@@ -13,6 +13,7 @@ from e2e.conftest import watch
 from e2e.driver import click_and_wait, open_game, start
 from farfalia.ui.contract import Command, Data, Id
 from farfalia.ui.saves import SLOT_PREFIX
+from farfalia.ui.tabs import HEARTBEAT_SECONDS, LEASE_SECONDS
 from farfalia.ui.texts import text
 
 #: A Papillon link naming one player at a table of two (its check right): once a ``KeyError``.
@@ -20,6 +21,10 @@ WRONG_NAMES = "p1.2000.1.0.QWRh..JDHjs0"
 #: A browser without Web Locks (a plain-HTTP host, an older Safari).
 NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get() { return undefined; } });"
 #: Every journal write aborted, the browser giving no error object (``transaction.abort()``).
+#: Busy for 2.5 s (a heartbeat of the leases falls due meanwhile), as the tab is then closed.
+BUSY = "() => setTimeout(() => { const end = performance.now() + 2500; while (performance.now() < end); })"
+#: A tab that dies: its ``pagehide`` never reaches the page (it lets go of nothing).
+DIES = "addEventListener('pagehide', (event) => event.stopImmediatePropagation(), true);"
 ABORTED = """(() => { const put = IDBObjectStore.prototype.put;
   IDBObjectStore.prototype.put = function (...args) { const request = put.apply(this, args);
     this.transaction.abort(); return request; }; })();"""
@@ -96,11 +101,35 @@ def test_without_web_locks_a_game_is_played_in_one_tab_and_a_closed_tab_lets_go_
     open_game(second, site)
     second.wait_for_selector(".saved-games .elsewhere")  # the first tab's game, marked by its lease
     assert second.locator(f"[data-command={Command.RESUME}][disabled]").count() == 1
+    first.evaluate(BUSY)  # closed while busy: a beat due meanwhile comes after it let go (once it took again)
     first.close(run_before_unload=True)  # its lease let go: the other tab hears it at once
-    second.wait_for_selector(f"[data-command={Command.RESUME}]:not([disabled])", timeout=3000)
+    second.wait_for_selector(f"[data-command={Command.RESUME}]:not([disabled])", timeout=2500 + 3000)
     click_and_wait(second, f"[data-command={Command.RESUME}]")
     assert second.get_attribute("body", f"data-{Data.ACTIONS}") is not None
     assert text("game-elsewhere") not in second.inner_text(f"#{Id.OVERLAY}")
+    assert not problems, problems
+    context.close()
+
+
+def test_without_web_locks_a_game_whose_tab_died_is_free_once_its_lease_runs_out(browser: Browser, site: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(NO_LOCKS)
+    problems = watch(context, site)
+    first = context.new_page()
+    first.add_init_script(DIES)
+    open_game(first, site)
+    start(first, "four", seed=3)
+    second = context.new_page()
+    open_game(second, site)
+    second.wait_for_selector(".saved-games .elsewhere")
+    first.close(run_before_unload=True)
+    second.wait_for_timeout(1000)
+    assert second.locator(f"[data-command={Command.RESUME}][disabled]").count() == 1  # nothing let go
+    # The lease runs out and the next beat lists the game free, without a reload.
+    free_by = (LEASE_SECONDS + HEARTBEAT_SECONDS + 3) * 1000
+    second.wait_for_selector(f"[data-command={Command.RESUME}]:not([disabled])", timeout=free_by)
+    click_and_wait(second, f"[data-command={Command.RESUME}]")
+    assert second.get_attribute("body", f"data-{Data.ACTIONS}") is not None
     assert not problems, problems
     context.close()
 

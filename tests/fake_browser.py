@@ -232,8 +232,9 @@ class Dom:
         self.downloads: list[tuple[str, str]] = []
 
     def listen(self, handlers: dict[str, Callable[[Any], None]]) -> None:
+        window_events = ("resize", "hashchange", "pagehide", "pageshow", "storage")
         for kind, handler in handlers.items():
-            target = self.window if kind in ("resize", "hashchange", "pagehide", "storage") else self.document
+            target = self.window if kind in window_events else self.document
             target.addEventListener(kind, handler)
 
     def writeBar(self, bar: Element, contents: list[str]) -> None:

@@ -23,6 +23,7 @@ from farfalia.ui import runtime as rt
 from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, GAME_ATTRIBUTE, SLOT_ATTRIBUTE, Id
 from farfalia.ui.panels import Panel
 from farfalia.ui.saves import SLOT_PREFIX, Entry
+from farfalia.ui.tabs import LEASE_PREFIX
 from farfalia.ui.texts import text
 from tests import fake_browser
 from tests.support import random_game
@@ -173,6 +174,19 @@ def test_a_game_another_tab_takes_first_is_left_to_it(page) -> None:  # type: ig
     resume_first(document, window)
     controller = window.farfaliaPage.controller
     assert controller.table is None and text("game-elsewhere") in document.elements[Id.OVERLAY].innerHTML
+
+
+def test_without_web_locks_a_page_back_from_the_cache_holds_its_game_again(page) -> None:  # type: ignore[no-untyped-def]
+    _, document, window = page
+    window.farfaliaStore.locks = False
+    _, document, window = load_page(window)
+    document.click(fake_browser.Element(**{COMMAND_ATTRIBUTE: "start"}))
+    lease = LEASE_PREFIX + window.farfaliaPage.controller.shelf.slot
+    assert lease in window.store
+    window.listeners["pagehide"](types.SimpleNamespace(persisted=True))  # put in the back-forward cache
+    assert lease not in window.store
+    window.listeners["pageshow"](types.SimpleNamespace(persisted=True))  # and shown again
+    assert lease in window.store and window.farfaliaPage.controller.table is not None
 
 
 def test_when_the_journal_fails_every_save_is_a_whole_checkpoint(page) -> None:  # type: ignore[no-untyped-def]

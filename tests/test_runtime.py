@@ -59,6 +59,8 @@ class Glue:
         self.holding: list[str] = []
         self.released: list[str] = []
         self.draws = 0
+        #: The start screen's list of saved games as last written alone (``rt.Relist``).
+        self.listed = ""
         self.run(self.runtime.started())
 
     def run(self, effects: list[rt.Effect]) -> None:
@@ -77,6 +79,8 @@ class Glue:
                 self.holding.append(effect.slot)
             elif isinstance(effect, rt.Release):
                 self.released.append(effect.slot)
+            elif isinstance(effect, rt.Relist):
+                self.listed = self.controller.saved_list()
             elif isinstance(effect, rt.StartWorker):
                 self.workers += 1
             elif isinstance(effect, rt.Ask):
@@ -113,11 +117,14 @@ class Glue:
         raise AssertionError("the game never waited for the person")
 
 
-def page(storage: MemoryStorage | None = None, clock: Clock | None = None, locks: bool = True) -> Controller:
-    """A page whose person plays every card by hand (auto-play off); ``locks``: the browser has Web Locks."""
+def page(
+    storage: MemoryStorage | None = None, clock: Clock | None = None, locks: bool = True, tab: int = 1
+) -> Controller:
+    """A page whose person plays every card by hand (auto-play off); ``locks``: the browser has Web Locks;
+    ``tab``: the seed of its randomness (its tab's id among them)."""
     storage = storage or MemoryStorage()
     storage.set(PREFERENCES_KEY, '{"autoplay": "off"}')
-    return Controller(storage, "http://site/index.html", rng=random.Random(1), clock=clock or Clock(), locks=locks)
+    return Controller(storage, "http://site/index.html", rng=random.Random(tab), clock=clock or Clock(), locks=locks)
 
 
 def started(glue: Glue, form: dict[str, str] = FORM) -> None:
@@ -232,6 +239,51 @@ def test_without_web_locks_a_lease_is_renewed_and_a_lost_race_is_told() -> None:
     glue.fire(rt.Timer.HEARTBEAT)
     assert glue.controller.table is None and glue.draws == draws + 1
     assert "open in another tab" in glue.controller.screen().overlay
+
+
+def test_a_closed_page_whose_heartbeat_comes_late_takes_its_game_no_more() -> None:
+    clock, storage = Clock(), MemoryStorage()
+    glue = Glue(page(storage, clock, locks=False), locks=False)
+    started(glue)
+    slot = glue.controller.shelf.slot
+    assert slot is not None and storage.get(LEASE_PREFIX + slot) is not None
+    glue.controller.page_closed()  # the tab closes while busy: its beat, due meanwhile, comes after
+    clock.now += 2
+    glue.fire(rt.Timer.HEARTBEAT)
+    assert storage.get(LEASE_PREFIX + slot) is None  # let go for good: the other tabs may take it
+    glue.run(glue.runtime.page_shown())  # back from the back-forward cache: held again at once
+    lease = Lease.read(storage.get(LEASE_PREFIX + slot))
+    assert lease is not None and lease.until == clock.now + LEASE_SECONDS and glue.controller.table is not None
+
+
+def test_a_page_shown_again_after_another_tab_took_its_game_leaves_it() -> None:
+    clock, storage = Clock(), MemoryStorage()
+    glue = Glue(page(storage, clock, locks=False), locks=False)
+    started(glue)
+    slot = glue.controller.shelf.slot
+    assert slot is not None
+    glue.controller.page_closed()
+    storage.set(LEASE_PREFIX + slot, Lease("another tab", clock.now + LEASE_SECONDS).to_text())
+    glue.run(glue.runtime.page_shown())
+    assert glue.controller.table is None and "open in another tab" in glue.controller.screen().overlay
+
+
+def test_a_game_whose_tab_died_is_shown_free_once_its_lease_runs_out() -> None:
+    clock, storage = Clock(), MemoryStorage()
+    playing = Glue(page(storage, clock, locks=False), locks=False)
+    started(playing)  # then its tab dies: no beat, no pagehide
+    waiting = Glue(page(storage, clock, locks=False, tab=2), locks=False)
+    waiting.controller.open("")
+    waiting.draw()
+    assert 'class="elsewhere"' in waiting.controller.saved_list() and waiting.listed == ""
+    clock.now += LEASE_SECONDS - 1
+    waiting.fire(rt.Timer.HEARTBEAT)
+    assert waiting.listed == ""  # still held: the list stays as it is
+    clock.now += 1
+    waiting.fire(rt.Timer.HEARTBEAT)
+    assert waiting.listed and 'class="elsewhere"' not in waiting.listed  # written again: free to resume
+    waiting.fire(rt.Timer.HEARTBEAT)
+    assert rt.Timer.HEARTBEAT in waiting.timers
 
 
 def test_a_dialog_takes_the_focus_and_gives_it_back_to_its_opener() -> None:

@@ -435,6 +435,10 @@ class Controller:
         """The page is going away: write the whole save, let go of the game for other tabs."""
         self.shelf.page_closed()
 
+    def page_shown(self) -> None:
+        """The page put away is shown again: its game is to be held again."""
+        self.shelf.page_shown()
+
     def journal_failed(self) -> None:
         """The page's journal refused a write: saves go on as whole checkpoints."""
         self.shelf.saves.journal_failed()

@@ -109,6 +109,11 @@ class Draw(Effect):
 
 
 @dataclass(frozen=True)
+class Relist(Effect):
+    """Write the start screen's list of saved games out again, alone (a form being filled in stays)."""
+
+
+@dataclass(frozen=True)
 class SetTimer(Effect):
     """Start ``timer`` (replacing it if set), to fire in ``ms`` milliseconds."""
 
@@ -363,6 +368,22 @@ class Runtime:
         wait = self.controller.bot_delay()
         return effects if wait is None else [*effects, SetTimer(Timer.BOT, wait)]
 
+    def page_shown(self) -> list[Effect]:
+        """The page put away is shown again: its game held again at once (or found lost)."""
+        self.controller.page_shown()
+        return self._beat()
+
+    def _beat(self) -> list[Effect]:
+        """The leases' heartbeat (without Web Locks): the game played here lost meanwhile is left
+        (a redraw); on the start screen, a game whose tab died shown free once its lease ran out."""
+        controller = self.controller
+        lost = controller.shelf.heartbeat()
+        for slot in lost:
+            controller.lost_slot(slot)
+        if lost:
+            return [Draw()]
+        return [Relist()] if controller.table is None and controller.shelf.list_stale() else []
+
     def fired(self, timer: Timer) -> list[Effect]:
         """``timer`` went off."""
         controller = self.controller
@@ -373,10 +394,7 @@ class Runtime:
         if timer == Timer.ANSWER:  # no answer in time: the worker is taken to have failed
             return self.worker_failed() if controller.awaiting_answer else []
         if timer == Timer.HEARTBEAT:
-            lost = controller.shelf.heartbeat()
-            for slot in lost:
-                controller.lost_slot(slot)
-            return [SetTimer(Timer.HEARTBEAT, HEARTBEAT_MS), *([Draw()] if lost else [])]
+            return [SetTimer(Timer.HEARTBEAT, HEARTBEAT_MS), *self._beat()]
         if timer == Timer.BOT:
             controller.bot_move()
             if not controller.thinking:  # a forced card played at once (or nothing, paused)

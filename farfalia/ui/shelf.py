@@ -96,6 +96,10 @@ class Shelf:
         self.elsewhere: frozenset[str] = frozenset()
         #: The saved game whose delete waits for the player's confirmation.
         self.deleting: str | None = None
+        #: The page was closed or put away: it holds no game until it is shown again.
+        self.put_away = False
+        #: The games the start screen's list shows as open elsewhere (as it was last written).
+        self.listed_elsewhere: frozenset[str] = frozenset()
         self._told_saves_off = False
 
     # --------------------------------------------------------------- listing
@@ -104,7 +108,7 @@ class Shelf:
         """The start screen's list of saved games, the one played last first."""
         now = self.saves.clock()
         rows = []
-        elsewhere = self.others()
+        elsewhere = self.listed_elsewhere = self.others()
         for slot in self.saves.by_recent():
             label, players, game = read_save(slot.save_text())
             when = when_text(now - slot.when) if slot.when else ""
@@ -115,6 +119,11 @@ class Shelf:
     def others(self) -> frozenset[str]:
         """The games other tabs hold now."""
         return self.elsewhere | (self.leases.elsewhere() if self.leases is not None else frozenset())
+
+    def list_stale(self) -> bool:
+        """Whether the games other tabs hold changed since the list was written (a lease ran out:
+        its tab died; nothing tells the others but the clock)."""
+        return self.others() != self.listed_elsewhere
 
     def refresh(self, journal: Iterable[Stored], elsewhere: Iterable[str], reread: bool) -> None:
         """Another tab may have saved or let go of a game: which games are held elsewhere, and
@@ -212,8 +221,10 @@ class Shelf:
 
     def heartbeat(self) -> list[str]:
         """Leases held on (without Web Locks): the games this tab lost meanwhile (its own game
-        taken again, should the page have let go of it while it was put away)."""
-        if self.leases is None:
+        taken again, should the page have let go of it while it was put away). A page closed or
+        put away holds nothing: a beat that comes after it let go (a timer due while the closing
+        page was busy) takes nothing again."""
+        if self.leases is None or self.put_away:
             return []
         lost = self.leases.renew()
         slot = self.slot
@@ -230,5 +241,11 @@ class Shelf:
         """The page is going away (closed, or put away by the browser): the whole save written,
         and its leases let go of at once (other tabs are told by the ``storage`` event)."""
         self.page_hidden()
+        self.put_away = True
         if self.leases is not None:
             self.leases.release_all()
+
+    def page_shown(self) -> None:
+        """The page put away is shown again (the browser's back-forward cache): its game is to be
+        held again (the next heartbeat takes it, or finds it lost)."""
+        self.put_away = False
