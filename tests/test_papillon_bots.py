@@ -20,6 +20,8 @@ from farfalia.games.papillon.bots.model import (
     MOST_CANDIDATES,
     PAPILLON_SEARCH,
     AllSeen,
+    HandsSeenDeal,
+    PapillonHandsSeenBot,
     PapillonSampler,
     PapillonSearch,
     PapillonSearchBot,
@@ -97,6 +99,28 @@ def test_sampled_worlds_look_the_same_from_the_seat(papillon: PapillonSettings) 
         check_conservation(world)
         world.random_playout(rng, 10_000)  # the world plays on to the round's end
         assert len(world.round_scores()) > len(game.round_scores())
+
+
+@pytest.mark.parametrize("papillon", SETTINGS, ids=str)
+def test_the_hands_seen_yardstick_deals_the_real_hands_and_the_rest_anew(papillon: PapillonSettings) -> None:
+    rng = random.Random(6)
+    dealt_anew = 0
+    for step, game in enumerate(decisions(papillon, 5, PapillonRandomBot())):
+        if step % 7:
+            continue
+        player = game.current_player()
+        view = seat_view(game, player)
+        world = HandsSeenDeal(view, game).sample(rng)
+        assert world.hands == game.hands and seat_view(world, player) == view
+        assert sorted(world.deck + world.draw_pile) == sorted(game.deck + game.draw_pile)
+        assert all(seat_view(world, seat) == seat_view(game, seat) for seat in range(game.players))
+        check_conservation(world)
+        dealt_anew += (world.deck, world.draw_pile) != (game.deck, game.draw_pile)
+        if step == 0:
+            chosen = PapillonHandsSeenBot(SMALL_SEARCH).choose(AllSeen(view, game), random.Random(0))
+            assert chosen in game.legal_actions()
+    assert dealt_anew > 0  # the cards to come are not the game's
+    assert PapillonHandsSeenBot().sees_all and PAPILLON_SITE.bot("hands-seen").hands_only
 
 
 def test_a_world_with_the_real_cards_plays_on_as_the_game() -> None:

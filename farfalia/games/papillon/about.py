@@ -33,7 +33,7 @@ class PapillonAbout(GameAbout):
     teaches: ClassVar[bool] = True
     level_names: ClassVar[tuple[str, ...]] = ("beginner", "quick", "strong")
     #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
-    bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient")
+    bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient", "hands-seen")
     command_module: ClassVar[str] = "farfalia.games.papillon.command"
     contest_module: ClassVar[str] = "farfalia.games.papillon.bots.contest"
     review_module: ClassVar[str] = "farfalia.games.papillon.bots.review"

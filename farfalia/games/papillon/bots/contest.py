@@ -8,19 +8,21 @@ from typing import Any, Final
 
 from farfalia.bots.roster import named_bot
 from farfalia.games.papillon.bots.heuristic import PapillonBeginnerBot, PapillonHeuristicBot, PapillonRandomBot
-from farfalia.games.papillon.bots.model import AllSeen, PapillonOmniscientBot, PapillonSearchBot
+from farfalia.games.papillon.bots.model import AllSeen, PapillonHandsSeenBot, PapillonOmniscientBot, PapillonSearchBot
 from farfalia.games.papillon.bots.samples import sample_replays
 from farfalia.games.papillon.engine.game import PapillonGame
 from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.engine.views import seat_view
 
-#: Papillon's bots, by name: ``omniscient`` sees every card (a yardstick, never offered to players).
+#: Papillon's bots, by name: ``omniscient`` sees every card, ``hands-seen`` every hand but not the
+#: cards to come (yardsticks, never offered to players).
 BOTS: Final = {
     "random": PapillonRandomBot,
     "beginner": PapillonBeginnerBot,
     "heuristic": PapillonHeuristicBot,
     "strong": PapillonSearchBot,
     "omniscient": PapillonOmniscientBot,
+    "hands-seen": PapillonHandsSeenBot,
 }
 
 

@@ -8,8 +8,8 @@ each side has taken, or the cost of each side's hands in the orange round.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Final, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import ClassVar, Final, NamedTuple
 
 from farfalia.bots.search import Sampler, Search, SearchBot
 from farfalia.games.papillon.bots.heuristic import COUTEAU_COST, pile_worth, ranked
@@ -55,14 +55,35 @@ class PapillonSampler:
             dealt, pools[deck] = pools[deck][:count], pools[deck][count:]
             return dealt
 
+        hands = self._hands(deal)
+        deck = deal(self.round_deck, view.undealt)
+        draw_pile = deal(ORANGE, view.draw_pile_orange) + deal(BLUE, view.draw_pile - view.draw_pile_orange)
+        return PapillonGame.from_public(view.public, hands, deck, draw_pile, rng.getrandbits(32))
+
+    def _hands(self, deal: Callable[[int, int], list[int]]) -> list[list[int]]:
+        """Every hand: the view's own, the others' dealt (``deal(deck, count)``) by the backs they show."""
+        view = self.view
         hands: list[list[int]] = [[] for _ in range(view.settings.players)]
         hands[view.player] = list(view.hand)
         for player in self.others:
             orange = view.orange_backs[player]
             hands[player] = deal(ORANGE, orange) + deal(BLUE, view.hand_sizes[player] - orange)
-        deck = deal(self.round_deck, view.undealt)
-        draw_pile = deal(ORANGE, view.draw_pile_orange) + deal(BLUE, view.draw_pile - view.draw_pile_orange)
-        return PapillonGame.from_public(view.public, hands, deck, draw_pile, rng.getrandbits(32))
+        return hands
+
+
+class HandsSeenDeal(PapillonSampler):
+    """Every hand as it is in ``game``; the undealt cards and the draw pile dealt at random, each
+    of the deck its backs show: what seeing the other hands is worth, the future's chance apart."""
+
+    def __init__(self, view: PapillonView, game: PapillonGame) -> None:
+        super().__init__(view)
+        self.hands = [list(hand) for hand in game.hands]
+        held = {card for hand in game.hands for card in hand}
+        self.unseen = {deck: [card for card in cards if card not in held] for deck, cards in self.unseen.items()}
+
+    def _hands(self, deal: Callable[[int, int], list[int]]) -> list[list[int]]:
+        """The hands as they are."""
+        return [list(hand) for hand in self.hands]
 
 
 class TrueDeal:
@@ -181,15 +202,17 @@ class AllSeen(NamedTuple):
 
 
 class AllSeenSearch(PapillonSearch):
-    """The search with the deal as it is for its only world."""
+    """The search with the deal as it is for its only world (``hands_only``: the hands as they
+    are, the rest dealt at random)."""
 
-    def __init__(self, game: PapillonGame) -> None:
+    def __init__(self, game: PapillonGame, hands_only: bool = False) -> None:
         super().__init__()
         self.game = game
+        self.hands_only = hands_only
 
-    def sampler(self, view: PapillonView) -> TrueDeal:
-        """The deal as it is."""
-        return TrueDeal(self.game)
+    def sampler(self, view: PapillonView) -> Sampler:
+        """The deal as it is (or its hands)."""
+        return HandsSeenDeal(view, self.game) if self.hands_only else TrueDeal(self.game)
 
 
 class PapillonOmniscientBot(PapillonSearchBot):
@@ -197,9 +220,19 @@ class PapillonOmniscientBot(PapillonSearchBot):
     order): the ceiling the strong bot is measured against, never offered to players."""
 
     sees_all = True
+    #: Whether it sees the hands alone (:class:`PapillonHandsSeenBot`).
+    hands_only: ClassVar[bool] = False
 
     def choose(self, view: AllSeen, rng: random.Random) -> int:
         """Search the deal as it is."""
-        search = Search(view.view, rng, self.playouts, AllSeenSearch(view.game))
+        search = Search(view.view, rng, self.playouts, AllSeenSearch(view.game, self.hands_only))
         search.complete()
         return search.best()
+
+
+class PapillonHandsSeenBot(PapillonOmniscientBot):
+    """The same search shown every hand, but not the undealt cards nor the draw pile's order (dealt
+    at random, as the strong bot deals them): a yardstick of what reading the other hands could
+    ever be worth, the omniscient bot's sight of the future's chance apart (``docs/bots.md``)."""
+
+    hands_only = True
