@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from e2e.conftest import watch
 from e2e.driver import click_and_wait, open_game, start
@@ -87,19 +87,32 @@ def test_a_click_then_enter_at_once_is_one_decision(page: Page, site: str) -> No
     assert page.get_attribute("body", f"data-{Data.ACTIONS}") == "1"
 
 
-def test_without_web_locks_a_game_is_played_in_one_tab_and_a_closed_tab_lets_go_at_once(
-    browser: Browser, site: str
-) -> None:
+def two_tabs(
+    browser: Browser, site: str, *init_scripts: str, first_only: str = ""
+) -> tuple[BrowserContext, list[str], Page, Page]:
+    """A context (its ``init_scripts`` in every page, ``first_only`` in the first tab's), the
+    problems of its pages, a first tab playing a game of four, and a second tab on the start
+    screen, which lists that game open elsewhere."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(NO_LOCKS)
+    for script in init_scripts:
+        context.add_init_script(script)
     problems = watch(context, site)
     first = context.new_page()
+    if first_only:
+        first.add_init_script(first_only)
     open_game(first, site)
-    assert first.evaluate("() => window.farfaliaStore.locks") is False
     start(first, "four", seed=3)
     second = context.new_page()
     open_game(second, site)
-    second.wait_for_selector(".saved-games .elsewhere")  # the first tab's game, marked by its lease
+    second.wait_for_selector(".saved-games .elsewhere")  # the first tab's game, marked by its lock or lease
+    return context, problems, first, second
+
+
+def test_without_web_locks_a_game_is_played_in_one_tab_and_a_closed_tab_lets_go_at_once(
+    browser: Browser, site: str
+) -> None:
+    context, problems, first, second = two_tabs(browser, site, NO_LOCKS)
+    assert first.evaluate("() => window.farfaliaStore.locks") is False
     assert second.locator(f"[data-command={Command.RESUME}][disabled]").count() == 1
     first.evaluate(BUSY)  # closed while busy: a beat due meanwhile comes after it let go (once it took again)
     first.close(run_before_unload=True)  # its lease let go: the other tab hears it at once
@@ -112,16 +125,7 @@ def test_without_web_locks_a_game_is_played_in_one_tab_and_a_closed_tab_lets_go_
 
 
 def test_without_web_locks_a_game_whose_tab_died_is_free_once_its_lease_runs_out(browser: Browser, site: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(NO_LOCKS)
-    problems = watch(context, site)
-    first = context.new_page()
-    first.add_init_script(DIES)
-    open_game(first, site)
-    start(first, "four", seed=3)
-    second = context.new_page()
-    open_game(second, site)
-    second.wait_for_selector(".saved-games .elsewhere")
+    context, problems, first, second = two_tabs(browser, site, NO_LOCKS, first_only=DIES)
     first.close(run_before_unload=True)
     second.wait_for_timeout(1000)
     assert second.locator(f"[data-command={Command.RESUME}][disabled]").count() == 1  # nothing let go
@@ -135,13 +139,7 @@ def test_without_web_locks_a_game_whose_tab_died_is_free_once_its_lease_runs_out
 
 
 def test_a_closed_tab_lets_go_of_its_game_at_once_with_web_locks(browser: Browser, site: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    first = context.new_page()
-    open_game(first, site)
-    start(first, "four", seed=3)
-    second = context.new_page()
-    open_game(second, site)
-    second.wait_for_selector(".saved-games .elsewhere")
+    context, _, first, second = two_tabs(browser, site)
     first.close(run_before_unload=True)
     second.wait_for_selector(f"[data-command={Command.RESUME}]:not([disabled])", timeout=3000)  # no reload, no focus
     context.close()
