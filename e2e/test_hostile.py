@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from e2e.conftest import watch
 from e2e.driver import click_and_wait, open_game, start
@@ -85,6 +85,25 @@ def test_a_click_then_enter_at_once_is_one_decision(page: Page, site: str) -> No
     page.keyboard.press("Enter")  # the focus is on the next card: the same press, twice
     page.wait_for_timeout(400)
     assert page.get_attribute("body", f"data-{Data.ACTIONS}") == "1"
+
+
+def test_the_pages_own_scripts_arriving_after_the_runtime_still_run_before_its_python(page: Page, site: str) -> None:
+    """A slow host or network that sends the page's own scripts (its journal, its DOM chores) after
+    the runtime: Python waits for them (once a page that never got ready, or one without its saves)."""
+    held: list[Route] = []
+    for script in ("store.js", "dom.js"):
+        page.route(f"**/assets/{script}", lambda route: held.append(route))
+    page.goto(f"{site}/index.html", wait_until="commit")  # (its load waits for them)
+    page.wait_for_timeout(4000)  # the runtime starts in about 1.5 s here: long enough to run first
+    assert len(held) == 2 and page.locator(f"body[data-{Data.READY}]").count() == 0
+    for route in held:
+        route.continue_()
+    ready(page)
+    start(page, "two", seed=2)
+    page.reload()  # and the game was saved in the journal
+    ready(page)
+    click_and_wait(page, f"[data-command={Command.RESUME}]")
+    assert page.get_attribute("body", f"data-{Data.DECISION}") is not None
 
 
 def two_tabs(
