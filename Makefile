@@ -66,7 +66,7 @@ BASELINE ?= HEAD
 bench-core: $(VENV)/installed
 	$(PY) tools/bench_core.py --baseline $(BASELINE) --rounds 3 --seconds 2
 
-## Start-up of the game page against a bare Pyodide page: transfer, first paint, ready cold and warm.
+## Start-up of the game page against a bare Pyodide page: transfer, first paint, ready cold and warm, a first Play.
 bench-startup: dist /usr/bin/chromium
 	$(PY) tools/bench_startup.py
 

@@ -22,6 +22,7 @@ from farfalia.ui import archives, contract
 from farfalia.ui import runtime as rt
 from farfalia.ui.contract import Command, Data, Id
 from farfalia.ui.controller import Controller
+from farfalia.ui.game import LazyGame
 from farfalia.ui.keyboard import IDENTITY, PANEL_BUTTON, next_card, selector_for
 from farfalia.ui.memory import settle
 from farfalia.ui.saves import Entry, Stored, WebStorage
@@ -44,6 +45,7 @@ def element(id_: Id) -> Any:
 
 #: The action waiting for a game's code, if any (:class:`farfalia.ui.archives.Waiting`).
 waiting = archives.Waiting()
+LazyGame.in_steps = True  # a game's code is never imported at once as a handler first needs it: no long task
 
 
 def guarded(handler: Callable[..., object], *args: Any, again: bool = False) -> None:
@@ -108,12 +110,20 @@ async def load_games(names: list[str]) -> list[str]:
 
 
 async def load_then(names: list[str], then: Callable[[], None]) -> None:
-    """The games ``names`` loaded, then ``then``; if one cannot be, the note line says so, and
-    ``then`` waits for the next try."""
+    """The games ``names`` loaded (their modules imported in steps), then ``then``; if one cannot
+    be, the note line says so, and ``then`` waits for the next try."""
     if not_here := await load_games(names):
         element(Id.NOTE).textContent = text("game-load-failed", game=text(f"game.{not_here[0]}"))
         return
+    await import_in_steps(names)
     then()
+
+
+async def import_in_steps(names: list[str]) -> None:
+    """The games ``names``, whose code is here, imported a module at a time: the page paints
+    between two (:attr:`~farfalia.ui.game.LazyGame.in_steps`)."""
+    for _ in archives.preload(names=names):
+        await asyncio.sleep(0)
 
 
 def idle() -> Any:
@@ -450,7 +460,8 @@ def start(store: Any, saves: tuple[list[Stored], list[str]]) -> None:
         return
 
     async def loaded_first() -> None:
-        await load_games(wanted)  # the page opens all the same; its saves are left untouched (below)
+        not_here = await load_games(wanted)  # the page opens all the same; its saves are left untouched (below)
+        await import_in_steps([name for name in wanted if name not in not_here])
         open_page(store, saves)
 
     begin(loaded_first())

@@ -8,9 +8,9 @@ is needed (``farfalia.ui.archives``)."""
 
 from __future__ import annotations
 
-from farfalia.games.farfalia.site import FARFALIA_SITE
+from farfalia.games.farfalia.about import FARFALIA_GAME
 from farfalia.games.papillon.about import PAPILLON_GAME
 from farfalia.ui.game import register_game
 
 #: The site's games, in the order the start screen offers them.
-GAMES = tuple(register_game(game) for game in (FARFALIA_SITE, PAPILLON_GAME))
+GAMES = tuple(register_game(game) for game in (FARFALIA_GAME, PAPILLON_GAME))

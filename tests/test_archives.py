@@ -1,5 +1,5 @@
-"""Each game's code where a page needs it (``farfalia.ui.archives``): Papillon known by its first
-screen until then, its code in an archive of its own. The build's split is played here as the
+"""Each game's code where a page needs it (``farfalia.ui.archives``): each game known by its
+first screen until then, its code in an archive of its own. The build's split is played here as the
 browser has it: a copy of the package holding only what the page's archive holds, in a Python
 started without this repository on its path, and the game's archive installed on demand."""
 
@@ -15,8 +15,11 @@ from pathlib import Path
 import pytest
 
 import farfalia.site  # noqa: F401 (the site's games, registered)
+from farfalia.games.farfalia.about import FARFALIA_ABOUT
+from farfalia.games.farfalia.page.render import game_picture as farfalia_picture
+from farfalia.games.farfalia.site import FARFALIA_SITE
 from farfalia.games.papillon.about import PAPILLON_ABOUT
-from farfalia.games.papillon.page.render import game_picture
+from farfalia.games.papillon.page.render import game_picture as papillon_picture
 from farfalia.games.papillon.site import PAPILLON_SITE
 from farfalia.ui import archives
 from farfalia.ui.game import LazyGame, find_game, loaded_games, site_games
@@ -43,21 +46,24 @@ storage = MemoryStorage()
 page = Controller(storage, "http://site/index.html", rng=random.Random(1))
 page.open("")
 first, kept = page.screen().overlay, dict(storage.items)
-said["card"] = 'data-game="papillon"' in first and "Papillon" in first
+said["cards"] = [f'data-game="{game}"' in first for game in ("farfalia", "papillon")]
 refused = []
-for name, fields in ((Command.PLAY, {"game": "papillon"}), (Command.LEARN, {"game": "papillon"}),
-                     (Command.START, {"game": "papillon", "players": "3"})):
-    drawn = page.rng.getstate()
-    try:
-        page.command(name, fields)
-    except GameNotLoaded as missing:
-        refused.append([name, missing.game, page.screen().overlay == first, page.table is None,
-                        storage.items == kept and page.rng.getstate() == drawn])
+for game, settings in (("farfalia", {"mode": "two"}), ("papillon", {"players": "3"})):
+    for name, fields in ((Command.PLAY, {}), (Command.LEARN, {}), (Command.START, settings)):
+        drawn = page.rng.getstate()
+        try:
+            page.command(name, {"game": game, **fields})
+        except GameNotLoaded as missing:
+            refused.append([game, name, missing.game, page.screen().overlay == first, page.table is None,
+                            storage.items == kept and page.rng.getstate() == drawn])
 try:
     page.follow(link)
 except GameNotLoaded as missing:
-    refused.append(["link", missing.game, page.screen().overlay == first, page.table is None, storage.items == kept])
+    refused.append(["papillon", "link", missing.game, page.screen().overlay == first, page.table is None,
+                    storage.items == kept])
 said["refused"] = refused
+archives.install("farfalia", Path(folder, "farfalia.zip").read_bytes(), folder=folder + "/lib")
+said["preloaded first"] = list(archives.preload(folder + "/lib", ["farfalia"]))
 page.command(Command.START, {"game": "farfalia", "mode": "two", "seed": "3"})  # at a Farfalia table, a link
 table, slot, kept = page.table, page.shelf.slot, dict(storage.items)
 try:
@@ -73,18 +79,19 @@ said["table"] = type(page.table).__name__
 said["decision"] = page.screen().decision
 page.follow(link)
 said["viewer"] = page.studio.viewer is not None and page.studio.viewer.game_name
-def place(file):
-    return "archive" if "/lib/papillon.zip/" in file else "tree" if "/tree/" in file else file
-said["from"] = sorted({place(str(module.__file__)) for name, module in sys.modules.items()
-                       if name.startswith("farfalia.games.papillon")})
-said["site"] = sys.modules["farfalia.games.papillon.site"].__file__.split("/lib/")[-1]
+def place(file, game):
+    return "archive" if f"/lib/{game}.zip/" in file else "tree" if "/tree/" in file else file
+said["from"] = {game: sorted({place(str(module.__file__), game) for name, module in sys.modules.items()
+                              if name.startswith(f"farfalia.games.{game}")}) for game in ("farfalia", "papillon")}
+said["site"] = [sys.modules[f"farfalia.games.{game}.site"].__file__.split("/lib/")[-1]
+                for game in ("farfalia", "papillon")]
 print(json.dumps(said))
 """
 
 
 def browser_copy(folder: Path) -> None:
     """The package as the browser has it (the page's archive: its modules and data) under
-    ``folder/tree``, and Papillon's archive (its sources) at ``folder/papillon.zip``."""
+    ``folder/tree``, and each game's archive (its sources) at ``folder/<name>.zip``."""
     later, games = archive_roots()
     package = package_sources(later)
     split = split_games(package, games)
@@ -92,19 +99,23 @@ def browser_copy(folder: Path) -> None:
         target = folder / "tree" / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(content)
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for path, source in split["papillon"].items():
-            archive.writestr(path, source)
-        archive.writestr(MODULES, "\n".join(import_order("papillon", split["papillon"])))
-    (folder / "papillon.zip").write_bytes(buffer.getvalue())
+    for name, sources in split.items():
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            for path, source in sources.items():
+                archive.writestr(path, source)
+            archive.writestr(MODULES, "\n".join(import_order(name, sources)))
+        (folder / f"{name}.zip").write_bytes(buffer.getvalue())
 
 
 def test_a_game_loads_its_code_when_first_needed_and_nothing_changes_before(tmp_path: Path) -> None:
     browser_copy(tmp_path)
-    tree = tmp_path / "tree" / "farfalia" / "games" / "papillon"
-    assert sorted(p.name for p in tree.rglob("*.py")) == ["__init__.py", "__init__.py", "__init__.py", "about.py",
-                                                          "first_screen.py", "rules.py"]  # fmt: skip
+    for game in ("farfalia", "papillon"):  # of each game, its first screen alone
+        tree = tmp_path / "tree" / "farfalia" / "games" / game
+        assert sorted(p.relative_to(tree).as_posix() for p in tree.rglob("*.*")) == [
+            "__init__.py", "about.py", "engine/__init__.py", "engine/rules.py", "page/__init__.py",
+            "page/first_screen.py", "picture.svg",
+        ]  # fmt: skip
     link = "replay=" + PAPILLON_SITE.sample_replays(1)[0]
     run = subprocess.run(
         [sys.executable, "-S", "-c", PAGE, str(tmp_path), link],
@@ -112,15 +123,21 @@ def test_a_game_loads_its_code_when_first_needed_and_nothing_changes_before(tmp_
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     said = json.loads(run.stdout)
-    assert said["missing"] == ["papillon"] and said["wanted"] == ["papillon"]
-    assert said["card"]
+    assert said["missing"] == ["farfalia", "papillon"] and said["wanted"] == ["papillon"]
+    assert said["cards"] == [True, True]
     # Each refused before anything changed: the same first screen, no table, nothing stored.
     assert said["refused"] == [
-        [command, "papillon", True, True, True] for command in ("play", "learn", "start", "link")
-    ]
+        [game, command, game, True, True, True]
+        for game in ("farfalia", "papillon")
+        for command in ("play", "learn", "start")
+    ] + [["papillon", "link", "papillon", True, True, True]]
     assert said["kept at the table"]
     assert said["missing after"] == []
-    # Imported a module at a time, each after those it imports, the game itself last.
+    # Imported a module at a time, each after those it imports, the game itself last: the game
+    # asked for alone, then the others.
+    assert said["preloaded first"][-1] == "farfalia.games.farfalia.site:FARFALIA_SITE"
+    assert all(module.startswith("farfalia.games.farfalia.") for module in said["preloaded first"])
+    assert len(said["preloaded first"]) > 20
     preloaded = said["preloaded"]
     assert preloaded[-1] == "farfalia.games.papillon.site:PAPILLON_SITE" and said["loaded"]
     assert {"farfalia.games.papillon.engine.game", "farfalia.games.papillon.page.session"} <= set(preloaded)
@@ -130,18 +147,23 @@ def test_a_game_loads_its_code_when_first_needed_and_nothing_changes_before(tmp_
     assert archives.MODULE_LIST == MODULES
     assert said["table"] == "PapillonSession" and said["decision"]
     assert said["viewer"] == "papillon"
-    assert said["from"] == ["archive", "tree"] and said["site"] == "papillon.zip/site.py"
+    assert said["from"] == {"farfalia": ["archive", "tree"], "papillon": ["archive", "tree"]}
+    assert said["site"] == ["farfalia.zip/site.py", "papillon.zip/site.py"]
 
 
 def test_the_first_screen_knows_each_game_as_its_code_does() -> None:
     """What a game's ``about`` says before its code is loaded is what the loaded game says."""
-    assert PAPILLON_ABOUT.picture() == game_picture(), "farfalia/games/papillon/picture.svg: write game_picture() in"
+    for about, picture in ((FARFALIA_ABOUT, farfalia_picture), (PAPILLON_ABOUT, papillon_picture)):
+        assert about.picture() == picture(), f"farfalia/games/{about.name}/picture.svg: write game_picture() in"
     for game in loaded_games():
         assert tuple(game.levels) == game.level_names
         assert (game.lesson() is not None) == game.teaches
     lazy = [game for game in site_games() if isinstance(game, LazyGame)]
-    assert [game.name for game in lazy] == ["papillon"] and lazy[0].game() is PAPILLON_SITE
-    assert lazy[0].start_options({"players": "3"}) == PAPILLON_SITE.start_options({"players": "3"})
+    assert [game.game() for game in lazy] == [FARFALIA_SITE, PAPILLON_SITE]
+    for game, chosen in zip(lazy, ({"mode": "four", "dealer": "2", "variants": "burning"}, {"players": "3"})):
+        assert game.start_options(chosen) == game.game().start_options(chosen)
+        assert game.seats(chosen) == game.game().seats(chosen)
+        assert game.about.texts.items() <= game.game().texts.items()
 
 
 @pytest.mark.parametrize(

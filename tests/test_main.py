@@ -21,6 +21,7 @@ from farfalia.games.farfalia.records.replay import encode
 from farfalia.ui import archives
 from farfalia.ui import runtime as rt
 from farfalia.ui.contract import ACTION_ATTRIBUTE, COMMAND_ATTRIBUTE, GAME_ATTRIBUTE, SLOT_ATTRIBUTE, Id
+from farfalia.ui.game import LazyGame
 from farfalia.ui.panels import Panel
 from farfalia.ui.saves import SLOT_PREFIX, Entry
 from farfalia.ui.tabs import LEASE_PREFIX
@@ -47,11 +48,12 @@ def load_page(
 
 
 @pytest.fixture(autouse=True)
-def pages_closed() -> Iterator[None]:
+def pages_closed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test's pages closed once the test is over: what they set aside from the garbage
     collector as they started (:func:`farfalia.ui.memory.settle`) given back to it, their event
-    loops closed."""
+    loops closed, the games' code imported at once again as in CPython (the page imports it in steps)."""
     gc.unfreeze()
+    monkeypatch.setattr(LazyGame, "in_steps", False)
     yield
     gc.unfreeze()
     fake_browser.close_loops()
@@ -357,7 +359,7 @@ class ComingCode:
     back (the glue's install of the archive, faked), ``during`` runs as the archive is on its way."""
 
     def __init__(self, module: ModuleType, window: fake_browser.Window, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.game = archives.lazy_games()[0]
+        self.game = next(game for game in archives.lazy_games() if game.name == "papillon")
         self.site = self.game.site_module
         self.module = sys.modules[self.site] if sys.modules.get(self.site) else importlib.import_module(self.site)
         self.fetched: list[str] = []
@@ -393,6 +395,30 @@ def test_a_game_chosen_before_its_code_has_come_starts_once_it_has(page, monkeyp
     assert module.window.farfaliaPage.controller.game.name == "papillon" and not window.errors
 
 
+def test_a_game_whose_code_is_here_but_not_imported_is_imported_in_steps(page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Chosen before the idle page has imported it: not at once (a long task), but a module at a
+    time, the page painting between two, then the game starts."""
+    module, document, window = page
+    game = next(game for game in archives.lazy_games() if game.name == "papillon")
+    monkeypatch.setattr(game, "_game", None)  # its archive here, its modules not imported yet
+    monkeypatch.setattr(module, "begin", window.loop.run_until_complete)
+    fetched: list[str] = []
+    window.farfaliaArchives = types.SimpleNamespace(fetch=lambda name: fetched.append(name))
+    steps: list[tuple[object, str]] = []
+    in_steps = archives.preload
+
+    def preload(folder: str = archives.ARCHIVE_FOLDER, names: list[str] | None = None) -> Iterator[str]:
+        for step in in_steps(folder, names):
+            steps.append((names, step))
+            yield step
+
+    monkeypatch.setattr(archives, "preload", preload)
+    assert LazyGame.in_steps  # main.py's
+    document.click(play_button("papillon"))
+    assert steps == [(["papillon"], game.site)] and fetched == []
+    assert module.window.farfaliaPage.controller.game.name == "papillon" and not window.errors
+
+
 def test_a_choice_made_meanwhile_is_the_one_that_counts(page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     module, document, window = page
     coming = ComingCode(module, window, monkeypatch)
@@ -417,7 +443,7 @@ def test_saves_of_a_game_whose_code_does_not_come_are_neither_read_nor_touched(p
     document.click(play_button("papillon"))  # a Papillon game, saved
     assert window.farfaliaPage.controller.game.name == "papillon"
     stored, journal = dict(window.store), dict(window.farfaliaStore.journal)
-    game = archives.lazy_games()[0]
+    game = next(game for game in archives.lazy_games() if game.name == "papillon")
     monkeypatch.setattr(game, "_game", None)
     monkeypatch.setitem(sys.modules, game.site_module, None)  # its code not here, and
 

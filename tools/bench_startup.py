@@ -14,7 +14,10 @@ from the HTTP cache. Printed, with the bare page beside the game:
   in the page), on the first visit and on a returning one;
 - a returning visit of the game page as it was before the snapshot (the snapshot removed first,
   in the same context), and returning visits of the rules page and of an embed (from the
-  snapshot), each beside the bare page's returning visit.
+  snapshot), each beside the bare page's returning visit;
+- a first visit in another fresh context whose person clicks the first game's "Play" as soon as
+  the page is ready: from the click to the table's first decision, and the longest task after the
+  click (0: none over 50 ms).
 
 Goals (issue 13; the transfer's and the returning visit's since issue 35): transfer at most
 0.75 x bare (both served their Brotli twins, as Chromium asks for them here), cold ready at most
@@ -67,6 +70,10 @@ READY_AT = """() => new Promise((done) => {
 WATCH_READY = """document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
   if (document.body.dataset.ready && !window.readyAt) window.readyAt = performance.now();
 }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] }));"""
+#: The page's long tasks (over 50 ms), as [start, end] in ms.
+WATCH_TASKS = """window.longTasks = []; new PerformanceObserver((list) => {
+  for (const task of list.getEntries()) window.longTasks.push([task.startTime, task.startTime + task.duration]);
+}).observe({ type: "longtask", buffered: true });"""
 SNAPSHOTS = "pyodide-memory-snapshot"
 #: An embed's link: the rules page's first diagram.
 EMBED = html.unescape(re.findall(r'data-farfalia="([^"]+)"', (ROOT / "rules.html").read_text())[0])
@@ -91,6 +98,8 @@ class Figures:
     warm_without_snapshot: list[float] = field(default_factory=list)
     rules_warm: list[float] = field(default_factory=list)
     embed_warm: list[float] = field(default_factory=list)
+    play: list[float] = field(default_factory=list)
+    play_task: list[float] = field(default_factory=list)
     not_from_snapshot: int = 0
 
 
@@ -107,6 +116,25 @@ def first_visit(context: BrowserContext, url: str, figures: Figures, game: bool)
     if game and not page.evaluate(SNAPSHOT_KEPT):  # the bots' worker makes it as it starts
         figures.not_from_snapshot += 1
     page.close()
+
+
+def first_play(browser: Browser, url: str, figures: Figures) -> None:
+    """A first visit whose person clicks the first game's "Play" as soon as the page is ready:
+    the seconds from the click to the table's first decision, and the page's longest task meanwhile."""
+    context = browser.new_context()
+    context.add_init_script(WATCH_READY)
+    context.add_init_script(WATCH_TASKS)
+    page = context.new_page()
+    page.goto(url)
+    page.evaluate(READY_AT)
+    clicked = page.evaluate("() => performance.now()")
+    page.click("[data-command=play]")
+    page.wait_for_function("() => document.body.dataset.decision || document.body.dataset.waiting")
+    figures.play.append((page.evaluate("() => performance.now()") - clicked) / 1000)
+    tasks = page.evaluate("() => window.longTasks")
+    after = [end - max(start, clicked) for start, end in tasks if end > clicked]
+    figures.play_task.append(max(after, default=0) / 1000)
+    context.close()
 
 
 def visit(context: BrowserContext, url: str) -> tuple[float, str | None]:
@@ -141,6 +169,8 @@ def measure(browser: Browser, site: str, figures: Figures, game: bool) -> None:
         page.close()
         figures.warm_without_snapshot.append(visit(context, f"{site}/index.html")[0])
     context.close()
+    if game:
+        first_play(browser, f"{site}/index.html", figures)
 
 
 def main() -> None:
@@ -171,6 +201,8 @@ def main() -> None:
         ("  without the snapshot (s)", "warm_without_snapshot", None),
         ("  the rules page (s)", "rules_warm", 0.33),
         ("  an embed (s)", "embed_warm", 0.33),
+        ("first visit, Play at once (s)", "play", None),
+        ("  its longest task (s)", "play_task", None),
     ]
     games = [name for name in sites if name != "bare"]
     print(f"median of {rounds} rounds, interleaved, each in a fresh context; the bare page's ready, warm beside")
@@ -178,13 +210,12 @@ def main() -> None:
     beside = f" {'baseline':>8} {'ratio':>6}" if options.baseline else ""
     print(f"{'':28} {'game':>8} {'bare':>8} {'ratio':>6}{beside}  goal")
     for label, key, goal in rows:
-        theirs = statistics.median(
-            getattr(figures["bare"], key if key in ("transfer", "requests", "paint", "cold", "warm_again") else "warm")
-        )
+        bare = "warm" if key.startswith(("warm", "rules", "embed")) and key != "warm_again" else key
+        theirs = statistics.median(getattr(figures["bare"], bare) or [math.nan])  # nothing to play on the bare page
         line = f"{label:28}"
         for name in games:
             mine = statistics.median(getattr(figures[name], key))
-            ratio = "-" if math.isnan(theirs) else f"{mine / theirs:.2f}"  # the bare page paints nothing
+            ratio = "-" if math.isnan(theirs) else f"{mine / theirs:.2f}"  # the bare page paints and plays nothing
             line += f" {mine:8.2f}" + (f" {theirs:8.2f}" if name == "game" else "") + f" {ratio:>6}"
         print(line.replace(" nan", "   -") + (f"  <= {goal}x" if goal else ""))
     print(f"first paint of the game page within 0.5 s: {statistics.median(figures['game'].paint) <= 0.5}")

@@ -81,8 +81,8 @@ def missing(names: Iterable[str]) -> list[str]:
 
 def require(names: Iterable[str]) -> None:
     """The games ``names`` loaded now: :class:`~farfalia.core.errors.GameNotLoaded` where one's
-    code is not here (asked before anything changes, so that the page can load it and do the
-    same again)."""
+    code is not here, or not imported yet where it is imported in steps (asked before anything
+    changes, so that the page can load it and do the same again)."""
     for game in lazy_games():
         if game.name in names:
             game.game()
@@ -142,18 +142,22 @@ async def load(names: Iterable[str], fetch: Callable[[str], Awaitable[bytes]], f
         install(name, await fetch(name), folder)
 
 
-def preload(folder: str = ARCHIVE_FOLDER) -> Iterator[str]:
+def preload(folder: str = ARCHIVE_FOLDER, names: Iterable[str] | None = None) -> Iterator[str]:
     """Every game's code imported a module at a time, as its archive's list orders them (the page
     lets itself breathe between two steps, so that none is a long task): each step names the
-    module it imported. A game whose archive is not here is left to load when first needed."""
+    module it imported. A game whose archive is not here is left to load when first needed.
+    With ``names``, those games only, which :func:`load` has made importable: each one loaded
+    (from its folder, where its code has no archive)."""
+    wanted = None if names is None else set(names)
     for game in lazy_games():
         path = archive_path(game.name, folder)
-        if game.loaded or not Path(path).is_file():
+        if game.loaded or (game.name not in wanted if wanted is not None else not Path(path).is_file()):
             continue
-        for module in zipimport.zipimporter(path).get_data(MODULE_LIST).decode().split():
-            importlib.import_module(module)
-            yield module
-        game.game()
+        if Path(path).is_file():
+            for module in zipimport.zipimporter(path).get_data(MODULE_LIST).decode().split():
+                importlib.import_module(module)
+                yield module
+        game.load()
         yield game.site
 
 
@@ -164,4 +168,4 @@ def load_all(folder: str = ARCHIVE_FOLDER) -> None:
         path = archive_path(game.name, folder)
         if not game.loaded and Path(path).is_file():
             attach(game.name, path)
-        game.game()
+        game.load()

@@ -10,11 +10,13 @@ never name a game: a third game joins the site by implementing this, in its own 
 
 from __future__ import annotations
 
+import functools
 import importlib
+import pkgutil
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from farfalia.bots.search import Level
 from farfalia.core import registry
@@ -31,6 +33,17 @@ if TYPE_CHECKING:  # the command line's and the build's: the pages never import 
     from farfalia.bots.review import Reviewing
     from farfalia.ui.lessons import Lesson
     from farfalia.ui.rules_source import RulesSource
+
+
+#: The file that holds a game's first-screen picture, in its folder (:meth:`GameAbout.picture`).
+PICTURE_FILE: Final = "picture.svg"
+
+
+@functools.cache
+def picture_in(package: str) -> str:
+    """The :data:`PICTURE_FILE` of ``package`` (a game's folder), read once through its loader: a
+    file in the folder, or an entry of the archive it was imported from."""
+    return (pkgutil.get_data(package, PICTURE_FILE) or b"").decode()
 
 
 class GameAbout(ABC):
@@ -79,9 +92,10 @@ class GameAbout(ABC):
     share_note: ClassVar[str] = "share-note"
     share_none: ClassVar[str] = "share-nothing"
 
-    @abstractmethod
     def picture(self) -> str:
-        """The first screen's picture of it: a few of its own cards as an SVG, their art within."""
+        """The first screen's picture of it: a few of its own cards as an SVG, their art within (by
+        default its folder's :data:`PICTURE_FILE`, the folder of the module defining its class)."""
+        return picture_in(type(self).__module__.rpartition(".")[0])
 
     def word(self, values: dict[str, object]) -> None:  # noqa: B027 (a hook: nothing to word by default)
         """Word its messages' values in place before they are said (a card's reason from its code)."""
@@ -258,6 +272,11 @@ class LazyGame:
     game; where the game's code is not here (a page loads each game's archive when it first needs
     it: :mod:`farfalia.ui.archives`), :class:`~farfalia.core.errors.GameNotLoaded`."""
 
+    #: Whether a game's code is imported in steps only (:func:`farfalia.ui.archives.preload`), never
+    #: all at once when first asked for: a game asked for before then is not loaded yet (the game
+    #: page's, whose person should meet no long task; its glue then imports it in steps).
+    in_steps: ClassVar[bool] = False
+
     def __init__(self, about: GameAbout, site: str) -> None:
         self.about = about
         self.site = site
@@ -280,7 +299,14 @@ class LazyGame:
 
     def game(self) -> SiteGame:
         """The game itself, its code loaded now if it is not yet (:class:`GameNotLoaded` where it
-        is not here)."""
+        is not here, or where it is to be imported :attr:`in_steps` and has not been)."""
+        if self._game is None and self.in_steps:
+            raise GameNotLoaded(self.about.name)
+        return self.load()
+
+    def load(self) -> SiteGame:
+        """The game itself, its code imported now if it is not yet (:class:`GameNotLoaded` where
+        it is not here)."""
         if self._game is None:
             try:
                 module = importlib.import_module(self.site_module)

@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from farfalia.bots.search import Level
 from farfalia.core.codes import ascii_int
 from farfalia.core.interface import Play
+from farfalia.games.farfalia.about import FarfaliaAbout
 from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import PLAYERS, VARIANTS, Settings, check_mode
 from farfalia.games.farfalia.engine.views import hidden_twin
 from farfalia.games.farfalia.page.editor import ScenarioEditor
 from farfalia.games.farfalia.page.lesson import FARFALIA_LESSON
-from farfalia.games.farfalia.page.render import game_picture
-from farfalia.games.farfalia.page.screens import start_options
 from farfalia.games.farfalia.page.session import LEVELS, Session
 from farfalia.games.farfalia.page.texts import FARFALIA_TEXTS, action_text, word_values
 from farfalia.games.farfalia.page.viewer import FarfaliaViewer
@@ -32,39 +31,17 @@ if TYPE_CHECKING:  # the command line's and the build's: the pages never import 
     from farfalia.ui.rules_source import RulesSource
 
 
-class FarfaliaSite(SiteGame):
+class FarfaliaSite(FarfaliaAbout, SiteGame):
     """Farfalia: 2 to 5 players, its modes (``basic5``, ``chinkway10``…) and variants."""
 
-    name: ClassVar[str] = "farfalia"
-    replay_prefix: ClassVar[str] = "f"
     rules = FARFALIA_RULES
-    rules_page: ClassVar[str] = "rules"
-    min_players: ClassVar[int] = min(PLAYERS.values())
-    max_players: ClassVar[int] = max(PLAYERS.values())
-    pitch: ClassVar[str] = "farfalia.pitch"
-    minutes: ClassVar[int] = 15
     levels: ClassVar[Mapping[str, Level]] = LEVELS
-    level_names: ClassVar[tuple[str, ...]] = tuple(LEVELS)
-    teaches: ClassVar[bool] = True
     session: ClassVar[type[Table]] = Session
-    #: Its tournaments' bots (:data:`farfalia.games.farfalia.bots.contest.BOTS`, imported only for them).
-    bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient")
-    command_module: ClassVar[str] = "farfalia.games.farfalia.command"
-    contest_module: ClassVar[str] = "farfalia.games.farfalia.bots.contest"
-    review_module: ClassVar[str] = "farfalia.games.farfalia.bots.review"
-    #: Its link shares finished hands only.
-    share_none: ClassVar[str] = "share-none"
-    deal_unit: ClassVar[str] = "hand"
-    reads_unnamed_saves: ClassVar[bool] = True
     texts: ClassVar[Mapping[str, str | tuple[str, str]]] = FARFALIA_TEXTS
 
     def word(self, values: dict[str, object]) -> None:
-        """Its modes named, a refused play's reason worded from its code."""
+        """Its modes named, a refused play's reason worded from its code (its about's wording and more)."""
         word_values(values)
-
-    def picture(self) -> str:
-        """A few of its cards, fanned (:func:`farfalia.games.farfalia.page.render.game_picture`)."""
-        return game_picture()
 
     def rules_source(self) -> RulesSource:
         """Its rules page's English, from its own folder."""
@@ -75,14 +52,6 @@ class FarfaliaSite(SiteGame):
     def lesson(self) -> Lesson:
         """Its guided first game (:mod:`farfalia.games.farfalia.page.lesson`)."""
         return FARFALIA_LESSON
-
-    def start_options(self, chosen: Mapping[str, str]) -> str:
-        """The mode, the variants and the first dealer."""
-        return start_options(chosen)
-
-    def seats(self, form: Mapping[str, str]) -> int:
-        """The players of the mode chosen (the most, where none is)."""
-        return PLAYERS.get(form.get("mode", ""), self.max_players)
 
     def settings_of(self, form: Mapping[str, str]) -> Settings:
         """The mode (``basic5`` unless one is chosen; :class:`SettingsError` for one unknown),

@@ -5,8 +5,6 @@ from an archive of its own: ``farfalia.ui.archives``)."""
 
 from __future__ import annotations
 
-import functools
-import pkgutil
 from collections.abc import Mapping
 from typing import ClassVar, Final
 
@@ -15,9 +13,6 @@ from farfalia.games.papillon.engine.rules import DEALS
 from farfalia.games.papillon.page.first_screen import PAPILLON_FIRST_TEXTS, start_options
 from farfalia.ui.contract import Command
 from farfalia.ui.game import GameAbout, LazyGame
-
-#: The first screen's picture (``page.render.game_picture``'s drawing, kept: a test holds it the same).
-PICTURE_FILE: Final = "picture.svg"
 
 
 class PapillonAbout(GameAbout):
@@ -45,10 +40,6 @@ class PapillonAbout(GameAbout):
     share_note: ClassVar[str] = "pa.share-note"
     share_none: ClassVar[str] = "pa.share-none"
 
-    def picture(self) -> str:
-        """A few of its cards, fanned (kept in :data:`PICTURE_FILE`, read from wherever the module is)."""
-        return picture_svg()
-
     def start_options(self, chosen: Mapping[str, str]) -> str:
         """How many players, the rounds, and its house rules (P-D5, P-D8, P-D13)."""
         return start_options(chosen)
@@ -57,13 +48,6 @@ class PapillonAbout(GameAbout):
         """The players chosen (two, where none are)."""
         players = ascii_int(form.get("players", ""))
         return players if players in DEALS else min(DEALS)
-
-
-@functools.cache
-def picture_svg() -> str:
-    """The first screen's picture, read once (through the module's loader: a file beside it, or
-    an entry of the archive it was imported from)."""
-    return (pkgutil.get_data(__name__, PICTURE_FILE) or b"").decode()
 
 
 #: Papillon before its code, the one instance.

@@ -1,16 +1,15 @@
-"""Farfalia's HTML around the table: the turn bar, the end-of-hand summary, the score sheet, the
-game's end, its options on the start screen and its scenario editor. Pure functions of a
+"""Farfalia's HTML around the table: the turn bar, the end-of-hand summary, the score sheet and
+the game's end. Pure functions of a
 :class:`~farfalia.games.farfalia.page.session.Session`; every string comes from the catalogs
 and every name is escaped."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
 from farfalia.games.farfalia.engine.cards import FAMILY_OF
-from farfalia.games.farfalia.engine.rules import MODES, PLAYERS, VARIANTS, game_partnerships
+from farfalia.games.farfalia.engine.rules import game_partnerships
 from farfalia.games.farfalia.engine.state import HandResult
 from farfalia.games.farfalia.engine.views import View
 from farfalia.games.farfalia.page.explain import (
@@ -23,7 +22,7 @@ from farfalia.games.farfalia.page.explain import (
 )
 from farfalia.games.farfalia.page.render import collection_figure
 from farfalia.games.farfalia.page.texts import action_text, card_text, count_text, family_text, points_text
-from farfalia.ui.contract import Command, Id
+from farfalia.ui.contract import Command
 from farfalia.ui.screens import (
     DIALOG,
     REGION,
@@ -31,36 +30,12 @@ from farfalia.ui.screens import (
     hint_button,
     over_buttons,
     scores_table,
-    select_options,
     sheet_dialog,
 )
 from farfalia.ui.texts import text
 
 if TYPE_CHECKING:  # the session draws itself with these
     from farfalia.games.farfalia.page.session import Session
-
-
-def start_options(chosen: Mapping[str, str]) -> str:
-    """Farfalia's choices on the start screen: the mode, the variants and the first dealer (its
-    options name the seats: the page renames them as names are typed)."""
-    modes = select_options(MODES, lambda m: text(f"mode.{m}"), chosen.get("mode", "basic5"))
-    picked = set(chosen.get("variants", "").split(","))
-    variants = "".join(
-        f'<label class="check"><input type="checkbox" name="variant" value="{v}"{" checked" if v in picked else ""}> '
-        f"{escape(text(f'variant.{v}'))}</label>"
-        for v in VARIANTS
-    )
-    seats = max(PLAYERS.values())
-    names = [chosen.get(f"name-{k}") or text("default-name", number=k + 1) for k in range(seats)]
-    dealer = chosen.get("dealer", "")
-    dealers = select_options([""], lambda _: text("dealer.random"), dealer) + select_options(
-        [str(k) for k in range(seats)], lambda k: names[int(k)], dealer, ' data-seat-option="{}"'
-    )
-    return (
-        f'<label>{escape(text("mode"))} <select name="mode" id="{Id.MODE}">{modes}</select></label>'
-        f'<fieldset class="variants">{variants}</fieldset>'
-        f'<label>{escape(text("dealer"))} <select name="dealer" id="{Id.DEALER}">{dealers}</select></label>'
-    )
 
 
 def turn_bar(session: Session) -> str:

@@ -9,23 +9,15 @@ from typing import Final
 
 from farfalia.games.farfalia.engine.actions import NO_TRUMP_SUIT, Action
 from farfalia.games.farfalia.engine.cards import FAMILY_NAMES, FAMILY_OF, FIRST_WILD, NUMBER_OF, SUIT_NAMES, SUIT_OF
-from farfalia.games.farfalia.engine.rules import MODES, SETTINGS_PROBLEMS
+from farfalia.games.farfalia.engine.rules import SETTINGS_PROBLEMS
+from farfalia.games.farfalia.page.first_screen import FARFALIA_FIRST_TEXTS, name_mode
 from farfalia.games.farfalia.records.replay import FARFALIA_REPLAY_PROBLEMS
 from farfalia.games.farfalia.records.scenario import PROBLEMS
 from farfalia.ui.texts import plural_text, text
 
 #: Farfalia's messages, by key (the catalogs' ``msgctxt``), in English.
 FARFALIA_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
-    "mode": "Game",
-    "mode.basic5": "Farfalia (5 players, 3 hands)",
-    "mode.chinkway10": "Chinkway! (5 players, 10 + 1 hands)",
-    "mode.chinkway5": "Chinkway! (5 players, 5 hands)",
-    "mode.four": "Farfalia for four (partners)",
-    "mode.three": "Farfalia for three (with a dummy)",
-    "mode.three-short": "Farfalia for three, short game",
-    "mode.two": "Farfalia for two (two dummies)",
-    "variant.double-you": "Double You",
-    "variant.burning": "Burnin' Down the House",
+    **FARFALIA_FIRST_TEXTS,
     "resume-label": "{mode}, hand {number} of {total}",
     "resume-label-target": "{mode}, hand {number}",
     "editor-help": "Give each hand its cards: type them (R3 G12 O7) or choose a hand and click cards below. "
@@ -152,7 +144,6 @@ FARFALIA_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "card-by": "{card} by {name}",
     "last-trick-line": "Last trick: {plays}. {won}",
     "key.last-trick": "Read out the last trick.",
-    "game.farfalia": "Farfalia",
     # The lesson (farfalia/games/farfalia/page/lesson.py): its parts' titles, then what it says as each
     # new thing first matters, by part.
     "lesson.fa.hand": "a hand for five",
@@ -201,8 +192,6 @@ FARFALIA_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "the trick burns and cannot be taken.",
     "lesson.fa.burn-end": "Dario won with the 9 of blue, and only the 8 of blue, a butterfly, could be taken: "
     "the fishes burned. As the tricks are as many as before, everyone ends the hand with one card unplayed.",
-    "farfalia.pitch": "Derek Carver's trick-taking game: win tricks, and keep from each one card that the hand's "
-    "five subjects ask for.",
     "editor-trump": "Trump",
     **{f"problem.{key}": english for key, english in (PROBLEMS | SETTINGS_PROBLEMS | FARFALIA_REPLAY_PROBLEMS).items()},
 }
@@ -261,8 +250,7 @@ def reason_text(reason: str, card: int, led: int | None) -> str:
 def word_values(values: dict[str, object]) -> None:
     """A message's values in words: its mode named (``mode``), its reason worded from its code
     (``code``, ``card``, ``led``: a scenario's refused play)."""
-    if values.get("mode") in MODES:
-        values["mode"] = text(f"mode.{values['mode']}")
+    name_mode(values)
     code, card, led = values.get("code"), values.get("card"), values.get("led")
     if isinstance(code, str) and isinstance(card, int):
         values["reason"] = reason_text(code, card, led if isinstance(led, int) else None)
