@@ -31,7 +31,10 @@ class DiagramPage:
             figure.classList.add("diagram")
             if not figure.hasAttribute("tabindex"):
                 figure.setAttribute("tabindex", "0")
-            figure.innerHTML = self.diagrams.html(index)
+            if index in self.diagrams.pictures_kept and figure.querySelector("svg"):
+                figure.insertAdjacentHTML("beforeend", self.diagrams.html(index))  # under the build's picture
+            else:
+                figure.innerHTML = self.diagrams.html(index)
         document.addEventListener("click", create_proxy(self.click))
         document.addEventListener("keydown", create_proxy(self.key))
 

@@ -14,6 +14,7 @@ from farfalia.games.farfalia.page.viewer import FarfaliaViewer
 from farfalia.games.farfalia.records.examples import worked_example
 from farfalia.games.farfalia.records.replay import decode, encode, encode_with_chance
 from farfalia.records.replay import checksum
+from farfalia.ui.texts import text
 
 GAME = random_play(FARFALIA_RULES, Settings("three"), 3)
 GOOD = encode(GAME, ("Ada", "Bruno", "Chiara"))
@@ -134,6 +135,24 @@ def test_the_rules_page_shows_every_diagram_at_once_and_steps_them_in_one_runtim
     page.keyboard.press("ArrowLeft")
     assert third.locator(".position").inner_text() == before
     assert len(runtimes) == 1, runtimes  # one Pyodide for every diagram
+
+
+def test_a_rules_page_whose_games_code_does_not_come_keeps_its_pictures(page: Page, site: str) -> None:
+    """A first visit that loses the network as it fetches Farfalia's archive: each figure keeps the
+    picture the build wrote, and says under it why it does not step."""
+    page.route("**/games/farfalia.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site}/rules.html", wait_until="domcontentloaded")
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    figures = page.locator("figure.diagram")
+    assert figures.count() == page.locator("figure.diagram > svg.table").count() >= 10
+    assert page.locator("figure.diagram .diagram-error").count() == figures.count()
+    assert figures.first.locator(".diagram-error").inner_text() == text("game-load-failed", game="Farfalia")
+    problems = page.problems  # type: ignore[attr-defined]
+    assert problems == [
+        f"HTTP 404: {site}/games/farfalia.zip",
+        "console error: Failed to load resource: the server responded with a status of 404 (Not Found)",
+    ]
+    problems.clear()  # the 404, sent on purpose
 
 
 def test_jump_anywhere_export_and_import_a_file(page: Page, site: str, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -19,6 +19,7 @@ from farfalia.games.papillon.engine.cards import card_name as papillon_card_name
 from farfalia.games.papillon.engine.cards import parse_card as parse_papillon_card
 from farfalia.games.papillon.page.viewer import PapillonViewer
 from farfalia.games.papillon.records.replay import decode_papillon
+from farfalia.ui.archives import lazy_games
 from farfalia.ui.diagrams import STEPS, Diagram, Diagrams
 from farfalia.ui.language import LANGUAGES, SOURCE, rules_page, speaking
 from farfalia.ui.texts import text
@@ -139,6 +140,22 @@ def test_diagrams_step_by_button_and_key_and_a_bad_link_is_a_message() -> None:
     assert board.key(0, "x") is None and board.step(0, "jump-around") == board.html(0)
     assert board.html(1).startswith('<p class="diagram-error" role="alert">This link does not hold')
     assert board.step(1, ViewerMove.NEXT) == board.html(1) and board.key(1, "ArrowRight") is None
+
+
+def test_a_diagram_whose_games_code_did_not_come_keeps_its_picture_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its game's archive could not be fetched (a first visit losing the network): the picture the
+    build wrote stays, the message beside it; a bad link's figure is the message alone."""
+    page = (ROOT / "rules.html").read_text()
+    fragments = [unescape(f) for f in re.findall(r'data-farfalia="([^"]+)"', page)]
+    game = next(game for game in lazy_games() if game.name == "farfalia")
+    monkeypatch.setattr(game, "_game", None)
+    monkeypatch.setitem(sys.modules, game.site_module, None)  # its code not here
+    board = Diagrams([fragments[0], "replay=nonsense&at=3"])
+    assert board.pictures_kept == {0}
+    assert board.html(0) == (
+        '<p class="diagram-error" role="alert">Farfalia could not be loaded: check the connection, then try again.</p>'
+    )
+    assert board.html(1).startswith('<p class="diagram-error" role="alert">This link does not hold')
 
 
 def papillon_diagrams() -> list[PapillonViewer]:

@@ -97,12 +97,16 @@ class Diagrams:
 
     def __init__(self, fragments: list[str]) -> None:
         self.diagrams: list[Diagram | str] = []
+        #: The diagrams whose game's code could not be fetched: the picture the build wrote in
+        #: their figure (if any: another site's figure may have none) stays, their message beside it.
+        self.pictures_kept: set[int] = set()
         for fragment in fragments:
             try:
                 self.diagrams.append(Diagram(fragment))
             except FarfaliaError as error:
                 self.diagrams.append(text("bad-link", error=error_text(error)))
             except GameNotLoaded as missing:  # its game's archive could not be fetched
+                self.pictures_kept.add(len(self.diagrams))
                 self.diagrams.append(text("game-load-failed", game=text(f"game.{missing.game}")))
 
     def shared_defs(self) -> str:
