@@ -12,6 +12,7 @@ import random
 import re
 from html import escape
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -29,6 +30,7 @@ from farfalia.ui.contract import Command, Id
 from farfalia.ui.controller import Controller
 from farfalia.ui.diagrams import Diagrams
 from farfalia.ui.embeds import read_still
+from farfalia.ui.game import loaded_games
 from farfalia.ui.language import LANGUAGES, SOURCE, choose_language, early_texts, set_language, speaking
 from farfalia.ui.links import parse_link
 from farfalia.ui.saves import SLOT_PREFIX, MemoryStorage
@@ -391,3 +393,27 @@ def test_a_click_the_screen_no_longer_offers_is_told_plainly_in_the_language_spo
         page.act(str(unplayable))
     assert error_note(refused.value) == f"{action_text(unplayable)} : impossible maintenant."
     assert session.game.legal_actions() == legal  # and nothing changed
+
+
+#: A message's key written out where it is said (``text("team", …)``; not a key built from parts).
+SAID = re.compile(r"""\b(?:plural_)?text\(\s*(["'])([^"'{}]+)\1\s*[,)]""")
+
+
+def keys_said(paths: list[Path]) -> set[str]:
+    return {match[1] for path in paths for match in SAID.findall(path.read_text())}
+
+
+def test_each_games_code_says_its_own_words_and_the_sites_only() -> None:
+    """A game's code loads when first needed, its words with it: code saying another game's words
+    (a Papillon seat's "team", once Farfalia's) fails while that game is still to load, and the
+    generic code says the site's words alone."""
+    games = loaded_games()
+    own = {game.name: set(game.texts) for game in games}
+    generic = set(TEXT) - set().union(*own.values())
+    folders = {game.name: ROOT / type(game).__module__.rpartition(".")[0].replace(".", "/") for game in games}
+    for game in games:
+        said = keys_said(sorted(folders[game.name].rglob("*.py")))
+        assert len(said) > 50 and said - own[game.name] - generic == set(), game.name
+    generic_code = [path for path in (ROOT / "farfalia").rglob("*.py") if "games" not in path.parts]
+    said = keys_said([*generic_code, ROOT / "main.py", ROOT / "diagrams.py"])
+    assert len(said) > 100 and said - generic == set()

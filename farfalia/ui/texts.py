@@ -49,6 +49,8 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "seed": "Seed (optional)",
     "seat.human": "Human",
     "seat.bot": "Bot",
+    # A player's partnership at the table, by its letter (both games' seats).
+    "team": "team {letter}",
     "pace.slow": "Slow",
     "pace.normal": "Normal",
     "pace.fast": "Fast",

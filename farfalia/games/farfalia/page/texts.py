@@ -71,7 +71,6 @@ FARFALIA_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "you-won-with": "You won, with {names}!",
     "you-lost": "You lost: {names} won.",
     "doubled-mark": "×2",
-    "team": "team {letter}",
     "action.double": "Double my score",
     "action.decline": "Not this hand",
     "action.pass": "Take none",
