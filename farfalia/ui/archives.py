@@ -150,10 +150,13 @@ def preload(folder: str = ARCHIVE_FOLDER, names: Iterable[str] | None = None) ->
     (from its folder, where its code has no archive)."""
     wanted = None if names is None else set(names)
     for game in lazy_games():
-        path = archive_path(game.name, folder)
-        if game.loaded or (game.name not in wanted if wanted is not None else not Path(path).is_file()):
+        if game.loaded or (wanted is not None and game.name not in wanted):
             continue
-        if Path(path).is_file():
+        path = archive_path(game.name, folder)
+        archived = Path(path).is_file()
+        if not archived and wanted is None:
+            continue
+        if archived:
             for module in zipimport.zipimporter(path).get_data(MODULE_LIST).decode().split():
                 importlib.import_module(module)
                 yield module

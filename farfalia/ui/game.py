@@ -272,9 +272,10 @@ class LazyGame:
     game; where the game's code is not here (a page loads each game's archive when it first needs
     it: :mod:`farfalia.ui.archives`), :class:`~farfalia.core.errors.GameNotLoaded`."""
 
-    #: Whether a game's code is imported in steps only (:func:`farfalia.ui.archives.preload`), never
-    #: all at once when first asked for: a game asked for before then is not loaded yet (the game
-    #: page's, whose person should meet no long task; its glue then imports it in steps).
+    #: Whether a game's code is imported only in steps (:func:`farfalia.ui.archives.preload`), never
+    #: all at once when first asked for: until then, asking for the game raises
+    #: :class:`GameNotLoaded`, and the glue imports it in steps. The game page sets it, so that a
+    #: person never meets one long import.
     in_steps: ClassVar[bool] = False
 
     def __init__(self, about: GameAbout, site: str) -> None:
