@@ -18,7 +18,7 @@ from pyscript import document, window
 
 import farfalia.site  # noqa: F401 (the site's games, registered)
 from farfalia.core.errors import FarfaliaError, GameNotLoaded
-from farfalia.ui import archives, contract
+from farfalia.ui import archives, contract, rehearsal
 from farfalia.ui import runtime as rt
 from farfalia.ui.contract import Command, Data, Id
 from farfalia.ui.controller import Controller
@@ -138,10 +138,11 @@ def idle() -> Any:
     return Promise.new(create_once_callable(wait))
 
 
-def load_the_rest() -> None:
+def load_the_rest(page: "Page") -> None:
     """Every other game's code, once the page is idle, so that choosing one waits for nothing: its
     archive fetched, then its modules imported one at a time, each when the page is idle again
-    (a failure is quiet: the choice loads it again)."""
+    (a failure is quiet: the choice loads it again); then each game's first table rehearsed in an
+    idle moment of its own (:mod:`farfalia.ui.rehearsal`)."""
 
     async def quietly() -> None:
         await idle()
@@ -151,6 +152,16 @@ def load_the_rest() -> None:
             await idle()
             if next(steps, None) is None:
                 break
+        rehearsed: list[str] = []
+        for name in rehearsal.loaded_game_names():
+            await idle()
+            try:
+                rehearsal.rehearse(name, *page.stage(), page.controller.language)
+            except Exception as error:  # a rehearsal is no part of the page: said, never shown
+                window.console.warn(f"{name}'s first table was not rehearsed: {error!r}")
+            else:
+                rehearsed.append(name)
+                set_data(Data.REHEARSED, " ".join(rehearsed))
 
     begin(quietly())
 
@@ -482,7 +493,7 @@ def open_page(store: Any, saves: tuple[list[Stored], list[str]]) -> None:
     settle()
     set_data(Data.READY, 1)
     if not embed:  # an embed shows its own game only
-        load_the_rest()
+        load_the_rest(page)
     window.farfaliaPage = page  # for debugging in the console
     # What Python has imported: the end-to-end suite records it to keep tools/stdlib-modules.txt true.
     window.farfaliaModules = create_proxy(lambda: ",".join(sorted(sys.modules)))

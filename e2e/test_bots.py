@@ -3,7 +3,8 @@ quick to decide, never freezing the page, and hints for the human (asked at ever
 each is a whole search). A benchmark that prints its figures: the same game played by the same
 clicks with the worker and without it (``?worker=off``: the page searching itself in slices of
 50 ms, as before the worker), side by side. ``make test`` plays the Papillon game at 3 with the
-worker; ``make bench-page`` all three (``basic5``, Papillon at 3 and at 5), both ways."""
+worker; ``make bench-page`` all three (``basic5``, Papillon at 3 and at 5), both ways, then
+``basic5`` and Papillon at 3 with the worker in each of the windows players meet first."""
 
 from __future__ import annotations
 
@@ -94,10 +95,12 @@ def percentile(values: list[float], count: int, share: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)] if ordered else 0.0
 
 
-def played(page: Page, site: str, worker: bool, begin: str, seed: int) -> tuple[Figures, Record]:
-    """Open the page (with the worker or without), start a game with ``begin``, play it out by
-    the driver's clicks from ``seed``, and read the figures."""
-    page.set_viewport_size(WINDOW)
+def played(
+    page: Page, site: str, worker: bool, begin: str, seed: int, window: dict[str, int] = WINDOW
+) -> tuple[Figures, Record]:
+    """Open the page (with the worker or without) in ``window``, start a game with ``begin``, play
+    it out by the driver's clicks from ``seed``, and read the figures."""
+    page.set_viewport_size(window)
     page.add_init_script(OBSERVERS)
     open_game(page, site, "" if worker else "?worker=off")
     if worker:
@@ -145,6 +148,24 @@ def test_papillon_strong_bots_with_and_without_the_worker(
     page: Page, site: str, players: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
     compare(page, site, str(players), players, f"Papillon at {players} against strong bots", capsys)
+
+
+#: The windows players meet first: phones upright and on their side, a tablet, laptops, a desktop.
+WINDOWS = ["375x667", "390x844", "844x390", "768x1024", "1280x800", "1366x657", "1920x1080"]
+
+
+@pytest.mark.benchmark
+@pytest.mark.parametrize("size", WINDOWS)
+@pytest.mark.parametrize(("begin", "title"), [("basic5", "basic5"), ("3", "Papillon at 3")])
+def test_every_window_keeps_the_page_responsive(
+    page: Page, site: str, size: str, begin: str, title: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same games with the worker, in each window: the drawing's own tasks and frames."""
+    width, height = map(int, size.split("x"))
+    figures, _ = played(page, site, True, begin, 2 if begin == "basic5" else 3, {"width": width, "height": height})
+    with capsys.disabled():
+        print(f"\n{title} against strong bots, {size}:\n{figures.line('with the worker')}")
+    assert figures.remote >= figures.decisions > 20
 
 
 def test_papillon_strong_bots_think_in_the_worker_and_give_hints(

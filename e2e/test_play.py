@@ -156,3 +156,18 @@ def test_the_first_screen_plays_continues_and_sets_up_each_game_in_one_press(pag
     click_and_wait(page, "[data-command=set-up][data-game=papillon]")
     assert page.input_value("#game") == "papillon" and page.evaluate("document.activeElement.id") == "game"
     assert page.locator("#players").is_visible() and page.locator("#mode").is_hidden()
+
+
+def test_the_idle_first_screen_rehearses_each_game_s_first_table_unseen(page: Page, site: str) -> None:
+    """Left idle, the first screen draws each game's first table once, for nothing (so a first
+    "Play" runs as fast as the next): it says so in ``data-rehearsed``, and shows, keeps and
+    changes nothing; "Play" then starts its game as ever."""
+    open_game(page, site)
+    first_screen = page.inner_html("#overlay")
+    stored = page.evaluate("() => Object.keys(localStorage).sort()")
+    page.wait_for_selector("body[data-rehearsed='farfalia papillon']", timeout=60_000)
+    assert page.inner_html("#overlay") == first_screen and page.inner_html("#table") == ""
+    assert page.evaluate("() => Object.keys(localStorage).sort()") == stored
+    click_and_wait(page, "[data-command=play][data-game=farfalia]")
+    page.wait_for_function("() => document.body.dataset.decision")
+    assert page.locator("svg.table").count() == 1 and page.locator("#start-form").count() == 0

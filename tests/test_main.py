@@ -458,3 +458,57 @@ def test_saves_of_a_game_whose_code_does_not_come_are_neither_read_nor_touched(p
     assert document.body.dataset.ready == "1" and not window.errors
     assert 'id="start-form"' in document.elements[Id.OVERLAY].innerHTML
     assert dict(window.store) == stored and dict(window.farfaliaStore.journal) == journal
+
+
+def run_idle_work(window: fake_browser.Window, module: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the page began to do once idle (:func:`load_the_rest`), run to its end, its idle
+    moments coming at once."""
+
+    async def at_once() -> None:
+        return None
+
+    monkeypatch.setattr(module, "idle", at_once)
+    window.loop.run_until_complete(asyncio.gather(*asyncio.all_tasks(window.loop)))
+
+
+def test_the_idle_page_rehearses_each_game_s_first_table_and_keeps_its_own(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Once idle, each game whose code is here has its first table drawn once, for nothing (so that
+    a first "Play" is as quick as the next): said in ``data-rehearsed``; the page, in French,
+    stays on its first screen, in French, with nothing stored."""
+    window = fake_browser.Window("http://site/index.html")
+    window.navigator.languages = ["fr-FR", "fr"]
+    module, document, window = load_page(window)
+    page = module.window.farfaliaPage
+    overlay, stored = document.elements[Id.OVERLAY].innerHTML, dict(window.store)
+    run_idle_work(window, module, monkeypatch)
+    assert document.body.dataset.rehearsed == "farfalia papillon"
+    assert page.controller.table is None and page.controller.language == "fr"
+    assert window.store == stored and not window.warnings and not window.errors
+    page.draw()
+    assert document.elements[Id.OVERLAY].innerHTML == overlay  # the same first screen, the same words
+
+
+def test_a_rehearsal_that_fails_is_said_in_the_console_and_the_next_game_s_goes_on(page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    module, document, window = page
+    rehearsed: list[str] = []
+
+    def rehearse(name: str, width: float, height: float, language: str) -> str:
+        if name == "farfalia":
+            raise ValueError("no room")
+        rehearsed.append(name)
+        return ""
+
+    monkeypatch.setattr(module.rehearsal, "rehearse", rehearse)
+    run_idle_work(window, module, monkeypatch)
+    assert rehearsed == ["papillon"] and document.body.dataset.rehearsed == "papillon"
+    assert window.warnings == ["farfalia's first table was not rehearsed: ValueError('no room')"] and not window.errors
+
+
+def test_a_game_whose_code_is_not_here_is_not_rehearsed(page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    module, document, window = page
+    papillon = next(game for game in archives.lazy_games() if game.name == "papillon")
+    monkeypatch.setattr(papillon, "_game", None)
+    monkeypatch.setattr(archives, "preload", lambda *args, **kwargs: iter(()))  # its archive did not come
+    window.farfaliaArchives = types.SimpleNamespace(fetch=lambda name: fake_browser.Promise(error=OSError(name)))
+    run_idle_work(window, module, monkeypatch)
+    assert document.body.dataset.rehearsed == "farfalia" and not window.errors

@@ -95,6 +95,9 @@ class Data(StrEnum):
     PICKED = "picked"
     #: The replay's review: ``running``, ``done`` (its marks shown), empty if none.
     REVIEW = "review"
+    #: The games whose first table the idle page has rehearsed (:mod:`farfalia.ui.rehearsal`),
+    #: space-separated, as each is.
+    REHEARSED = "rehearsed"
 
 
 class Command(StrEnum):

@@ -540,11 +540,13 @@ class State:
         :meth:`_end_trick` and :meth:`_close_trick` unrolled over local variables
         for the playouts' speed, with the same random draws in the same order."""
         hands, tricks, plan = self.hands, self.tricks, self.plan
-        count, sides, keepers, needs, collections = len(hands), plan.sides, plan.keepers, self.need, self.collections
-        first_pick, last_trick = plan.first_pick_trick, plan.tricks
+        sides, keepers, needs, collections = plan.sides, plan.keepers, self.need, self.collections
+        played, first_pick, last_trick = len(tricks), plan.first_pick_trick, plan.tricks
+        followers = FOLLOWERS[len(hands)]
         covers = self.covers if True in plan.dummies else None
         burning = bool(self.wilds)
         t0, t1, t2, t3 = SUIT_TABLE
+        bit = BITS  # a look-up, not a shift: 1 << card is a new int
         strengths = STRENGTH[self.trump + 1]
         leader = self.to_move
         passing = 0 if always_pick else 1  # PASS is one more choice after the pickable cards
@@ -552,13 +554,13 @@ class State:
             hand = hands[leader]
             legal = t0[hand & 0x1FFF] + t1[hand >> 13 & 0x1FFF] + t2[hand >> 26 & 0x1FFF] + t3[hand >> 39 & 0x1FFF]
             card = legal[int(uniform() * len(legal))]  # a wild card never leads (D8)
-            hands[leader] = hand ^ 1 << card
+            hands[leader] = hand ^ bit[card]
             led = SUIT_OF[card]
             strength, shift, follow = strengths[led], SUIT_SHIFT[led], SUIT_TABLE[led]
             best_key, best_pos = strength[card], leader
             trick = [card]
             append = trick.append
-            order = FOLLOWERS[count][leader]
+            order = followers[leader]
             for pos in order:
                 hand = hands[pos]
                 bits = hand >> shift & 0x1FFF  # SUIT_BITS
@@ -571,7 +573,7 @@ class State:
                 if burning and hand >> 52:  # FIRST_WILD: Burnin' wild cards may always be played
                     legal += WILD_TABLE[hand >> 52]
                 card = legal[int(uniform() * len(legal))]
-                hands[pos] = hand ^ 1 << card
+                hands[pos] = hand ^ bit[card]
                 append(card)
                 if strength[card] > best_key:
                     best_key = strength[card]
@@ -580,9 +582,11 @@ class State:
             burnt_mask, burnt = _burn(trick) if burning else (0, ())
             picked = NO_CARD
             pickable: list[int] = []
-            if len(tricks) >= first_pick:
+            if played >= first_pick:
                 need = needs[sides[best_pos]]
-                pickable = [c for c in trick if c < FIRST_WILD and need[FAMILY_OF[c]] and not burnt_mask >> c & 1]
+                for c in trick:  # a loop, not a comprehension: no function made a trick
+                    if c < 52 and need[FAMILY_OF[c]] and not burnt_mask >> c & 1:  # FIRST_WILD
+                        pickable.append(c)
                 if pickable:  # as _pickable(): then a pick, or PASS (the last legal action)
                     pickable.sort()
                     choice = int(uniform() * (len(pickable) + passing))
@@ -593,7 +597,8 @@ class State:
             tricks.append(tuple.__new__(Trick, (leader, tuple(trick), best_pos, picked, burnt)))
             for pos, down in reveals:  # D3: after the pick
                 hands[pos] |= 1 << down
-            if len(tricks) == last_trick:  # leave the fields as the step-by-step path does
+            played += 1
+            if played == last_trick:  # leave the fields as the step-by-step path does
                 last_to_act = best_pos if pickable else order[-1]  # the picker, else the last to play
                 self.leader, self.to_move, self.led, self.strength = leader, last_to_act, led, strength
                 self.best_key, self.best_pos = best_key, best_pos
