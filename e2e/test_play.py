@@ -165,9 +165,11 @@ def test_the_idle_first_screen_rehearses_each_game_s_first_table_unseen(page: Pa
     open_game(page, site)
     first_screen = page.inner_html("#overlay")
     stored = page.evaluate("() => Object.keys(localStorage).sort()")
-    page.wait_for_selector("body[data-rehearsed='farfalia papillon']", timeout=60_000)
+    games = page.eval_on_selector_all("[data-command=play][data-game]", "(plays) => plays.map((b) => b.dataset.game)")
+    assert len(games) > 1
+    page.wait_for_selector(f"body[data-rehearsed='{' '.join(games)}']", timeout=60_000)
     assert page.inner_html("#overlay") == first_screen and page.inner_html("#table") == ""
     assert page.evaluate("() => Object.keys(localStorage).sort()") == stored
-    click_and_wait(page, "[data-command=play][data-game=farfalia]")
+    click_and_wait(page, f"[data-command=play][data-game={games[0]}]")
     page.wait_for_function("() => document.body.dataset.decision")
     assert page.locator("svg.table").count() == 1 and page.locator("#start-form").count() == 0
