@@ -23,6 +23,7 @@ from farfalia.games.papillon.engine.captures import (
     capture_exists,
     capture_work,
     run_steps,
+    some_capture_codes_in_steps,
 )
 from farfalia.games.papillon.engine.cards import BLUE, card_name, deck_cards
 from farfalia.games.papillon.engine.game import LISTED_WORK, PapillonGame, action_name, blue_masks, crowded
@@ -185,6 +186,29 @@ def test_capture_work_is_the_p2_formats_and_is_pinned() -> None:
 
 #: The hash of :func:`test_capture_work_is_the_p2_formats_and_is_pinned`'s work values.
 PINNED_WORK = "70d11393dfb10162"
+
+
+def test_a_crowded_table_s_selection_is_pinned() -> None:
+    """The captures offered at a crowded table are the first each card and each combination
+    finds (:func:`some_capture_codes_in_steps`): what the page shows and the bots choose among
+    there, so a faster search for them must find the same ones. Pinned over random tables of up
+    to 40 cards, hands of up to 10, 40 of each."""
+    rng = random.Random(11)
+    selections = []
+    for _ in range(300):
+        cards = rng.sample(deck_cards(BLUE), rng.randrange(3, 40))
+        cut = rng.randrange(1, min(11, len(cards)))
+        hand, table = cards[:cut], cards[cut:]
+        selection = run_steps(some_capture_codes_in_steps(hand, table, 12, 40))
+        assert selection == sorted(set(selection))
+        if capture_work(hand, table, 12, 20_000) is not None:  # cheap enough to list them all
+            assert set(selection) <= set(capture_codes(hand, table, 12))
+        selections.append(selection)
+    assert hashlib.sha256(repr(selections).encode()).hexdigest()[:16] == PINNED_SELECTIONS
+
+
+#: The hash of :func:`test_a_crowded_table_s_selection_is_pinned`'s selections.
+PINNED_SELECTIONS = "22b7a8c08cbee2d9"
 
 
 def ask_everything(page: Controller) -> None:

@@ -22,12 +22,21 @@ table's sums are built once, total by total, as a knapsack of masks.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Iterator, Sequence
+from functools import cache
 from itertools import islice
 from typing import NamedTuple, TypeVar, cast
 
 from farfalia.core.codes import bits_of, mask_of
 from farfalia.core.errors import IllegalActionError
-from farfalia.games.papillon.engine.cards import DECK_SIZE, MOINS, MULTIPLIER, PLUS, SIGNS, blue_numbers
+from farfalia.games.papillon.engine.cards import (
+    CHAT_NOIR_NUMBER,
+    DECK_SIZE,
+    MOINS,
+    MULTIPLIER,
+    PLUS,
+    SIGNS,
+    blue_numbers,
+)
 
 #: The operations of each sign: (symbol, function or None where it does not apply).
 OPERATIONS = {
@@ -35,6 +44,32 @@ OPERATIONS = {
     MOINS: (("−", lambda x, y: x - y if x >= y else None),),
     MULTIPLIER: (("×", lambda x, y: x * y), ("÷", lambda x, y: x // y if y and x % y == 0 else None)),
 }
+
+#: The highest number a card can be in the blue round: the Chat Noir's, and the Yang's at most
+#: (P-D9, :class:`~farfalia.games.papillon.engine.rules.PapillonSettings`).
+HIGHEST_NUMBER = CHAT_NOIR_NUMBER
+#: For each sign, each of its operations as a table: ``(symbol, results)``, where ``results[x][y]``
+#: is ``x ⊙ y`` where a card can be numbered so (0 to :data:`HIGHEST_NUMBER`), else None. Read, not
+#: worked out, for each pair of numbers on a table.
+OPERATED = {
+    sign: tuple(
+        (
+            symbol,
+            tuple(
+                tuple(
+                    value if (value := operate(x, y)) is not None and value <= HIGHEST_NUMBER else None
+                    for y in range(HIGHEST_NUMBER + 1)
+                )
+                for x in range(HIGHEST_NUMBER + 1)
+            ),
+        )
+        for symbol, operate in operations
+    )
+    for sign, operations in OPERATIONS.items()
+}
+
+#: The signs, for a quick look at whether a hand or a table holds one.
+_SIGN_CARDS = frozenset(SIGNS)
 
 T = TypeVar("T")
 
@@ -82,13 +117,13 @@ def capture_codes_in_steps(
     the codes gathered, in one): a page draws between steps. A sum's codes come in
     ascending runs (:func:`_sums`), which one sort merges. With a ``budget``, None as soon as listing
     them would gather more than that many codes (:func:`capture_work`): the work is never more."""
-    results = [(card, numbers) for card in hand if (numbers := blue_numbers(card, yang))]
-    most = max((max(numbers) for _, numbers in results), default=0)
+    results = _numbered(hand, yang)
+    most = _highest(results)
     sums = yield from _sums(_numbered(sorted(table), yang), most, budget)
     if sums is None:
         return None
     groups = list(_combination_groups(hand, table, yang))
-    if budget is not None and _gathered([len(sets) for sets in sums], results, groups) > budget:
+    if budget is not None and _gathered(list(map(len, sums)), results, groups) > budget:
         return None
     found = [offset + code for group in groups for code, _ in group.codes()]
     for result, numbers in results:
@@ -106,8 +141,8 @@ def some_capture_codes_in_steps(
     ``each`` of each combination's group, ascending: the first found, taking the table's cards in
     ascending order (a table that discards have filled offers millions; a card that can capture
     keeps some). Found a step a table card, in a time that grows with the table and ``each``."""
-    results = [(card, numbers) for card in hand if (numbers := blue_numbers(card, yang))]
-    most = max((max(numbers) for _, numbers in results), default=0)
+    results = _numbered(hand, yang)
+    most = _highest(results)
     sums = yield from _sums(_numbered(sorted(table), yang), most, cap=each)
     assert sums is not None  # no budget
     found = [
@@ -127,7 +162,7 @@ def capture_work(hand: Sequence[int], table: Sequence[int], yang: int, budget: i
     before those found twice are dropped), or None where that is over ``budget``: counted, not
     listed, in a time that grows with the table, never with the captures."""
     results = _numbered(hand, yang)
-    most = max((max(numbers) for _, numbers in results), default=0)
+    most = _highest(results)
     counts = [1] + [0] * most  # the empty set, taken out below
     for _, numbers in _numbered(table, yang):
         for number in numbers:
@@ -148,7 +183,8 @@ def capture_work(hand: Sequence[int], table: Sequence[int], yang: int, budget: i
 def _gathered(sums: list[int], results: list[tuple[int, tuple[int, ...]]], groups: Iterable[_Group]) -> int:
     """The codes gathered to list captures: the table's sets by total (``sums``: how many each),
     those of each result's numbers again, and the combinations'."""
-    return sum(sums) + sum(sums[number] for _, numbers in results for number in numbers) + sum(g.size for g in groups)
+    again = [sums[number] for _, numbers in results for number in numbers]
+    return sum(sums) + sum(again) + sum([group.size for group in groups])
 
 
 def capture_exists(hand: Sequence[int], table: Sequence[int], yang: int) -> bool:
@@ -208,7 +244,20 @@ def _in_card_order(taken: frozenset[int], total: int, yang: int) -> list[int]:
 
 
 def _numbered(cards: Sequence[int], yang: int) -> list[tuple[int, tuple[int, ...]]]:
-    return [(card, numbers) for card in cards if (numbers := blue_numbers(card, yang))]
+    """The ``cards`` that have a number, each with its numbers (:func:`blue_numbers`)."""
+    numbers_of = _blue_numbers_of(yang)
+    return [(card, numbers) for card in cards if (numbers := numbers_of[card])]
+
+
+@cache
+def _blue_numbers_of(yang: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`blue_numbers` of every card of both decks with the Yang numbered ``yang``, by card."""
+    return tuple(blue_numbers(card, yang) for card in range(2 * DECK_SIZE))
+
+
+def _highest(numbered: list[tuple[int, tuple[int, ...]]]) -> int:
+    """The highest number of ``numbered`` cards (0 for none); each card's numbers ascend."""
+    return max([numbers[-1] for _, numbers in numbered], default=0)
 
 
 def _sums(
@@ -220,7 +269,8 @@ def _sums(
     :data:`STEP_SETS` sets made or so, then looked up for each card of the hand. With ``numbered``
     in ascending order, each new card's sets lie above all before them: every total's sets ascend,
     but where a card of several numbers joined them (a run for each). None as soon as there are
-    more sets than ``budget``; with ``cap``, each total keeps its first ``cap`` sets only."""
+    more sets than ``budget``; with ``cap``, each total keeps its first ``cap`` sets only (the
+    empty set not counted)."""
     by_total: list[list[int]] = [[0]] + [[] for _ in range(most)]  # the empty set, taken out below
     count = since_step = 0
     for card, numbers in numbered:
@@ -228,15 +278,26 @@ def _sums(
             yield
             since_step = 0
         taken = 1 << (card + DECK_SIZE)
-        grown = [
-            (total + number, [cards | taken for cards in by_total[total]])
-            for number in numbers
-            for total in range(most + 1 - number)
-            if by_total[total]
-        ]
-        for total, sets in grown:
-            by_total[total] += sets if cap is None else sets[: max(0, cap + (total == 0) - len(by_total[total]))]
-        made = sum(len(sets) for _, sets in grown)
+        made = 0
+        if len(numbers) == 1:
+            # Totals from the highest down: a total grows only from lower ones, not yet grown.
+            number = numbers[0]
+            for total in range(most - number, -1, -1):
+                sets = by_total[total]
+                if sets:
+                    made += len(sets)
+                    by_total[total + number] += [cards | taken for cards in sets]
+                    if cap is not None:
+                        del by_total[total + number][cap + (total + number == 0) :]
+        else:  # a Couteau Suisse: each of its numbers grows the sets as they were before it
+            before = [list(sets) for sets in by_total]
+            for number in numbers:
+                for total in range(most + 1 - number):
+                    if before[total]:
+                        made += len(before[total])
+                        by_total[total + number] += [cards | taken for cards in before[total]]
+                        if cap is not None:
+                            del by_total[total + number][cap + (total + number == 0) :]
         count += made
         since_step += made
         if budget is not None and count > budget:
@@ -251,11 +312,11 @@ Working = tuple[tuple[int | str, ...], int]
 
 class _Group(NamedTuple):
     """Combinations that differ only in which cards of the operands' numbers they take: the
-    cards ``played`` and ``taken`` whatever the operands, and each operand's cards to choose
-    from (``second`` None: one operand only, from the table; the other is played)."""
+    capture code of the cards played and taken whatever the operands (``base``), and each
+    operand's cards to choose from (``second`` None: one operand only, from the table; the other
+    is played)."""
 
-    played: tuple[int, ...]
-    taken: tuple[int, ...]
+    base: int
     first: list[int]
     second: list[int] | None
     working: Working
@@ -267,25 +328,25 @@ class _Group(NamedTuple):
 
     def codes(self) -> Iterator[tuple[int, Working]]:
         """The group's captures as codes, with its equation."""
-        base = capture_code(self.played, self.taken)
+        base, working = self.base, self.working
         if self.second is None:
             for x in self.first:
-                yield base | 1 << (x + DECK_SIZE), self.working
+                yield base | 1 << (x + DECK_SIZE), working
             return
         for x in self.first:
             for y in self.second:
                 if x != y:
-                    yield base | 1 << (x + DECK_SIZE) | 1 << (y + DECK_SIZE), self.working
+                    yield base | 1 << (x + DECK_SIZE) | 1 << (y + DECK_SIZE), working
 
 
 def _combination_groups(hand: Sequence[int], table: Sequence[int], yang: int) -> Iterator[_Group]:
     """The captures with a sign (P-R13, P-D15, P-E1), in groups found from the numbers on the
     table (:class:`_Group`): each operation is worked out once for each pair of numbers, not of
     cards, so the work grows with the table's numbers and the captures, not with its cards."""
+    if _SIGN_CARDS.isdisjoint(hand) and _SIGN_CARDS.isdisjoint(table):
+        return
     hand_signs = [card for card in hand if card in SIGNS]
     table_signs = [card for card in table if card in SIGNS]
-    if not (hand_signs or table_signs):
-        return
     by_number: dict[int, list[int]] = {}
     for card, numbers in _numbered(table, yang):
         for number in numbers:
@@ -297,22 +358,26 @@ def _combination_groups(hand: Sequence[int], table: Sequence[int], yang: int) ->
             by_value.setdefault(value, []).append(result)
     for sign in hand_signs:  # (i) sign and result from the hand, operands on the table
         for (x, symbol, y, value), result in _operations(sign, by_number, by_value):
-            yield _Group((sign, result), (), by_number[x], by_number[y], ((x, symbol, y), value))
+            yield _Group(1 << sign | 1 << result, by_number[x], by_number[y], ((x, symbol, y), value))
     for sign in table_signs:
+        sign_taken = 1 << (sign + DECK_SIZE)
         # (ii) sign and both operands on the table, the result from the hand.
         for (x, symbol, y, value), result in _operations(sign, by_number, by_value):
-            yield _Group((result,), (sign,), by_number[x], by_number[y], ((x, symbol, y), value))
+            yield _Group(sign_taken | 1 << result, by_number[x], by_number[y], ((x, symbol, y), value))
         # (iii) sign and one operand on the table, the other operand and the result from the hand.
+        operations = OPERATED[sign]
         for operand, operand_numbers in results:
             for mine in operand_numbers:
-                for x in by_number:
+                for x, cards in by_number.items():
                     for left, right in ((x, mine), (mine, x)):
-                        for symbol, operate in OPERATIONS[sign]:
-                            value = operate(left, right)
-                            for result in by_value.get(value, ()) if value is not None else ():
+                        for symbol, operated in operations:
+                            outcome = operated[left][right]
+                            if outcome is None or outcome not in by_value:
+                                continue
+                            for result in by_value[outcome]:
                                 if result != operand:
-                                    working = ((left, symbol, right), value)
-                                    yield _Group((operand, result), (sign,), by_number[x], None, working)
+                                    working = ((left, symbol, right), outcome)
+                                    yield _Group(sign_taken | 1 << operand | 1 << result, cards, None, working)
 
 
 def _operations(
@@ -320,9 +385,11 @@ def _operations(
 ) -> Iterator[tuple[tuple[int, str, int, int], int]]:
     """Each pair of numbers ``x``, ``y`` on the table whose ``x ⊙ y`` is a result's number in the
     hand, with that result: ``((x, symbol, y, value), result)``."""
-    for symbol, operate in OPERATIONS[sign]:
+    for symbol, operated in OPERATED[sign]:
         for x in by_number:
+            values = operated[x]
             for y in by_number:
-                value = operate(x, y)
-                for result in by_value.get(value, ()) if value is not None else ():
-                    yield (x, symbol, y, value), result
+                value = values[y]
+                if value in by_value:  # None is no result's number
+                    for result in by_value[value]:
+                        yield (x, symbol, y, value), result

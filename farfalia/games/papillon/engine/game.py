@@ -17,10 +17,12 @@ import random
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache, reduce
 from itertools import combinations
+from operator import or_
 from typing import Final, NamedTuple
 
-from farfalia.core.codes import mask_of
+from farfalia.core.codes import bits_of, mask_of
 from farfalia.core.errors import IllegalActionError, NotationError, ScenarioError, TooManyActionsError
 from farfalia.core.interface import CHANCE, TERMINAL, Progress
 from farfalia.games.papillon.engine.captures import (
@@ -155,20 +157,35 @@ FIXED_PLACES: Final = {
     **{f: SIGN_PLACES for f in SIGNS},
     CHENILLE: SEQUENCES,
 }
-#: ``SAME_NUMBER[n]``: just ``n``, what a starting pile takes on ``n`` (P-R29).
-SAME_NUMBER: Final = tuple(frozenset((n,)) for n in PLACED_NUMBERS)
+
+
+def _placed_mask(numbers: Iterable[int]) -> int:
+    """The mask of those of ``numbers`` a card can be placed as (bit ``n`` for ``n``)."""
+    return mask_of({n for n in numbers if n in PLACED_NUMBERS})
+
+
+#: ``SAME_NUMBER[n]``: just ``n``, what a starting pile takes on ``n`` (P-R29), as a mask of
+#: numbers (bit ``n`` for each number taken, as every set of numbers the layout takes).
+SAME_NUMBER: Final = tuple(1 << n for n in PLACED_NUMBERS)
 #: ``SEQUENCE_TAKES[sign][top]``: the numbers a sequence takes on ``top`` beside ``sign`` (its
 #: face, or None): the same or one apart (P-R29), and with a sign (P-D32) the same or one more,
 #: the same or one less, a multiple or a divisor (anything on a 0, a 0 on anything).
-SEQUENCE_TAKES: Final[dict[int | None, tuple[frozenset[int], ...]]] = {
-    None: tuple(frozenset((top - 1, top, top + 1)) for top in PLACED_NUMBERS),
-    PLUS: tuple(frozenset((top, top + 1)) for top in PLACED_NUMBERS),
-    MOINS: tuple(frozenset((top, top - 1)) for top in PLACED_NUMBERS),
+SEQUENCE_TAKES: Final[dict[int | None, tuple[int, ...]]] = {
+    None: tuple(_placed_mask((top - 1, top, top + 1)) for top in PLACED_NUMBERS),
+    PLUS: tuple(_placed_mask((top, top + 1)) for top in PLACED_NUMBERS),
+    MOINS: tuple(_placed_mask((top, top - 1)) for top in PLACED_NUMBERS),
     MULTIPLIER: tuple(
-        frozenset(n for n in PLACED_NUMBERS if top == 0 or n % top == 0 or (n != 0 and top % n == 0))
+        _placed_mask(n for n in PLACED_NUMBERS if top == 0 or n % top == 0 or (n != 0 and top % n == 0))
         for top in PLACED_NUMBERS
     ),
 }
+
+
+@cache
+def _orange_number_masks(yang: int) -> tuple[int, ...]:
+    """The numbers each card of both decks may be placed as (:func:`orange_numbers`, the Yang
+    numbered ``yang``), as masks, by card."""
+    return tuple(mask_of(orange_numbers(card, yang)) for card in range(2 * DECK_SIZE))
 
 
 def orange_move(card: int, place: int, number: int = NO_NUMBER) -> int:
@@ -435,11 +452,10 @@ class PapillonGame:
         if self.phase == "blue" and self._need is None:
             return _blue_allows(tuple(self.hands[self.current]), tuple(self.table), self.settings, code)
         if self.phase == "orange" and self._need is None and ORANGE_MOVES <= code < BLUE_MOVES:
-            card, place, _ = split_orange(code)  # judged on its own card and place, as the list would
+            card = split_orange(code)[0]  # judged on its own card's placements, as the list would
             if card not in self.hands[self.current]:
                 return False
-            at_place = {number: [place] for number in self.takes()[place]} if place in NUMBERED_PLACES else {}
-            return code in self.placements(card, at_place)
+            return code in self.placements(card)
         return code in self.legal_actions()
 
     def _perform(self, code: int) -> None:
@@ -452,7 +468,7 @@ class PapillonGame:
         elif self.phase == "partners":
             self._choose_partners(code - PARTNERS)
         elif self.phase == "blue":
-            self._blue_play(split_blue(code))
+            self._blue_play(code)
         elif code == TAKE_ATTACK:
             self._draw(self.current, 3)
             self._counter_from = self._pending_attacker
@@ -794,22 +810,25 @@ class PapillonGame:
         hand, settings = self.hands[self.current], self.settings
         return list(blue_actions(hand, self.table, settings.yang, settings.forced_capture))
 
-    def _blue_play(self, capture: Capture) -> None:
-        player, (played, taken) = self.current, capture
+    def _blue_play(self, action: int) -> None:
+        """Play a blue action: its cards read from its masks (:func:`blue_masks`), ascending."""
+        played, taken = blue_masks(action)
+        player = self.current
         side = self.sides[player]
-        for card in played:
+        played_cards = bits_of(played)
+        for card in played_cards:
             self.hands[player].remove(card)
-        if played == {CHRYSALIDE}:  # P-R17, P-D18: to the pile, the direction reverses
+        if played == 1 << CHRYSALIDE:  # P-R17, P-D18: to the pile, the direction reverses
             self.piles[side].append(CHRYSALIDE)
             self.direction = -self.direction
         elif not taken:  # a discard (P-R18), or the Papillon on an empty table (P-D17)
-            self.table += sorted(played)
+            self.table += played_cards
         else:  # P-R15: every card played and taken to the side's pile
-            self.table = [card for card in self.table if card not in taken]
-            self.piles[side] += sorted(played) + sorted(taken)
+            self.table = [card for card in self.table if not taken >> card & 1]
+            self.piles[side] += played_cards + bits_of(taken)
             self.last_capturer = player
-            if CHAT_NOIR in played | taken:  # P-D21, P-E17: on purpose, unless the Papillon took it
-                self.chat_noir[side] = -30 if PAPILLON in played else 30
+            if (played | taken) >> CHAT_NOIR & 1:  # P-D21, P-E17: on purpose, unless the Papillon took it
+                self.chat_noir[side] = -30 if played >> PAPILLON & 1 else 30
         self.turns += 1
         self._next_blue()
 
@@ -916,8 +935,9 @@ class PapillonGame:
         self._deal_hands()
         self._turns_from(self.starter)
 
-    def takes(self) -> tuple[frozenset[int], ...]:
-        """The numbers each starting pile and sequence takes now (:data:`NUMBERED_PLACES`)."""
+    def takes(self) -> tuple[int, ...]:
+        """The numbers each starting pile and sequence takes now (:data:`NUMBERED_PLACES`), each
+        place's as a mask (bit ``n``: it takes ``n``)."""
         tops, layout = self.tops, self.layout
         taking = [SAME_NUMBER[tops[STARTS[0]]], SAME_NUMBER[tops[STARTS[1]]]]  # P-R29: the same number only
         for place, start, sign_place in SEQUENCE_PLACES:
@@ -928,37 +948,29 @@ class PapillonGame:
 
     def fits(self, number: int, place: int) -> bool:
         """Whether ``number`` may go on ``place`` (a starting pile or a sequence) now."""
-        return number in self.takes()[place]
+        return bool(self.takes()[place] >> number & 1)
 
-    def fitting(self) -> dict[int, list[int]]:
-        """Every number that may be placed now, with the numbered places that take it, in order."""
-        places: dict[int, list[int]] = {}
-        for place, numbers in enumerate(self.takes()):
-            for number in numbers:
-                if number in places:
-                    places[number].append(place)
-                else:
-                    places[number] = [place]
-        return places
-
-    def placements(self, card: int, fitting: dict[int, list[int]] | None = None) -> list[int]:
+    def placements(self, card: int, takes: tuple[int, ...] | None = None) -> list[int]:
         """Every placement of ``card`` the layout allows now (P-R29–P-R34, P-D30–P-D34);
-        ``fitting`` is :meth:`fitting`, where already known."""
+        ``takes`` is :meth:`takes`, where already known."""
         fixed = FIXED_PLACES.get(card % DECK_SIZE)
         if fixed is not None:
             return [orange_move(card, place) for place in fixed]
-        if fitting is None:
-            fitting = self.fitting()
-        declared = face(card) == COUTEAU
-        return [
-            orange_move(card, place, number if declared else NO_NUMBER)
-            for number in orange_numbers(card, self.settings.yang)
-            for place in fitting.get(number, ())
-        ]
+        if takes is None:
+            takes = self.takes()
+        if face(card) == COUTEAU:  # declared as each number in turn
+            return [
+                orange_move(card, place, number)
+                for number in orange_numbers(card, self.settings.yang)
+                for place, taken in enumerate(takes)
+                if taken >> number & 1
+            ]
+        numbers = _orange_number_masks(self.settings.yang)[card]  # its one number
+        return [orange_move(card, place) for place, taken in enumerate(takes) if taken & numbers]
 
     def _orange_actions(self, player: int) -> list[int]:
-        fitting = self.fitting()
-        return sorted([move for card in self.hands[player] for move in self.placements(card, fitting)])  # each once
+        takes = self.takes()
+        return sorted([move for card in self.hands[player] for move in self.placements(card, takes)])  # each once
 
     def _turns_from(self, player: int) -> None:
         """Turns from ``player`` on, until one has a decision to take (or the round ends)."""
@@ -997,11 +1009,9 @@ class PapillonGame:
     def _can_place(self, player: int) -> bool:
         """Whether ``player`` has a card that may go somewhere (:meth:`_orange_actions` not empty),
         found as :meth:`placements` finds them, without listing them."""
-        fitting, yang = self.fitting(), self.settings.yang
-        return any(
-            card % DECK_SIZE in FIXED_PLACES or any(number in fitting for number in orange_numbers(card, yang))
-            for card in self.hands[player]
-        )
+        taken_anywhere = reduce(or_, self.takes())
+        numbers_of = _orange_number_masks(self.settings.yang)
+        return any(card % DECK_SIZE in FIXED_PLACES or numbers_of[card] & taken_anywhere for card in self.hands[player])
 
     def _after_turn(self) -> None:
         following = self._end_turn()
