@@ -193,6 +193,13 @@ def orange_move(card: int, place: int, number: int = NO_NUMBER) -> int:
     return ORANGE_MOVES + (card * PLACES + place) * 13 + number
 
 
+#: ``NUMBERED_MOVES[card][place]``: :func:`orange_move` of ``card`` (no number declared) on each of
+#: :data:`NUMBERED_PLACES`, read rather than worked out while a turn's placements are listed.
+NUMBERED_MOVES: Final = tuple(
+    tuple(orange_move(card, place) for place in NUMBERED_PLACES) for card in range(2 * DECK_SIZE)
+)
+
+
 def blue_move(played: Iterable[int], taken: Iterable[int] = ()) -> int:
     """The action that plays ``played`` from the hand and takes ``taken`` from the table."""
     return BLUE_MOVES + capture_code(played, taken)
@@ -943,7 +950,7 @@ class PapillonGame:
         for place, start, sign_place in SEQUENCE_PLACES:
             signs = layout[sign_place]
             top = tops[place] if layout[place] else tops[start]  # an empty one grows from its starting card's
-            taking.append(SEQUENCE_TAKES[face(signs[-1]) if signs else None][top])
+            taking.append(SEQUENCE_TAKES[signs[-1] % DECK_SIZE if signs else None][top])  # the sign's face
         return tuple(taking)
 
     def fits(self, number: int, place: int) -> bool:
@@ -953,12 +960,13 @@ class PapillonGame:
     def placements(self, card: int, takes: tuple[int, ...] | None = None) -> list[int]:
         """Every placement of ``card`` the layout allows now (P-R29–P-R34, P-D30–P-D34);
         ``takes`` is :meth:`takes`, where already known."""
-        fixed = FIXED_PLACES.get(card % DECK_SIZE)
+        f = card % DECK_SIZE
+        fixed = FIXED_PLACES.get(f)
         if fixed is not None:
             return [orange_move(card, place) for place in fixed]
         if takes is None:
             takes = self.takes()
-        if face(card) == COUTEAU:  # declared as each number in turn
+        if f == COUTEAU:  # declared as each number in turn
             return [
                 orange_move(card, place, number)
                 for number in orange_numbers(card, self.settings.yang)
@@ -966,7 +974,8 @@ class PapillonGame:
                 if taken >> number & 1
             ]
         numbers = _orange_number_masks(self.settings.yang)[card]  # its one number
-        return [orange_move(card, place) for place, taken in enumerate(takes) if taken & numbers]
+        moves = NUMBERED_MOVES[card]
+        return [moves[place] for place, taken in enumerate(takes) if taken & numbers]
 
     def _orange_actions(self, player: int) -> list[int]:
         takes = self.takes()
@@ -1011,7 +1020,10 @@ class PapillonGame:
         found as :meth:`placements` finds them, without listing them."""
         taken_anywhere = reduce(or_, self.takes())
         numbers_of = _orange_number_masks(self.settings.yang)
-        return any(card % DECK_SIZE in FIXED_PLACES or numbers_of[card] & taken_anywhere for card in self.hands[player])
+        for card in self.hands[player]:
+            if numbers_of[card] & taken_anywhere or card % DECK_SIZE in FIXED_PLACES:
+                return True
+        return False
 
     def _after_turn(self) -> None:
         following = self._end_turn()
@@ -1228,7 +1240,8 @@ def _with_discards(
         found.append(blue_move([PAPILLON], table))
     if CHRYSALIDE in hand:  # P-D18: a whole turn, never a discard
         found.append(blue_move([CHRYSALIDE]))
-    if not (forced_capture and _takes(hand, table, yang)):
+    # Whether a capture is possible, read from those found (none found: none exists, P-D13).
+    if not (forced_capture and ((PAPILLON in hand and bool(table)) or bool(captures))):
         # P-R18, P-D13: a discard's code is its card's bit alone (blue_move([card]))
         found += [BLUE_MOVES + (1 << card) for card in hand if card not in (CHRYSALIDE, PAPILLON)]
     return tuple(sorted(found))
