@@ -1020,7 +1020,7 @@ class PapillonGame:
         found as :meth:`placements` finds them, without listing them."""
         taken_anywhere = reduce(or_, self.takes())
         numbers_of = _orange_number_masks(self.settings.yang)
-        for card in self.hands[player]:
+        for card in self.hands[player]:  # noqa: SIM110 (a loop: a third quicker than any() of a generator)
             if numbers_of[card] & taken_anywhere or card % DECK_SIZE in FIXED_PLACES:
                 return True
         return False
