@@ -129,9 +129,14 @@ def capture_codes_in_steps(
     for result, numbers in results:
         played = offset + (1 << result)  # below the taken cards' bits: or-ing them adds
         for number in numbers:
-            found += [taken | played for taken in sums[number]]
+            if sets := sums[number]:
+                found += [taken | played for taken in sets]
     found.sort()
-    return list(dict.fromkeys(found))  # a Couteau Suisse, any number, makes a capture more than once
+    if groups or any(len(numbers) > 1 for _, numbers in results):
+        # The same cards by two equations, or a Couteau Suisse of the hand meeting one of the
+        # table (a set of it at each of its totals): a capture found more than once.
+        return list(dict.fromkeys(found))
+    return found  # each set once for each result's one number: every capture once
 
 
 def some_capture_codes_in_steps(

@@ -1211,10 +1211,12 @@ def _blue_in_steps(
     hand: Iterable[int], table: Iterable[int], yang: int, forced_capture: bool, offered: bool
 ) -> Generator[None, None, tuple[int, ...] | None]:
     key = (tuple(sorted(hand)), tuple(sorted(table)), yang, forced_capture)
-    if key not in _remembered:
+    remembered = _remembered.get(key)  # looked up once: a playout's turns are new ones
+    if remembered is None:
         found = yield from capture_codes_in_steps(key[0], key[1], yang, BLUE_MOVES, LISTED_WORK)
-        _remember(key, None if found is None else _with_discards(key[0], key[1], yang, forced_capture, found))
-    listed, selection = _remembered[key]
+        remembered = (None if found is None else _with_discards(key[0], key[1], yang, forced_capture, found), None)
+        _remember(key, remembered)
+    listed, selection = remembered
     if listed is not None or not offered:
         return listed
     if selection is None:
@@ -1224,10 +1226,10 @@ def _blue_in_steps(
     return selection
 
 
-def _remember(key: TurnKey, listed: tuple[int, ...] | None) -> None:
+def _remember(key: TurnKey, remembered: tuple[tuple[int, ...] | None, tuple[int, ...] | None]) -> None:
     while len(_remembered) >= REMEMBERED_TURNS:
         del _remembered[next(iter(_remembered))]
-    _remembered[key] = (listed, None)
+    _remembered[key] = remembered
 
 
 def _with_discards(
