@@ -26,8 +26,9 @@ FIVE_PLAYER_CANDIDATES: Final = 4
 RANK_STEP: Final = 2000
 #: Decisions each playout plays on per player at the table before the position is valued.
 HORIZON: Final = 3
-#: Playouts a decision may use (measured in the page: docs/bots.md).
-PAPILLON_PLAYOUTS: Final = 300
+#: Playouts a decision may use: the thinking time 300 took before the rules core was made twice
+#: as fast, measured stronger than 300 at two and four players (docs/bots.md, docs/speed.md).
+PAPILLON_PLAYOUTS: Final = 900
 #: At five players (three against two), playouts of one turn a player, twice as many: three turns
 #: a player said too little about a decision (measured by tournaments: docs/bots.md).
 SHORT_HORIZON_PLAYERS: Final = 5
