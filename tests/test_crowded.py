@@ -164,16 +164,22 @@ def test_a_spelled_out_action_is_read_back_or_refused(players: int, data: st.Dat
     assert read_replay(encode_papillon(game)).actions == tuple(game.actions)
 
 
+def random_hands_and_tables(seed: int, count: int, most_cards: int) -> Iterator[tuple[list[int], list[int]]]:
+    """``count`` random deals of 3 to ``most_cards`` - 1 blue cards, each cut into a hand of 1 to
+    10 cards and a table of the rest, from a generator seeded with ``seed``."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        cards = rng.sample(deck_cards(BLUE), rng.randrange(3, most_cards))
+        cut = rng.randrange(1, min(11, len(cards)))
+        yield cards[:cut], cards[cut:]
+
+
 def test_capture_work_is_the_p2_formats_and_is_pinned() -> None:
     """``p2`` texts spell out the actions of exactly the turns whose work passes
     :data:`LISTED_WORK`: a change of the measure would read old texts wrongly, so its values over
     random positions are pinned, and the listing gathers no more than it says."""
-    rng = random.Random(7)
     values = []
-    for _ in range(400):
-        cards = rng.sample(deck_cards(BLUE), rng.randrange(3, 30))
-        cut = rng.randrange(1, min(11, len(cards)))
-        hand, table = cards[:cut], cards[cut:]
+    for hand, table in random_hands_and_tables(seed=7, count=400, most_cards=30):
         work = capture_work(hand, table, 12, 10**9)
         assert work is not None
         listed = run_steps(capture_codes_in_steps(hand, table, 12, 0, LISTED_WORK))
@@ -193,12 +199,8 @@ def test_a_crowded_table_s_selection_is_pinned() -> None:
     finds (:func:`some_capture_codes_in_steps`): what the page shows and the bots choose among
     there, so a faster search for them must find the same ones. Pinned over random tables of up
     to 40 cards, hands of up to 10, 40 of each."""
-    rng = random.Random(11)
     selections = []
-    for _ in range(300):
-        cards = rng.sample(deck_cards(BLUE), rng.randrange(3, 40))
-        cut = rng.randrange(1, min(11, len(cards)))
-        hand, table = cards[:cut], cards[cut:]
+    for hand, table in random_hands_and_tables(seed=11, count=300, most_cards=40):
         selection = run_steps(some_capture_codes_in_steps(hand, table, 12, 40))
         assert selection == sorted(set(selection))
         if capture_work(hand, table, 12, 20_000) is not None:  # cheap enough to list them all
