@@ -12,7 +12,7 @@ from pyscript import document, window
 import farfalia.site  # noqa: F401 (the site's games, registered)
 from farfalia.ui import archives
 from farfalia.ui.contract import Data, dataset_key
-from farfalia.ui.diagrams import DIAGRAM_ATTRIBUTE, STEP_ATTRIBUTE, Diagrams
+from farfalia.ui.diagrams import BUILT_ATTRIBUTE, DIAGRAM_ATTRIBUTE, STEP_ATTRIBUTE, Diagrams
 from farfalia.ui.language import choose_language, set_language
 from farfalia.ui.memory import settle
 
@@ -31,7 +31,10 @@ class DiagramPage:
             figure.classList.add("diagram")
             if not figure.hasAttribute("tabindex"):
                 figure.setAttribute("tabindex", "0")
-            if index in self.diagrams.pictures_kept and figure.querySelector("svg"):
+            if self.diagrams.drawn_by_the_build(index, bool(figure.hasAttribute(BUILT_ATTRIBUTE))):
+                for button in figure.querySelectorAll(f"[{STEP_ATTRIBUTE}]"):
+                    button.disabled = False
+            elif index in self.diagrams.pictures_kept and figure.querySelector("svg"):
                 figure.insertAdjacentHTML("beforeend", self.diagrams.html(index))  # under the build's picture
             else:
                 figure.innerHTML = self.diagrams.html(index)

@@ -18,6 +18,14 @@ const START_LIMIT_MS = 60000;
 export async function loadPyodide(options) {
   const { pyodide, startedFrom } = await startPyodide(options);
   document.documentElement.dataset.startedFrom = startedFrom;
+  // PyScript's own modules' bytecode, where Python looks for it before PyScript writes their
+  // sources and imports them (the runtime's archive holds it: tools/pack_stdlib.py). Checked
+  // against those sources, so a mismatch only compiles them as before.
+  try {
+    pyodide.runPython("import pyscript_bytecode; pyscript_bytecode.write()");
+  } catch (error) {
+    console.warn("PyScript's modules are compiled anew:", error);
+  }
   if (startedFrom === "snapshot") forgetIfTheStartFails();
   else whenReady(() => setTimeout(idle(startMaker), MAKER_DELAY_MS));
   return pyodide;

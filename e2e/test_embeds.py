@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+import farfalia.site  # noqa: F401 (the site's games, registered)
 from e2e.conftest import ROOT, assert_steps, watch
-from farfalia.games.farfalia.page.viewer import FarfaliaViewer
-from farfalia.games.farfalia.records.replay import decode
+from farfalia.records.replay import read_replay
 from farfalia.ui.embeds import EMBED_BAR_HEIGHT, EmbedOptions, embed_link
 from farfalia.ui.links import parse_link
+from farfalia.ui.viewer import open_viewer
 from tools import serve
 
 #: Three diagrams of the rules page.
@@ -25,7 +26,7 @@ FRAGMENTS = [unescape(f) for f in re.findall(r'data-farfalia="([^"]+)"', (ROOT /
 def with_picture(fragment: str, size: str) -> str:
     """A diagram's link as the embed builder writes it for a frame of ``size``: with its still picture."""
     link = parse_link(fragment)
-    viewer = FarfaliaViewer(decode(link.replay), link.at, link.view)
+    viewer = open_viewer(read_replay(link.replay), link.at, link.view)  # (its game's texts joined as it loads)
     options = EmbedOptions(size=size, theme=link.theme, view=link.view, start="here", controls=link.controls)
     return embed_link(options, viewer, link.replay).fragment()
 

@@ -39,6 +39,21 @@ DRAWS = """() => {
   return [String(farfaliaPage.controller.rng.getrandbits(64)), String(modules.get("random").getrandbits(64))];
 }"""
 
+#: What the build compiled, as the page's Python found it: the glue's module (``main.py`` as
+#: served imports it), and the modules PyScript wrote whose bytecode (``pyscript_bytecode``) was
+#: not compiled from their very sources (none, or Python compiled them anew), beside how many
+#: modules PyScript wrote and how many the build compiled.
+COMPILED = """() => {
+  const modules = farfaliaPage.__class__.__init__.__globals__.get("sys").modules;
+  const python = `(lambda compiled, util, os: [
+    [path for path, data in compiled.items()
+     if util.source_hash(open(util.source_from_cache(path), "rb").read()) != data[8:16]],
+    len([name for name in os.listdir("pyscript") if name.endswith(".py")]), len(compiled),
+  ])(__import__("pyscript_bytecode").BYTECODE, __import__("importlib.util").util, __import__("os"))`;
+  const evaluated = modules.get("builtins").eval(python, modules.get("builtins").dict());
+  return [farfaliaPage.__class__.__module__, ...evaluated.toJs()];
+}"""
+
 
 def visit(context: BrowserContext, site: str, query: str = "") -> Page:
     """A new tab of ``context`` on the game page, once its start screen is drawn."""
@@ -59,11 +74,14 @@ def keep_under(page: Page, name: str, body: str) -> None:
 def test_a_returning_visit_starts_from_the_snapshot_the_first_made_and_plays(page: Page, site: str) -> None:
     open_game(page, site)
     assert page.evaluate(STARTED_FROM) == "runtime"
+    glue, stale, written, compiled = page.evaluate(COMPILED)
+    assert (glue, stale) == ("main_glue", []) and written == compiled > 10
     version = page.evaluate(VERSION)
     assert len(version) == 16 and version != "__VERSION__"
     assert page.evaluate(KEPT) == [f"memory-snapshot-{version}"]  # made by the bots' worker
     again = visit(page.context, site)
     assert again.evaluate(STARTED_FROM) == "snapshot"
+    assert again.evaluate(COMPILED) == page.evaluate(COMPILED)
     again.wait_for_selector("body[data-worker=ready]")
     start(again, "basic5", seed=4, dealer=0, level="strong")
     play_to_the_end(again, seed=1)

@@ -129,6 +129,28 @@ def test_the_page_holds_each_picture_and_the_card_art_once() -> None:
     assert page.count(" disabled>") == figures * len(STEPS)  # alive once Python runs
 
 
+#: A figure the build drew: its link, and its picture.
+BUILT_FIGURE = r'<figure class="diagram" data-farfalia="([^"]+)" data-built [^>]*>(.*?)</figure>'
+
+
+def test_a_picture_the_build_drew_comes_to_life_by_its_buttons_alone() -> None:
+    """Every figure of every rules page holds the very picture :meth:`Diagrams.html` draws but
+    for its disabled step buttons: the page only enables them. A figure the build did not draw,
+    or whose link cannot be shown, is drawn."""
+    for game, stem in make_rules_page.STEMS.items():
+        for code in LANGUAGES:
+            page = (ROOT / rules_page(code, stem)).read_text()
+            figures = re.findall(BUILT_FIGURE, page, re.S)
+            assert len(figures) == page.count("<figure") == len(make_rules_page.PAGES[game].diagrams()), (game, code)
+            board = Diagrams([unescape(fragment) for fragment, _ in figures])
+            with speaking(code):
+                for index, (_, picture) in enumerate(figures):
+                    assert board.drawn_by_the_build(index, built=True)
+                    assert unescape(board.html(index)) == unescape(picture).replace(" disabled>", ">")
+    board = Diagrams([unescape(figures[0][0]), "replay=nonsense&at=3"])
+    assert not board.drawn_by_the_build(0, built=False) and not board.drawn_by_the_build(1, built=True)
+
+
 def test_diagrams_step_by_button_and_key_and_a_bad_link_is_a_message() -> None:
     page = (ROOT / "rules.html").read_text()
     fragments = [unescape(f) for f in re.findall(r'data-farfalia="([^"]+)"', page)]
@@ -151,7 +173,7 @@ def test_a_diagram_whose_games_code_did_not_come_keeps_its_picture_and_says_so(m
     monkeypatch.setattr(game, "_game", None)
     monkeypatch.setitem(sys.modules, game.site_module, None)  # its code not here
     board = Diagrams([fragments[0], "replay=nonsense&at=3"])
-    assert board.pictures_kept == {0}
+    assert board.pictures_kept == {0} and not board.drawn_by_the_build(0, built=True)
     assert board.html(0) == (
         '<p class="diagram-error" role="alert">Farfalia could not be loaded: check the connection, then try again.</p>'
     )

@@ -3,21 +3,36 @@ manifest and icons, the service worker's versioning, and the local static server
 
 from __future__ import annotations
 
+import ast
 import gzip
+import html
+import importlib
+import importlib.machinery
 import json
+import marshal
 import re
 import struct
 import subprocess
 import sys
+import tomllib
 import urllib.request
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import brotli
 import pytest
 
 from tools import build_site, serve
-from tools.pack_stdlib import imported_names, listed_modules, module_name, package_path, package_sources
+from tools.pack_stdlib import (
+    GLUE_MODULES,
+    imported_names,
+    listed_modules,
+    module_name,
+    package_path,
+    package_sources,
+    pyscript_bytecode,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -200,3 +215,77 @@ def test_the_script_embed_turns_off_the_plugins_the_pages_do() -> None:
     assert all(name.startswith("!") for name in json.loads(toml[1]))
     for page in ("index.html", "embed.html", "rules.html"):
         assert '<mpy-config src="./pyscript.toml"></mpy-config>' in (ROOT / page).read_text()
+
+
+def test_each_page_carries_pyscript_toml_written_in_as_json() -> None:
+    """The build writes ``pyscript.toml`` into every page, Python's config and MicroPython's
+    ``<mpy-config>``: PyScript then fetches no config file and loads no TOML reader."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    for name in (*PAGES, *build_site.RULES_PAGES):
+        built = build_site.with_config((ROOT / name).read_text())
+        assert "pyscript.toml" not in built, name
+        script = re.search(r'<script type="py" src="\./(\w+\.py)" config="([^"]+)"></script>', built)
+        micropython = re.search(r"<mpy-config>(.+)</mpy-config>", built)
+        assert script is not None and micropython is not None, name
+        assert json.loads(html.unescape(script[2])) == config
+        assert json.loads(html.unescape(micropython[1])) == {"plugins": config["plugins"]}
+    with pytest.raises(ValueError, match=r"pyscript\.toml"):  # a page that names it otherwise: the build says so
+        build_site.with_config('<script type="py" src="./main.py" config="pyscript.toml"></script>')
+
+
+def test_the_served_glue_scripts_import_the_compiled_glue() -> None:
+    """``main.py`` and ``diagrams.py`` as served import the module the runtime's archive holds
+    compiled from them (:data:`~tools.pack_stdlib.GLUE_MODULES`), and nothing else."""
+    for module, path in GLUE_MODULES.items():
+        served = build_site.glue_script(path.name)
+        tree = ast.parse(served)
+        assert [node.names[0].name for node in tree.body if isinstance(node, ast.Import)] == [module]
+        assert path.name in ast.get_docstring(tree)
+    assert {path.name for path in GLUE_MODULES.values()} == {"main.py", "diagrams.py"}
+
+
+def test_pyscripts_own_modules_are_read_from_its_core() -> None:
+    """The build reads the modules PyScript writes at every start from its core chunk: the
+    vendored one's ``pyscript`` package, and a core that changed its form is said, not guessed."""
+    chunk = next(build_site.PYSCRIPT.glob("core-*.js")).read_text()
+    modules = build_site.pyscript_modules(chunk)
+    assert {"__init__.py", "context.py", "display.py"} <= set(modules)
+    assert modules["__init__.py"].startswith("from polyscript import")
+    for name, source in modules.items():
+        compile(source, name, "exec")
+    made_up = 'go(".",{pyscript:{"__init__.py":"from . import a\\n","a.py":"X = \\"\\\\u00e9\\"\\n"}}),more'
+    assert build_site.pyscript_modules(made_up) == {"__init__.py": "from . import a\n", "a.py": 'X = "\\u00e9"\n'}
+    for broken in ("no modules here", made_up + made_up, 'x={pyscript:{"a.py":1}}', 'x={pyscript:{"a.py" "b"}}'):
+        with pytest.raises(ValueError, match="PyScript"):
+            build_site.pyscript_modules(broken)
+
+
+def test_pyscripts_bytecode_is_used_for_its_own_sources_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`~tools.pack_stdlib.pyscript_bytecode` writes each module's checked-hash bytecode where
+    Python looks for it: an import of the source it was compiled from compiles nothing, and a
+    source that differs (another PyScript) is compiled as before, never run from the wrong bytecode."""
+    sources = {"__init__.py": "", "same.py": "WHO = 'bytecode'\n", "changed.py": "WHO = 'bytecode'\n"}
+    data = pyscript_bytecode(sources)
+    writer: dict[str, Any] = {}
+    exec(marshal.loads(data[16:]), writer)  # the archive's .pyc: a 16-byte header, then the code
+    monkeypatch.chdir(tmp_path)
+    writer["write"]()
+    assert len(list((tmp_path / "pyscript" / "__pycache__").iterdir())) == 3
+    for name, source in sources.items():  # as PyScript writes them, but one
+        written = source.replace("bytecode", "source") if name == "changed.py" else source
+        (tmp_path / "pyscript" / name).write_text(written)
+    compiled: list[str] = []
+    source_to_code = importlib.machinery.SourceFileLoader.source_to_code
+
+    def counted(loader: Any, source: bytes, path: str, **options: Any) -> Any:
+        compiled.append(Path(path).name)
+        return source_to_code(loader, source, path, **options)
+
+    monkeypatch.setattr(importlib.machinery.SourceFileLoader, "source_to_code", counted)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    for name in ("pyscript", "pyscript.same", "pyscript.changed"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    same, changed = importlib.import_module("pyscript.same"), importlib.import_module("pyscript.changed")
+    assert (same.WHO, changed.WHO) == ("bytecode", "source")
+    assert compiled == ["changed.py"]

@@ -1,7 +1,9 @@
 """Build ``dist/``: exactly the files the site serves, ready for any static host.
 
-- The pages, ``main.py``, ``pyscript.toml`` and ``assets/`` as they are in the repository
-  (every URL in them is relative, so the folder works from any path).
+- The pages and ``assets/`` as they are in the repository (every URL in them is relative, so the
+  folder works from any path), but that each page carries ``pyscript.toml`` written in as JSON
+  (:func:`with_config`), and that ``main.py`` and ``diagrams.py`` only import their glue, which
+  the runtime's archive holds compiled (:func:`glue_script`).
 - The runtime: Pyodide's core files and the PyScript chunks the pages load, from
   ``node_modules`` (pinned in package-lock.json). Pyodide's ``python_stdlib.zip`` is
   replaced by one that holds only the standard library modules the game and the runtime
@@ -27,10 +29,13 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import html
 import json
 import os
+import re
 import shutil
 import subprocess
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -41,7 +46,7 @@ from farfalia.ui.archives import lazy_games
 from farfalia.ui.game import site_games
 from farfalia.ui.language import LANGUAGES, early_texts, rules_page
 from tools.catalogs import compile_catalogs
-from tools.pack_stdlib import KEEP, module_name
+from tools.pack_stdlib import GLUE_MODULES, KEEP, module_name
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -52,12 +57,17 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 #: Each game's rules page in every language (tools/make_rules_page.py writes them).
 RULES_PAGES = tuple(rules_page(code, game.rules_page) for game in site_games() for code in LANGUAGES)
-PAGES = ("index.html", "embed.html", *RULES_PAGES, "main.py", "diagrams.py", "pyscript.toml", "manifest.webmanifest")
+PAGES = ("index.html", "embed.html", *RULES_PAGES, "main.py", "diagrams.py", "manifest.webmanifest")
+#: PyScript's configuration, which the build writes into every page (:func:`with_config`), for
+#: Python (the script's ``config``) and for MicroPython (the pages' ``<mpy-config>``).
+CONFIG = ROOT / "pyscript.toml"
+SCRIPT_CONFIG = 'config="./pyscript.toml"'
+MPY_CONFIG = '<mpy-config src="./pyscript.toml"></mpy-config>'
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-#: PyScript's chunks the pages load: its core, the TOML reader of ``pyscript.toml`` and its
-#: error plugin (``pyscript.toml`` turns the others off: the editor, the terminal, the game
-#: canvas; nor are the zip reader and MicroPython ever loaded).
-PYSCRIPT_FILES = ("core.js", "core.css", "core-*.js", "toml-*.js", "error-*.js")
+#: PyScript's chunks the pages load: its core and its error plugin (``pyscript.toml`` turns the
+#: others off: the editor, the terminal, the game canvas; nor are the TOML reader, the zip reader
+#: and MicroPython ever loaded: the pages' configuration is JSON, :func:`with_config`).
+PYSCRIPT_FILES = ("core.js", "core.css", "core-*.js", "error-*.js")
 #: The pages' Content Security Policy: nothing but the site itself, and no string ever run as
 #: script ('wasm-unsafe-eval' lets Pyodide compile its WebAssembly; PyScript's one use of
 #: `Function()` is avoided, see assets/no-eval.js; an embed's still picture is a blob: image,
@@ -101,13 +111,40 @@ def pack_stdlib(target: Path, full: bool) -> None:
     work = ROOT / "build" / "python_stdlib.zip"
     work.parent.mkdir(parents=True, exist_ok=True)
     later, games = archive_roots()
-    argv = ["pack_stdlib", f"--later={','.join(later)}"]
+    sources = ROOT / "build" / "pyscript-modules.json"
+    chunk = next(PYSCRIPT.glob("core-*.js")).read_text()
+    sources.write_text(json.dumps(pyscript_modules(chunk)))
+    argv = ["pack_stdlib", f"--later={','.join(later)}", f"--pyscript=/repo/{sources.relative_to(ROOT)}"]
     argv += [f"--game={name}:{','.join(modules)}" for name, modules in games.items()] + (["--full"] if full else [])
     code = f"import runpy, sys; sys.argv = {argv!r}; runpy.run_path('/repo/tools/pack_stdlib.py', run_name='__main__')"
     # Bytecode without column positions (tracebacks keep their lines, lose the ^^^ marks): a third smaller.
     environment = {**os.environ, "PYTHONNODEBUGRANGES": "1"}
     subprocess.run(["node", str(ROOT / "tools" / "run_in_pyodide.mjs"), code], check=True, cwd=ROOT, env=environment)
     copy(work, target)
+
+
+#: A JavaScript string literal in double quotes (PyScript's core writes its modules' as JSON would).
+STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def pyscript_modules(chunk: str) -> dict[str, str]:
+    """PyScript's own Python modules (its ``pyscript`` package), by file name, as its core chunk
+    (``chunk``: its text) writes them into the runtime's files at every start: the object after
+    ``{pyscript:{``, of names and sources in double quotes."""
+    marker = "{pyscript:{"
+    if chunk.count(marker) != 1:
+        raise ValueError(f"PyScript's core holds {chunk.count(marker)} {marker!r}, not one: its modules not found")
+    modules: dict[str, str] = {}
+    at = chunk.index(marker) + len(marker)
+    while True:
+        name = STRING_LITERAL.match(chunk, at)
+        source = name and chunk[name.end()] == ":" and STRING_LITERAL.match(chunk, name.end() + 1)
+        if not name or not source or chunk[source.end()] not in ",}":
+            raise ValueError(f"PyScript's modules not read at {at}: {chunk[at : at + 40]!r}")
+        modules[json.loads(name[0])] = json.loads(source[0])
+        at = source.end() + 1
+        if chunk[source.end()] == "}":
+            return modules
 
 
 def copy_runtime(site: Path, trimmed: bool, full_stdlib: bool = False) -> None:
@@ -194,6 +231,27 @@ def with_policy(page: str) -> str:
     return page.replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n  {meta}', 1)
 
 
+def with_config(page: str) -> str:
+    """A page's HTML with ``pyscript.toml`` written in as JSON, for Python and for MicroPython
+    (whose config PyScript reads too, and whose plugins it would load): PyScript starts the
+    interpreter without fetching a file and loading its TOML reader first."""
+    config = tomllib.loads(CONFIG.read_text())
+    python = f'config="{html.escape(json.dumps(config))}"'
+    micropython = f"<mpy-config>{html.escape(json.dumps({'plugins': config['plugins']}), quote=False)}</mpy-config>"
+    replaced = page.replace(SCRIPT_CONFIG, python).replace(MPY_CONFIG, micropython)
+    if "pyscript.toml" in replaced or python not in replaced or micropython not in replaced:
+        raise ValueError("a page names pyscript.toml other than as its <mpy-config> and its script's config")
+    return replaced
+
+
+def glue_script(name: str) -> str:
+    """The script ``name`` (``main.py``, ``diagrams.py``) as the site serves it: it imports the
+    glue, compiled into the runtime's archive (:data:`~tools.pack_stdlib.GLUE_MODULES`)."""
+    module = next(module for module, path in GLUE_MODULES.items() if path.name == name)
+    doc = f"The page's glue, {name}, which the build compiles into the runtime's archive: imported, not compiled."
+    return f'"""{doc}"""\n\nimport {module}  # noqa: F401\n'
+
+
 def headers_file() -> str:
     """``_headers`` (the format of Netlify and Cloudflare Pages): the pages' policy with who
     may frame them; for every file, two safe defaults and CORS (for the script embed)."""
@@ -213,10 +271,13 @@ def headers_file() -> str:
 def build_dist(full_stdlib: bool) -> str:
     shutil.rmtree(DIST, ignore_errors=True)
     compile_catalogs()  # farfalia/locale/*.mo: read by texts.js below and packed with the package
+    glue = {path.name for path in GLUE_MODULES.values()}
     for name in PAGES:
         if name.endswith(".html"):
             (DIST / name).parent.mkdir(parents=True, exist_ok=True)
-            (DIST / name).write_text(with_policy((ROOT / name).read_text()))
+            (DIST / name).write_text(with_policy(with_config((ROOT / name).read_text())))
+        elif name in glue:
+            (DIST / name).write_text(glue_script(name))
         else:
             copy(ROOT / name, DIST / name)
     (DIST / "_headers").write_text(headers_file())

@@ -4,8 +4,9 @@
 It holds only bytecode, no sources: for the standard library modules named in
 ``tools/stdlib-modules.txt`` (taken from Pyodide's own ``python_stdlib.zip``) and for the
 ``farfalia`` modules the pages import (not the command line, the tournament or the rules
-pages' sources: :func:`imported_names`). So the page never compiles Python: Pyodide's own archive holds sources,
-which every start compiles again (that is most of a bare start-up). Everything is compiled
+pages' sources: :func:`imported_names`), and for the pages' glue itself (``main.py`` and
+``diagrams.py``, as :data:`GLUE_MODULES`). So the page never compiles its own Python: Pyodide's
+own archive holds sources, which every start compiles again (that is most of a bare start-up). Everything is compiled
 as ``python -OO`` would (no docstrings, no asserts: a configuration CPython tests its library
 in; the package's asserts only narrow types, and its CPython tests run them), but for
 ``_pyodide/_core_docs.py``, whose docstrings Pyodide reads at start-up. With
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import marshal
 import sys
 import zipfile
@@ -35,8 +37,30 @@ TARGET = REPO / "build" / "python_stdlib.zip"
 LOCALE = REPO / "farfalia" / "locale"
 #: Compiled with its docstrings: Pyodide gives them to the JavaScript objects' methods at start-up.
 KEEP_DOCSTRINGS = "_pyodide/_core_docs.py"
+#: The pages' glue in the archive, by module name: the scripts the pages run only import it (the
+#: build writes them: ``tools/build_site.py``), so that a start compiles none of it.
+GLUE_MODULES: Final = {"main_glue": REPO / "main.py", "diagrams_glue": REPO / "diagrams.py"}
 #: The pages' glue, whose imports are the package's archive (:func:`package_sources`).
-PAGES: Final = (REPO / "main.py", REPO / "diagrams.py")
+PAGES: Final = tuple(GLUE_MODULES.values())
+#: The module that writes PyScript's own modules' bytecode where Python looks for it
+#: (:func:`pyscript_bytecode`), from their sources (``--pyscript=<file>``: JSON, by file name).
+PYSCRIPT_BYTECODE: Final = "pyscript_bytecode"
+PYSCRIPT_BYTECODE_SOURCE: Final = '''"""PyScript's own modules, compiled by the build (tools/pack_stdlib.py)."""
+
+import os
+
+#: Each module's checked-hash bytecode, by where Python looks for it (from the page's folder).
+BYTECODE = {bytecode!r}
+
+
+def write() -> None:
+    """Write the bytecode where Python looks for it, before PyScript writes the modules' sources
+    and imports them: Python uses each only for the very source it was compiled from."""
+    for path, data in BYTECODE.items():
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as file:
+            file.write(data)
+'''
 #: The games' own archives (``--game=<name>:<module>,<module>``: each game loaded on demand).
 GAMES = REPO / "build" / "games"
 #: A game's archive's list of its modules, each after those it imports (:func:`import_order`).
@@ -162,16 +186,29 @@ class Unannotated(ast.NodeTransformer):
         return self.generic_visit(node)
 
 
-def bytecode(name: str, source: bytes, optimize: int) -> bytes:
+def bytecode(name: str, source: bytes, optimize: int, filename: str | None = None) -> bytes:
     """The ``.pyc`` of ``source``, unchecked-hash (the package's own without its annotations:
-    :class:`Unannotated`)."""
+    :class:`Unannotated`); its tracebacks name ``filename``, by default its place in the archive."""
     tree: ast.AST = ast.parse(source)
     if name.startswith("farfalia/"):
         tree = ast.fix_missing_locations(Unannotated().visit(tree))
-    code = compile(tree, f"{STDLIB}/{name}", "exec", dont_inherit=True, optimize=optimize)
+    code = compile(tree, filename or f"{STDLIB}/{name}", "exec", dont_inherit=True, optimize=optimize)
     flags = 0b01  # hash-based, source not checked
     header = importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little") + importlib.util.source_hash(source)
     return header + marshal.dumps(code)
+
+
+def pyscript_bytecode(sources: dict[str, str]) -> bytes:
+    """The ``.pyc`` of :data:`PYSCRIPT_BYTECODE`, holding the checked-hash bytecode of each of
+    PyScript's modules (``sources``: by file name, as PyScript writes them into ``pyscript/`` at
+    every start). Without it, every start compiles them again."""
+    compiled = {}
+    for name, text in sorted(sources.items()):
+        path, source = f"pyscript/{name}", text.encode()
+        code = compile(source, path, "exec", dont_inherit=True)
+        header = importlib.util.MAGIC_NUMBER + (0b11).to_bytes(4, "little") + importlib.util.source_hash(source)
+        compiled[importlib.util.cache_from_source(path)] = header + marshal.dumps(code)
+    return bytecode(f"{PYSCRIPT_BYTECODE}.py", PYSCRIPT_BYTECODE_SOURCE.format(bytecode=compiled).encode(), 2)
 
 
 def archive_entries(sources: dict[str, bytes]) -> dict[str, bytes]:
@@ -256,7 +293,11 @@ def main() -> None:
                    for path, source in sources.items()}  # fmt: skip
         write(entries | {MODULES: "\n".join(import_order(name, sources)).encode()}, target)
         print(f"{target.name}: {len(sources)} modules, {target.stat().st_size / 1e3:.0f} kB")
-    write(archive_entries(stdlib | package) | package_data())
+    glue = {f"{module}.pyc": bytecode(f"{module}.py", path.read_bytes(), 2, path.name)
+            for module, path in GLUE_MODULES.items()}  # fmt: skip
+    for sources in argument("pyscript"):
+        glue[f"{PYSCRIPT_BYTECODE}.pyc"] = pyscript_bytecode(json.loads(Path(sources).read_text()))
+    write(archive_entries(stdlib | package) | glue | package_data())
     print(f"python_stdlib.zip: {len(stdlib) + len(package)} modules, {TARGET.stat().st_size / 1e3:.0f} kB")
 
 

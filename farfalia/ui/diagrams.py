@@ -5,7 +5,8 @@ A diagram is a ``<figure data-farfalia="replay=…&at=…&view=…">`` (the link
 :mod:`farfalia.ui.links`), of any game: each is drawn with its game's table (a game that tells
 its plays says, under it, what its last action did). The build writes each figure's first picture into the page
 (:func:`diagram_figure`), so the page is complete at first paint and without scripts,
-its step buttons disabled; once Python runs, :class:`Diagrams` brings them to life and
+its step buttons disabled; once Python runs, :class:`Diagrams` brings them to life (a picture
+the build drew only has its buttons enabled: :meth:`Diagrams.drawn_by_the_build`) and
 redraws only the figure that moves. The card art is defined once per page
 (:func:`shared_defs`), every diagram's SVG refers to it.
 """
@@ -25,6 +26,8 @@ from farfalia.ui.viewer import VIEWER_KEYS, ViewerMove, open_viewer
 
 #: The attribute of a diagram's figure: its link (the fragment of an embed's address).
 DIAGRAM_ATTRIBUTE = "data-farfalia"
+#: The attribute of a figure whose content is the build's picture of its link (:func:`diagram_figure`).
+BUILT_ATTRIBUTE = "data-built"
 #: The attribute of a diagram's step buttons: a :class:`~farfalia.ui.viewer.ViewerMove`.
 STEP_ATTRIBUTE = "data-step"
 #: A diagram's step buttons, in the bar's order, with their symbols.
@@ -86,8 +89,8 @@ class Diagram:
 def diagram_figure(fragment: str, label: str) -> str:
     """A diagram as the build writes it into a page: its first picture, controls disabled."""
     return (
-        f'<figure class="diagram" {DIAGRAM_ATTRIBUTE}="{escape(fragment)}" tabindex="0" aria-label="{escape(label)}">'
-        f"{Diagram(fragment).html(live=False)}</figure>"
+        f'<figure class="diagram" {DIAGRAM_ATTRIBUTE}="{escape(fragment)}" {BUILT_ATTRIBUTE} tabindex="0"'
+        f' aria-label="{escape(label)}">{Diagram(fragment).html(live=False)}</figure>'
     )
 
 
@@ -108,6 +111,13 @@ class Diagrams:
             except GameNotLoaded as missing:  # its game's archive could not be fetched
                 self.pictures_kept.add(len(self.diagrams))
                 self.diagrams.append(text("game-load-failed", game=text(f"game.{missing.game}")))
+
+    def drawn_by_the_build(self, index: int, built: bool) -> bool:
+        """Whether figure ``index``, holding the build's picture of its link (``built``: it has
+        :data:`BUILT_ATTRIBUTE`), comes to life by enabling its step buttons alone: its picture is
+        the one :meth:`html` would draw, but for them (a diagram that cannot be shown is drawn as
+        why, in its place or under the picture: :attr:`pictures_kept`)."""
+        return built and isinstance(self.diagrams[index], Diagram)
 
     def shared_defs(self) -> str:
         """The card art for these diagrams, once for the page: each game's (in the theme of its
