@@ -244,6 +244,7 @@ def test_the_served_glue_scripts_import_the_compiled_glue() -> None:
     assert {path.name for path in GLUE_MODULES.values()} == {"main.py", "diagrams.py"}
 
 
+@pytest.mark.skipif(not build_site.PYSCRIPT.is_dir(), reason="needs node_modules (make test installs it)")
 def test_pyscripts_own_modules_are_read_from_its_core() -> None:
     """The build reads the modules PyScript writes at every start from its core chunk: the
     vendored one's ``pyscript`` package, and a core that changed its form is said, not guessed."""
