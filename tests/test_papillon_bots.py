@@ -21,7 +21,10 @@ from farfalia.games.papillon.bots.model import (
     PAPILLON_SEARCH,
     AllSeen,
     HandsSeenDeal,
+    PapillonBlueSeenBot,
     PapillonHandsSeenBot,
+    PapillonOmniscientBot,
+    PapillonOrangeSeenBot,
     PapillonSampler,
     PapillonSearch,
     PapillonSearchBot,
@@ -121,6 +124,28 @@ def test_the_hands_seen_yardstick_deals_the_real_hands_and_the_rest_anew(papillo
             assert chosen in game.legal_actions()
     assert dealt_anew > 0  # the cards to come are not the game's
     assert PapillonHandsSeenBot().sees_all and PAPILLON_SITE.bot("hands-seen").hands_only
+
+
+def test_the_round_seen_yardsticks_see_every_card_in_their_round_only() -> None:
+    """``blue-seen`` decides as the omniscient bot in the blue round and as the strong bot in the
+    orange one, ``orange-seen`` the other way round: at decisions where those two differ."""
+    differing = {"blue": 0, "orange": 0}
+    for game in decisions(PapillonSettings(players=3), 4, PapillonHeuristicBot()):
+        view = seat_view(game, game.current_player())
+        if len(view.offered_actions) < 2 or (view.colour == "blue" and len(game.actions) % 3):
+            continue
+        seen = PapillonOmniscientBot(SMALL_SEARCH).choose(AllSeen(view, game), random.Random(1))
+        unseen = PapillonSearchBot(SMALL_SEARCH).choose(view, random.Random(1))
+        if seen == unseen:
+            continue
+        differing[view.colour] += 1
+        blue, orange = (bot(SMALL_SEARCH).choose(AllSeen(view, game), random.Random(1))
+                        for bot in (PapillonBlueSeenBot, PapillonOrangeSeenBot))  # fmt: skip
+        assert (blue, orange) == ((seen, unseen) if view.colour == "blue" else (unseen, seen))
+        if min(differing.values()) >= 2:
+            break
+    assert min(differing.values()) >= 2, differing
+    assert {PAPILLON_SITE.bot(name).seen_colour for name in ("blue-seen", "orange-seen")} == {"blue", "orange"}
 
 
 def test_a_world_with_the_real_cards_plays_on_as_the_game() -> None:

@@ -28,7 +28,9 @@ class PapillonAbout(GameAbout):
     teaches: ClassVar[bool] = True
     level_names: ClassVar[tuple[str, ...]] = ("beginner", "quick", "strong")
     #: Its tournaments' bots (:data:`farfalia.games.papillon.bots.contest.BOTS`, imported only for them).
-    bot_names: ClassVar[tuple[str, ...]] = ("random", "beginner", "heuristic", "strong", "omniscient", "hands-seen")
+    bot_names: ClassVar[tuple[str, ...]] = (
+        "random", "beginner", "heuristic", "strong", "omniscient", "hands-seen", "blue-seen", "orange-seen"
+    )  # fmt: skip
     command_module: ClassVar[str] = "farfalia.games.papillon.command"
     contest_module: ClassVar[str] = "farfalia.games.papillon.bots.contest"
     review_module: ClassVar[str] = "farfalia.games.papillon.bots.review"

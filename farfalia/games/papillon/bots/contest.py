@@ -8,14 +8,22 @@ from typing import Any, Final
 
 from farfalia.bots.roster import named_bot
 from farfalia.games.papillon.bots.heuristic import PapillonBeginnerBot, PapillonHeuristicBot, PapillonRandomBot
-from farfalia.games.papillon.bots.model import AllSeen, PapillonHandsSeenBot, PapillonOmniscientBot, PapillonSearchBot
+from farfalia.games.papillon.bots.model import (
+    AllSeen,
+    PapillonBlueSeenBot,
+    PapillonHandsSeenBot,
+    PapillonOmniscientBot,
+    PapillonOrangeSeenBot,
+    PapillonSearchBot,
+)
 from farfalia.games.papillon.bots.samples import sample_replays
 from farfalia.games.papillon.engine.game import PapillonGame
 from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.engine.views import seat_view
 
 #: Papillon's bots, by name: ``omniscient`` sees every card, ``hands-seen`` every hand but not the
-#: cards to come (yardsticks, never offered to players).
+#: cards to come, ``blue-seen`` and ``orange-seen`` every card in one round only (yardsticks,
+#: never offered to players).
 BOTS: Final = {
     "random": PapillonRandomBot,
     "beginner": PapillonBeginnerBot,
@@ -23,6 +31,8 @@ BOTS: Final = {
     "strong": PapillonSearchBot,
     "omniscient": PapillonOmniscientBot,
     "hands-seen": PapillonHandsSeenBot,
+    "blue-seen": PapillonBlueSeenBot,
+    "orange-seen": PapillonOrangeSeenBot,
 }
 
 

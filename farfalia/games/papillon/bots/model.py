@@ -237,3 +237,30 @@ class PapillonHandsSeenBot(PapillonOmniscientBot):
     ever be worth, the omniscient bot's sight of the future's chance apart (``docs/bots.md``)."""
 
     hands_only = True
+
+
+class PapillonRoundSeenBot(PapillonOmniscientBot):
+    """The omniscient bot in one round (:attr:`seen_colour`), the strong bot in the other: a
+    yardstick of which round the omniscient bot's edge is made in (``docs/bots.md``), never
+    offered to players."""
+
+    #: The round in which it sees every card ("blue" or "orange").
+    seen_colour: ClassVar[str]
+
+    def choose(self, view: AllSeen, rng: random.Random) -> int:
+        """Search the deal as it is in its round, the seat's view in the other."""
+        if view.view.colour == self.seen_colour:
+            return super().choose(view, rng)
+        return PapillonSearchBot.choose(self, view.view, rng)
+
+
+class PapillonBlueSeenBot(PapillonRoundSeenBot):
+    """Every card seen in the blue round only."""
+
+    seen_colour = "blue"
+
+
+class PapillonOrangeSeenBot(PapillonRoundSeenBot):
+    """Every card seen in the orange round only."""
+
+    seen_colour = "orange"
