@@ -256,7 +256,9 @@ def test_pyscripts_own_modules_are_read_from_its_core() -> None:
         compile(source, name, "exec")
     made_up = 'go(".",{pyscript:{"__init__.py":"from . import a\\n","a.py":"X = \\"\\\\u00e9\\"\\n"}}),more'
     assert build_site.pyscript_modules(made_up) == {"__init__.py": "from . import a\n", "a.py": 'X = "\\u00e9"\n'}
-    for broken in ("no modules here", made_up + made_up, 'x={pyscript:{"a.py":1}}', 'x={pyscript:{"a.py" "b"}}'):
+    broken_chunks = ("no modules here", made_up + made_up, 'x={pyscript:{"a.py":1}}', 'x={pyscript:{"a.py" "b"}}',
+                     'x={pyscript:{"a.py"', 'x={pyscript:{"a.py":"b"')  # fmt: skip
+    for broken in broken_chunks:
         with pytest.raises(ValueError, match="PyScript"):
             build_site.pyscript_modules(broken)
 

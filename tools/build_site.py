@@ -138,12 +138,13 @@ def pyscript_modules(chunk: str) -> dict[str, str]:
     at = chunk.index(marker) + len(marker)
     while True:
         name = STRING_LITERAL.match(chunk, at)
-        source = name and chunk[name.end()] == ":" and STRING_LITERAL.match(chunk, name.end() + 1)
-        if not name or not source or chunk[source.end()] not in ",}":
+        source = name and chunk[name.end() : name.end() + 1] == ":" and STRING_LITERAL.match(chunk, name.end() + 1)
+        after = chunk[source.end() : source.end() + 1] if source else ""
+        if not name or not source or after not in (",", "}"):
             raise ValueError(f"PyScript's modules not read at {at}: {chunk[at : at + 40]!r}")
         modules[json.loads(name[0])] = json.loads(source[0])
         at = source.end() + 1
-        if chunk[source.end()] == "}":
+        if after == "}":
             return modules
 
 

@@ -6,14 +6,16 @@ It holds only bytecode, no sources: for the standard library modules named in
 ``farfalia`` modules the pages import (not the command line, the tournament or the rules
 pages' sources: :func:`imported_names`), and for the pages' glue itself (``main.py`` and
 ``diagrams.py``, as :data:`GLUE_MODULES`). So the page never compiles its own Python: Pyodide's
-own archive holds sources, which every start compiles again (that is most of a bare start-up). Everything is compiled
-as ``python -OO`` would (no docstrings, no asserts: a configuration CPython tests its library
+own archive holds sources, which every start compiles again (that is most of a bare start-up).
+Everything is compiled as ``python -OO`` would (no docstrings, no asserts: a configuration CPython tests its library
 in; the package's asserts only narrow types, and its CPython tests run them), but for
 ``_pyodide/_core_docs.py``, whose docstrings Pyodide reads at start-up. With
 ``PYTHONNODEBUGRANGES`` (set by ``build_site.py``) the bytecode has no column positions:
 tracebacks keep their file and line, and the download is a third smaller.
 
-Every ``.pyc`` is unchecked-hash bytecode: valid whatever the entry's date.
+Every ``.pyc`` of the archive is unchecked-hash bytecode: valid whatever the entry's date (the
+bytecode of PyScript's modules that :data:`PYSCRIPT_BYTECODE` holds is checked-hash: their
+sources are PyScript's, written at every start).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import importlib.util
 import json
 import marshal
 import sys
+import types
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
@@ -193,7 +196,13 @@ def bytecode(name: str, source: bytes, optimize: int, filename: str | None = Non
     if name.startswith("farfalia/"):
         tree = ast.fix_missing_locations(Unannotated().visit(tree))
     code = compile(tree, filename or f"{STDLIB}/{name}", "exec", dont_inherit=True, optimize=optimize)
-    flags = 0b01  # hash-based, source not checked
+    return hash_based_pyc(code, source, checked=False)
+
+
+def hash_based_pyc(code: types.CodeType, source: bytes, checked: bool) -> bytes:
+    """A ``.pyc`` of ``code`` keyed by the hash of its ``source``: ``checked``, Python uses it only
+    for that very source; unchecked, whatever the source beside it."""
+    flags = 0b11 if checked else 0b01  # hash-based, and whether the source is checked
     header = importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little") + importlib.util.source_hash(source)
     return header + marshal.dumps(code)
 
@@ -206,8 +215,7 @@ def pyscript_bytecode(sources: dict[str, str]) -> bytes:
     for name, text in sorted(sources.items()):
         path, source = f"pyscript/{name}", text.encode()
         code = compile(source, path, "exec", dont_inherit=True)
-        header = importlib.util.MAGIC_NUMBER + (0b11).to_bytes(4, "little") + importlib.util.source_hash(source)
-        compiled[importlib.util.cache_from_source(path)] = header + marshal.dumps(code)
+        compiled[importlib.util.cache_from_source(path)] = hash_based_pyc(code, source, checked=True)
     return bytecode(f"{PYSCRIPT_BYTECODE}.py", PYSCRIPT_BYTECODE_SOURCE.format(bytecode=compiled).encode(), 2)
 
 
@@ -293,11 +301,11 @@ def main() -> None:
                    for path, source in sources.items()}  # fmt: skip
         write(entries | {MODULES: "\n".join(import_order(name, sources)).encode()}, target)
         print(f"{target.name}: {len(sources)} modules, {target.stat().st_size / 1e3:.0f} kB")
-    glue = {f"{module}.pyc": bytecode(f"{module}.py", path.read_bytes(), 2, path.name)
-            for module, path in GLUE_MODULES.items()}  # fmt: skip
+    started = {f"{module}.pyc": bytecode(f"{module}.py", path.read_bytes(), 2, path.name)
+               for module, path in GLUE_MODULES.items()}  # fmt: skip
     for sources in argument("pyscript"):
-        glue[f"{PYSCRIPT_BYTECODE}.pyc"] = pyscript_bytecode(json.loads(Path(sources).read_text()))
-    write(archive_entries(stdlib | package) | glue | package_data())
+        started[f"{PYSCRIPT_BYTECODE}.pyc"] = pyscript_bytecode(json.loads(Path(sources).read_text()))
+    write(archive_entries(stdlib | package) | started | package_data())
     print(f"python_stdlib.zip: {len(stdlib) + len(package)} modules, {TARGET.stat().st_size / 1e3:.0f} kB")
 
 
