@@ -7,15 +7,16 @@ from typing import Final
 
 from farfalia.bots.review import Thresholds
 from farfalia.games.farfalia.bots.inference import Sampler
-from farfalia.games.farfalia.bots.model import FARFALIA_SEARCH, SEARCHED
+from farfalia.games.farfalia.bots.model import FARFALIA_SEARCH, PLAYOUTS, SEARCHED
 from farfalia.games.farfalia.engine.actions import Action
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.views import View, omniscient_view
 
 #: The search model the review values actions with.
 model: Final = FARFALIA_SEARCH
-#: Playouts for each valuation of a decision.
-playouts: Final = 1200
+#: Playouts for each valuation of a decision: twice the strong bot's, since a review judges its
+#: decisions too (a whole game's still takes seconds: ``docs/bots.md``, "The review").
+playouts: Final = 2 * PLAYOUTS
 #: Points of a hand lost by an inaccuracy, a mistake and a blunder.
 thresholds: Final = Thresholds(inaccuracy=1.0, mistake=2.0, blunder=4.0)
 
