@@ -6,8 +6,8 @@ mostly the search model's candidates, with the action taken added when they leav
 playing every action out on the same sampled deals with the same luck (common random numbers):
 
 - **from what the seat knew**: deals sampled from its seat view, as its bot would search them,
-  with the game's review budget (:attr:`Reviewing.playouts`, at most its bot's, so that a whole
-  game's review takes seconds: ``docs/bots.md``, "The review");
+  with the game's review budget (:attr:`Reviewing.playouts`, each game's own, as large as a whole
+  game's review in seconds allows: ``docs/bots.md``, "The review");
 - **with every card seen**: the deal as it really was (the other hands, the cards still to be
   drawn), its future play left to chance. This column is labelled as such wherever it is shown:
   nobody at the table could know it.
