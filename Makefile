@@ -72,9 +72,10 @@ bench-startup: dist /usr/bin/chromium
 
 ## Whole games against strong bots in the page (basic5, Papillon at 3 and 5), each with the bots' worker
 ## and without it: bot decision times, main-thread long tasks, clicks to the next paint and hints,
-## printed side by side (make test plays the Papillon game at 3 with the worker only).
+## printed side by side (make test plays the Papillon game at 3 with the worker only); then whole
+## games' reviews, in the worker and in the page's thread (make test: in the worker only).
 bench-page: dist /usr/bin/chromium
-	$(PY) -m pytest -m "benchmark or not benchmark" -s e2e/test_bots.py
+	$(PY) -m pytest -m "benchmark or not benchmark" -s e2e/test_bots.py e2e/test_review.py
 
 ## The rules page against the game page: runtime downloads, renderer memory, every diagram shown.
 bench-rules-page: dist /usr/bin/chromium

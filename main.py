@@ -322,6 +322,7 @@ class Page:
         effects = self.runtime.drawn()
         set_data(Data.DRAWS, self.runtime.draws)
         set_data(Data.THINK_REMOTE, controller.thinker.answered_remotely)
+        set_data(Data.REVIEW_REMOTE, controller.studio.reviews_remote)
         self.run(effects)
 
     def selector(self) -> str | None:

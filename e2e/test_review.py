@@ -1,7 +1,8 @@
 """Reviewing a game in the page: a whole basic5 game and a whole Papillon game at three reviewed for
-one seat, each in its own time with no long task (a benchmark that prints its figures beside the
-bots' decision times of ``e2e/test_bots.py``), its marks stepped through, the graph clicked, and its
-link opened annotated at once."""
+one seat in the bots' worker, each in its own time with no long task (a benchmark that prints its
+figures beside the bots' decision times of ``e2e/test_bots.py``, and ``make bench-page`` beside
+the same review in the page's thread), its marks stepped through, the graph clicked, and its link
+opened annotated at once."""
 
 from __future__ import annotations
 
@@ -29,13 +30,19 @@ def heuristic_game(game_name: str, form: dict[str, str], seed: int) -> str:
     return game.encode_replay(played)
 
 
+#: Where the review runs: in the bots' worker, or (the baseline, ``?worker=off``) in the page's
+#: thread a slice at a time, as before 2026-11-28 (``make bench-page`` runs both).
+WHERE = [pytest.param("", id="worker"), pytest.param("?worker=off", id="page", marks=pytest.mark.benchmark)]
+
+
+@pytest.mark.parametrize("query", WHERE)
 @pytest.mark.parametrize(("game_name", "form"), [("farfalia", {"mode": "basic5"}), ("papillon", {"players": "3"})])
 def test_a_whole_game_is_reviewed_for_one_seat_without_a_long_task(
-    page: Page, site: str, game_name: str, form: dict[str, str], capsys: pytest.CaptureFixture[str]
+    page: Page, site: str, game_name: str, form: dict[str, str], query: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = heuristic_game(game_name, form, 11)
     page.add_init_script(OBSERVERS)
-    page.goto(f"{site}/index.html#replay={text}&view=0&at=0")
+    page.goto(f"{site}/index.html{query}#replay={text}&view=0&at=0")
     page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
     loading = page.evaluate("window.longTasks.length")
     started = time.perf_counter()
@@ -45,12 +52,15 @@ def test_a_whole_game_is_reviewed_for_one_seat_without_a_long_task(
     seconds = time.perf_counter() - started
     tasks = page.evaluate(f"window.longTasks.slice({loading})")
     judged = page.locator(".review-graph .loss").count()
+    parts = page.get_attribute("body", f"data-{Data.REVIEW_REMOTE}")
     with capsys.disabled():  # a benchmark: its figures show in every run
         print(
             f"\nreview of a whole {game_name} game ({form}) for one seat: {judged} decisions judged in "
-            f"{seconds:.1f} s; main-thread tasks over 50 ms: {len(tasks)}, the longest {max(tasks, default=0):.0f} ms"
+            f"{seconds:.1f} s ({parts} parts in the worker); main-thread tasks over 50 ms: {len(tasks)}, "
+            f"the longest {max(tasks, default=0):.0f} ms"
         )
     assert judged > 10 and seconds < REVIEW_TIMEOUT / 1000
+    assert (parts == "0") == bool(query)  # in the worker, unless there is none
     figures = page.inner_text(".review-figures")
     assert "accuracy" in figures and "decisions judged" in figures
     # The graph's bars go to their positions; the mistakes are a button (and a key) away.

@@ -258,6 +258,14 @@ def test_a_review_judges_decisions_from_the_seat_and_never_marks_the_best(
             assert verdict.loss == 0 and verdict.grade is Grade.GOOD
     again = Review(replay, reviewing, seats=None, seed=1, playouts=60).complete()
     assert [v for v in again.verdicts if v.player == 0] == review.verdicts  # the same, whoever else is judged
+    for handed_over in (steps // 3, 2 * steps // 3):  # split where the worker takes a review over
+        first = Review(replay, reviewing, seats={0}, seed=1, playouts=60)
+        for _ in range(handed_over):
+            first.step()
+        rest = Review(replay, reviewing, seats={0}, seed=1, playouts=60, start=first.next_index).complete()
+        first.adopt(rest.verdicts, rest.next_index)
+        assert first.finished and 0 < len(rest.verdicts) < len(review.verdicts)
+        assert first.verdicts == review.verdicts
     assert main(["analyse", text, "--seat", "0", "--playouts", "60", "--seed", "1", "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [row["decision"] for row in rows[:-1]] == [v.index + 1 for v in review.verdicts]

@@ -9,12 +9,15 @@ from __future__ import annotations
 import pickle
 import random
 
+import pytest
+
 from farfalia.games.farfalia.engine.rules import Settings
 from farfalia.games.farfalia.records.replay import encode
 from farfalia.ui import runtime as rt
 from farfalia.ui.answers import answer_message
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
+from farfalia.ui.game import find_game
 from farfalia.ui.keyboard import PANEL_BUTTON, TABLE
 from farfalia.ui.preferences import PREFERENCES_KEY
 from farfalia.ui.saves import MemoryStorage
@@ -453,18 +456,86 @@ def test_a_worker_that_fails_leaves_its_search_to_the_page_and_a_stale_answer_is
     assert glue.asked == [question]
 
 
-def test_a_page_opened_on_a_replay_starts_its_worker_with_its_first_search_only() -> None:
-    """A replay's review searches here: its worker would only take the page's time as it starts."""
+def reviewing(monkeypatch: pytest.MonkeyPatch) -> tuple[Glue, str]:
+    """A page opened on a replay of four (no worker started: a replay may never search), its
+    review asked for (at a small budget) and drawn: the glue, and the replay's fragment."""
+    monkeypatch.setattr(find_game("farfalia").reviewing(), "playouts", 120)
+    fragment = f"replay={encode(random_game(Settings('four'), 3))}&view=1"
     controller = page()
-    controller.open(f"replay={encode(random_game(Settings('four'), 3))}")
+    controller.open(fragment)
     glue = Glue(controller, worker=rt.Worker.IDLE, eager=True)
     assert controller.studio.showing and glue.workers == 0 and glue.runtime.worker == rt.Worker.IDLE
     controller.command(Command.REVIEW, {})
     glue.draw()
-    assert controller.thinking and rt.Timer.THINK in glue.timers  # the review runs here, in slices
-    for _ in range(3):
+    return glue, fragment
+
+
+def marks_alone(fragment: str) -> dict[int, tuple[object, ...]]:
+    """The marks of ``fragment``'s review made by a page without a worker, in slices."""
+    controller = page()
+    controller.open(fragment)
+    controller.command(Command.REVIEW, {})
+    while controller.thinking:
+        controller.think()
+    return marks_of(controller)
+
+
+def marks_of(controller: Controller) -> dict[int, tuple[object, ...]]:
+    marks = controller.studio.marks
+    assert marks is not None and len(marks) > 3
+    return {i: (m.player, m.action, m.best, m.seen_best, m.loss, m.seen_loss) for i, m in marks.by_index.items()}
+
+
+def test_a_review_starts_the_worker_and_is_judged_there_in_parts_as_the_page_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The review runs here in slices while the worker starts, then a part at a time in the
+    worker, each drawn; its marks are those of a page without a worker, to the last digit."""
+    glue, fragment = reviewing(monkeypatch)
+    controller = glue.controller
+    assert glue.workers == 1 and glue.runtime.worker == rt.Worker.STARTING
+    for _ in range(3):  # here, in slices, while the worker starts
+        assert rt.Timer.THINK in glue.timers and glue.asked == []
         glue.fire(rt.Timer.THINK)
-    assert glue.workers == 0 and glue.runtime.worker == rt.Worker.IDLE
+    glue.run(glue.runtime.worker_ready())
+    glue.fire(rt.Timer.THINK)  # the slice due, then the next part asked of the worker
+    assert len(glue.asked) == 1 and rt.Timer.ANSWER in glue.timers and rt.Timer.THINK not in glue.timers
+    parts = 0
+    while controller.thinking:
+        draws = glue.draws
+        glue.answer()
+        parts += 1
+        assert glue.draws == draws + 1 and len(glue.asked) == (1 if controller.thinking else 0)
+    assert parts > 1 and controller.studio.reviews_remote == parts and rt.Timer.ANSWER not in glue.timers
+    assert marks_of(controller) == marks_alone(fragment)
+    assert controller.screen().review == "done"
+
+
+def test_a_review_whose_worker_fails_goes_on_here_and_a_cancelled_ones_part_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    glue, fragment = reviewing(monkeypatch)
+    controller = glue.controller
+    glue.run(glue.runtime.worker_ready())
+    glue.fire(rt.Timer.THINK)
+    glue.answer()
+    glue.answer()
+    assert len(glue.asked) == 1
+    glue.run(glue.runtime.worker_failed())  # the part asked is the page's again
+    assert rt.Timer.THINK in glue.timers
+    while rt.Timer.THINK in glue.timers:
+        glue.fire(rt.Timer.THINK)
+    assert not controller.thinking and marks_of(controller) == marks_alone(fragment)
+    # Another page's review, cancelled while its worker judges a part: the part's answer is stale.
+    glue, _ = reviewing(monkeypatch)
+    glue.run(glue.runtime.worker_ready())
+    glue.fire(rt.Timer.THINK)
+    glue.controller.command(Command.REVIEW_CANCEL, {})
+    glue.draw()
+    draws = glue.draws
+    glue.answer()
+    assert glue.draws == draws and glue.asked == [] and not glue.controller.thinking
+    assert glue.controller.studio.marks is None and glue.controller.screen().review == ""
 
 
 def test_a_worker_that_does_not_answer_in_time_is_left_and_the_page_searches() -> None:

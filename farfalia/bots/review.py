@@ -22,7 +22,10 @@ discards, a table too crowded to list) are not judged.
 
 A :class:`Review` runs in steps (a step of a search, or the game moved on to the next judged
 decision), so that the page draws between them; its outcome depends on the replay, the seats and
-its seed only, never on time: the same in CPython and in the page.
+its seed only, never on time: the same in CPython and in the page. Each decision's deals are drawn
+from its own seed, so a review may be split where a decision begins (:attr:`Review.next_index`): a
+review started there (``start``) judges the rest as the whole review would, and the first takes
+its verdicts (:meth:`Review.adopt`). The page's worker judges a review that way, a part at a time.
 """
 
 from __future__ import annotations
@@ -213,8 +216,9 @@ def valuation(search: Search) -> Valuation:
 
 
 class Review:
-    """The review of ``replay``'s decisions by the players ``seats`` (None: every player), run a
-    step at a time (:meth:`step`) or at once (:meth:`complete`); ``seed`` fixes its deals."""
+    """The review of ``replay``'s decisions by the players ``seats`` (None: every player), from its
+    action ``start`` on, run a step at a time (:meth:`step`) or at once (:meth:`complete`);
+    ``seed`` fixes its deals."""
 
     def __init__(
         self,
@@ -223,6 +227,7 @@ class Review:
         seats: Collection[int] | None = None,
         seed: int = 0,
         playouts: int | None = None,
+        start: int = 0,
     ) -> None:
         self.replay = replay
         self.reviewing = reviewing
@@ -236,11 +241,17 @@ class Review:
         #: The decision being judged: its two searches (what the seat knew, every card seen).
         self._searches: tuple[Search, Search] | None = None
         self._at = Progress(0, 0)
+        self._skip_to(start)
 
     @property
     def finished(self) -> bool:
         """Whether every decision has been judged."""
         return self._next >= len(self.replay.actions) and self._searches is None
+
+    @property
+    def next_index(self) -> int:
+        """The index of the replay's action judged now, or next (where a part of it may start)."""
+        return self._next
 
     @property
     def progress(self) -> float:
@@ -267,6 +278,21 @@ class Review:
         while not self.finished:
             self.step()
         return self
+
+    def adopt(self, verdicts: Sequence[Verdict], upto: int) -> None:
+        """Take ``verdicts``, judged elsewhere by a review of the same replay, seats, seed and
+        budget started at :attr:`next_index`, which has come to its action ``upto`` (the
+        search under way here, if any, is dropped)."""
+        self._searches = None
+        self.verdicts.extend(verdicts)
+        self._skip_to(upto)
+
+    def _skip_to(self, index: int) -> None:
+        """The game moved on to before the replay's action ``index``, judging none on the way."""
+        game, actions = self._game, self.replay.actions
+        while self._next < min(index, len(actions)):
+            game.apply(actions[self._next], check=False)
+            self._next += 1
 
     def _begin_next(self) -> None:
         """Apply the actions no seat of the review took, and start the searches of the next one."""

@@ -95,6 +95,8 @@ class Data(StrEnum):
     PICKED = "picked"
     #: The replay's review: ``running``, ``done`` (its marks shown), empty if none.
     REVIEW = "review"
+    #: How many parts of the page's finished reviews the worker judged.
+    REVIEW_REMOTE = "review-remote"
     #: The games whose first table the idle page has rehearsed (:mod:`farfalia.ui.rehearsal`),
     #: space-separated, as each is.
     REHEARSED = "rehearsed"

@@ -15,6 +15,7 @@ Pure and typed: tested in CPython.
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -50,7 +51,7 @@ from farfalia.ui.seating import PACES, PUT_BACK, Player, Table, clean_name
 from farfalia.ui.shelf import Shelf
 from farfalia.ui.studio import Studio
 from farfalia.ui.texts import text
-from farfalia.ui.thinking import SLICE_SECONDS, Thinker, delay, forced_action
+from farfalia.ui.thinking import SLICE_SECONDS, Answer, Reviewed, Thinker, delay, forced_action
 from farfalia.ui.viewer import VIEWER_KEYS, Stepper
 
 #: Seeds drawn for new games lie in ``0 .. SEED_LIMIT - 1``.
@@ -718,24 +719,32 @@ class Controller:
         self.thinker.stop()
 
     def take_question(self) -> bytes | None:
-        """The search under way as a question for the worker, once (None: none to send)."""
+        """The search under way (or the review's next part) as a question for the worker, once
+        (None: none to send, or no worker answers)."""
+        if self.studio.reviewing:
+            return self.studio.review_question() if self.thinker.remote else None
         return self.thinker.take_question(self.game.name) if self.game is not None else None
 
     @property
     def awaiting_answer(self) -> bool:
-        """Whether the worker has the search under way, and has not answered yet."""
-        return self.thinker.awaiting
+        """Whether the worker has the search under way (or a part of the review), and has not answered yet."""
+        return self.thinker.awaiting or self.studio.review_awaiting
 
     def use_worker(self, ready: bool) -> None:
-        """A worker answers the searches begun from now on (``ready``), or none does any more."""
+        """A worker answers the searches and reviews begun from now on (``ready``), or none does any more."""
         if ready:
             self.thinker.remote = True
         else:
             self.thinker.worker_lost()
+            self.studio.review_worker_lost()
 
     def answered(self, message: bytes) -> bool:
-        """The worker's answer: True once its decision is applied; False when stale."""
-        return self.thinker.answered(message, self.table)
+        """The worker's answer: True once its decision is applied (or its part of the review
+        taken); False when stale."""
+        reply: Answer | Reviewed = pickle.loads(message)
+        if isinstance(reply, Reviewed):
+            return self.studio.review_answered(reply)
+        return self.thinker.answered(reply, self.table)
 
     def think(self, seconds: float = SLICE_SECONDS) -> bool:
         """Run the search under way for about ``seconds``; True once it is done and applied (a

@@ -1,5 +1,6 @@
-"""A replay's review in the page: the review of :mod:`farfalia.bots.review` run a slice at a time
-(its progress, cancelled at will), then its verdicts as marks by position, read in words (with a
+"""A replay's review in the page: the review of :mod:`farfalia.bots.review` judged a part at a time
+by the worker (:mod:`farfalia.ui.answers`), or here a slice at a time where no worker answers (its
+progress, cancelled at will), then its verdicts as marks by position, read in words (with a
 symbol and a colour, so that they read without colour and to a screen reader), the graph of the
 points each decision lost, the way to the next and previous mistake, and a compact text that a
 link carries so that its recipient opens the replay annotated without computing it again. The page
@@ -14,6 +15,7 @@ who acted) nor the grade (the game's thresholds give it from the loss) is writte
 
 from __future__ import annotations
 
+import pickle
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
@@ -27,6 +29,7 @@ from farfalia.ui.contract import Command
 from farfalia.ui.links import MAX_REVIEW
 from farfalia.ui.screens import button, review_offer
 from farfalia.ui.texts import TEXT, catalog_in_use, decimal, plural_text, text
+from farfalia.ui.thinking import ReviewAsked, Reviewed
 
 #: The compact text's version, and the numbers it writes a judged decision.
 VERSION: Final = "1"
@@ -334,27 +337,61 @@ def leb128(number: int) -> bytes:
 
 
 class PageReview:
-    """A review under way in the page, a slice at a time (``clock``: seconds; a test's fake)."""
+    """A review under way in the page: judged a part at a time by the worker where one answers,
+    else here a slice at a time (``clock``: seconds; a test's fake). ``game_name`` and ``number``
+    name it in the worker's questions."""
 
     def __init__(
         self,
         replay: Replay,
         reviewing: Reviewing,
         seats: Collection[int] | None,
+        game_name: str,
+        number: int,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.review = Review(replay, reviewing, seats)
+        self.game_name, self.number = game_name, number
         self.clock = clock
+        #: Whether a part was asked of the worker, which has not answered yet.
+        self.sent = False
+        #: How many parts the worker judged.
+        self.answered_remotely = 0
 
     def work(self, seconds: float) -> bool:
-        """Run the review for about ``seconds`` (:data:`REVIEW_SLICE_SECONDS` at most; a step at
-        least); True once it is finished."""
-        start = self.clock()
+        """Run the review here for about ``seconds`` (:data:`REVIEW_SLICE_SECONDS` at most; a step
+        at least) unless the worker has a part of it; True once it is finished."""
         review = self.review
+        if self.sent:
+            return review.finished
+        start = self.clock()
         review.step()
         while not review.finished and self.clock() - start < min(seconds, REVIEW_SLICE_SECONDS):
             review.step()
         return review.finished
+
+    def question(self) -> bytes:
+        """The review's next part as a question for the worker (:class:`ReviewAsked`, pickled),
+        from the decision it judges now (its work here on it is given up for the worker's)."""
+        self.sent = True
+        review = self.review
+        seats = None if review.seats is None else frozenset(review.seats)
+        asked = ReviewAsked(self.game_name, self.number, review.replay, seats, review.seed, review.next_index)
+        return pickle.dumps(asked)
+
+    def answered(self, reply: Reviewed) -> bool:
+        """The worker's part: True once its verdicts are taken; False when stale (another review's,
+        or none was asked)."""
+        if reply.number != self.number or not self.sent:
+            return False
+        self.sent = False
+        self.answered_remotely += 1
+        self.review.adopt(reply.verdicts, reply.upto)
+        return True
+
+    def worker_lost(self) -> None:
+        """The worker failed: the review goes on here, from the part it had."""
+        self.sent = False
 
     def marks(self, describe: Describer) -> Marks:
         """The finished review's marks."""

@@ -1,7 +1,7 @@
 """What the page does that waits on the browser, decided here and carried out by ``main.py``: the
 journal's writes and their completions, a bot that waits for the disk (at most
-:data:`DISK_WAIT_MS`), the worker that answers the bots' and the hint's searches off the page's
-thread (started, asked, answering, failed: the page searches itself meanwhile), the timers of the
+:data:`DISK_WAIT_MS`), the worker that answers the bots' and the hint's searches and judges the reviews off
+the page's thread (started, asked, answering, failed: the page searches itself meanwhile), the timers of the
 bots, of auto-play, of a search's slices and of the tabs' leases, where the focus goes after a
 redraw (a dialog's opener gets it back), a press that closes the phone's menu of tools, and a form
 redrawn only after the click its press makes.
@@ -29,7 +29,8 @@ HEARTBEAT_MS: Final = int(HEARTBEAT_SECONDS * 1000)
 #: The longest a bot's decision waits for the journal's last write (ms): after it, the journal is
 #: taken to be stuck, and the game goes on (its next save a whole checkpoint, should it fail).
 DISK_WAIT_MS: Final = 2000
-#: The longest the page waits for the worker's answer (ms; a search decides within 0.9 s): after
+#: The longest the page waits for the worker's answer (ms; a search decides within 0.9 s, a part of
+#: a review takes about :data:`~farfalia.ui.answers.REVIEW_PART_SECONDS`): after
 #: it, the worker is taken to have failed (stuck, or gone with its memory) and the page searches.
 ANSWER_WAIT_MS: Final = 5000
 
@@ -230,9 +231,10 @@ class KeyFacts:
 class Runtime:
     """The page's life in the browser around its :class:`~farfalia.ui.controller.Controller`:
     ``journal``: the page has a journal to write (``assets/store.js``); ``locks``: the browser has
-    Web Locks; ``worker``: whether a worker answers the searches (:attr:`Worker.IDLE`) or none
-    (:attr:`Worker.OFF`); ``eager``: it starts with the page, unless the page opens on a replay (whose
-    review searches here), else with the first search (an embed's, which may never search)."""
+    Web Locks; ``worker``: whether a worker answers the searches and reviews (:attr:`Worker.IDLE`)
+    or none (:attr:`Worker.OFF`); ``eager``: it starts with the page, unless the page opens on a
+    replay (which may never search), else with the first search or review (an embed's, which may
+    never search)."""
 
     def __init__(
         self,
@@ -404,14 +406,14 @@ class Runtime:
         return self._think_on()
 
     def _think_on(self) -> list[Effect]:
-        """The search under way goes on: asked of the worker (once; a bot's or a hint's search
-        starts an idle worker first), or waiting for its answer, or its next slice here (a
-        review's always)."""
+        """The search (or review) under way goes on: asked of the worker (once; an idle worker is
+        started first), or waiting for its answer, or its next slice here (until the worker is
+        ready, or where there is none)."""
         controller = self.controller
         if not controller.thinking:
             return []
         effects: list[Effect] = []
-        if self.worker == Worker.IDLE and controller.thinker.thinking:  # a bot's or a hint's (a review: here)
+        if self.worker == Worker.IDLE:
             self.worker = Worker.STARTING
             effects.append(StartWorker())
         message = controller.take_question()

@@ -27,6 +27,7 @@ from farfalia.ui.viewer import Stepper, ViewerMove, open_viewer
 
 if TYPE_CHECKING:  # the review's page module is imported when a review is shown
     from farfalia.ui.reviews import Describer, Mark, Marks, PageReview
+    from farfalia.ui.thinking import Reviewed
 
 
 class Studio:
@@ -53,6 +54,10 @@ class Studio:
         self.review_unread = False
         #: While the better play of a mark is shown: the replay's own viewer, to go back to.
         self.main_viewer: Stepper | None = None
+        #: How many reviews were begun (each numbered so), and how many of their parts the worker
+        #: judged (the finished reviews').
+        self.reviews_begun = 0
+        self.reviews_remote = 0
 
     @property
     def showing(self) -> bool:
@@ -104,22 +109,57 @@ class Studio:
         reviewing = find_game(viewer.game_name).reviewing()
         from farfalia.ui import reviews  # asked for: only now (a first visit never needs it)
 
-        self.review = reviews.PageReview(viewer.replay, reviewing, None if seat is None else {seat})
+        self.reviews_begun += 1
+        seats = None if seat is None else {seat}
+        self.review = reviews.PageReview(viewer.replay, reviewing, seats, viewer.game_name, self.reviews_begun)
         self.marks, self.review_unread = None, False
 
     def cancel_review(self) -> None:
-        """Stop the review under way (its work so far is dropped)."""
+        """Stop the review under way (its work so far is dropped; the worker's answer, stale)."""
         self.review = None
 
     def work(self, seconds: float) -> bool:
-        """Run the review under way for about ``seconds``; True when the screen should be drawn again
-        (its progress moved on by a percent, or it is done)."""
+        """Run the review under way here for about ``seconds`` (unless the worker has a part of
+        it); True when the screen should be drawn again (its progress moved on by a percent, or
+        it is done)."""
         review = self.review
         if review is None:
             return False
         before = round(review.review.progress * 100)
-        if review.work(seconds):
+        review.work(seconds)
+        return self._moved_on(review, before)
+
+    def review_question(self) -> bytes | None:
+        """The review's next part as a question for the worker, once (None: none to send)."""
+        review = self.review
+        return review.question() if review is not None and not review.sent else None
+
+    @property
+    def review_awaiting(self) -> bool:
+        """Whether a part of the review under way was asked of the worker, which has not answered yet."""
+        return self.review is not None and self.review.sent
+
+    def review_answered(self, reply: Reviewed) -> bool:
+        """The worker's part of a review: True when the screen should be drawn again; False when
+        stale (another review's)."""
+        review = self.review
+        if review is None:
+            return False
+        before = round(review.review.progress * 100)
+        return review.answered(reply) and self._moved_on(review, before, every_part=True)
+
+    def review_worker_lost(self) -> None:
+        """The worker failed: the review under way goes on here."""
+        if self.review is not None:
+            self.review.worker_lost()
+
+    def _moved_on(self, review: PageReview, before: int, every_part: bool = False) -> bool:
+        """Whether the review's progress since ``before`` (a percent) is worth drawing (a percent
+        more; ``every_part``: any); once it is finished, its marks are shown, carried by the
+        link and kept."""
+        if review.review.finished:
             self.review = None
+            self.reviews_remote += review.answered_remotely
             self.marks = review.marks(self._describer(self._main()))
             if self.link is not None:
                 compact = self.marks.compact(review.review.replay)
@@ -127,7 +167,7 @@ class Studio:
                 if compact:
                     self.kept.keep(self.link.replay, compact)
             return True
-        return round(review.review.progress * 100) != before
+        return every_part or round(review.review.progress * 100) != before
 
     @staticmethod
     def _describer(viewer: Stepper) -> Describer:

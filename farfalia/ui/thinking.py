@@ -9,10 +9,14 @@ import pickle
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from farfalia.bots.search import Search
+from farfalia.records.replay import Replay
 from farfalia.ui.seating import PACES, SCRIPT_LEVEL, Question, Table
+
+if TYPE_CHECKING:  # a review's module is imported when one is asked for
+    from farfalia.bots.review import Verdict
 
 #: Seconds of search between two yields to the browser, in the page (the page must answer within 200 ms).
 SLICE_SECONDS: Final = 0.05
@@ -38,6 +42,28 @@ class Answer(NamedTuple):
     number: int
     decided: Any
     seconds: float
+
+
+class ReviewAsked(NamedTuple):
+    """A part of a review asked of the worker (:class:`~farfalia.bots.review.Review`): its game's
+    name, its number (the page's reviews are numbered: an answer to another is stale), what it
+    reviews (the replay, the seats; its seed) and the action it goes on from."""
+
+    game: str
+    number: int
+    replay: Replay
+    seats: frozenset[int] | None
+    seed: int
+    start: int
+
+
+class Reviewed(NamedTuple):
+    """The worker's part of review ``number``: the verdicts it reached, and the action it has come
+    to (the next part goes on from there)."""
+
+    number: int
+    verdicts: tuple[Verdict, ...]
+    upto: int
 
 
 def advance(search: Search, clock: Callable[[], float], until: float, limit: float) -> bool:
@@ -120,10 +146,9 @@ class Thinker:
         job.sent = True
         return pickle.dumps(Asked(game, job.number, job.question))
 
-    def answered(self, message: bytes, table: Table | None) -> bool:
-        """The worker's :class:`Answer`: True once its decision is handed on; False when stale
-        (another question's, or its game moved on: then dropped)."""
-        answer: Answer = pickle.loads(message)
+    def answered(self, answer: Answer, table: Table | None) -> bool:
+        """The worker's answer: True once its decision is handed on; False when stale (another
+        question's, or its game moved on: then dropped)."""
         job = self._job
         if job is None or answer.number != job.number or not job.sent:
             return False
