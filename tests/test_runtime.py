@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import pickle
 import random
+import time
+from collections.abc import Callable
 
 import pytest
 
 from farfalia.games.farfalia.engine.rules import Settings
 from farfalia.games.farfalia.records.replay import encode
+from farfalia.ui import reviews
 from farfalia.ui import runtime as rt
 from farfalia.ui.answers import answer_message
 from farfalia.ui.contract import Command
@@ -36,6 +39,20 @@ class Clock:
         self.now = 1_000_000.0
 
     def __call__(self) -> float:
+        return self.now
+
+
+class Ticks:
+    """Fake time that moves on by :data:`TICK` seconds each time it is read: a worker's part of a
+    review timed by it is a few steps long, whatever the machine."""
+
+    TICK = 0.05
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.TICK
         return self.now
 
 
@@ -89,9 +106,10 @@ class Glue:
             elif isinstance(effect, rt.Ask):
                 self.asked.append(effect.message)
 
-    def answer(self) -> None:
-        """The worker answers the first question waiting (as ``assets/thinker.js`` does)."""
-        self.run(self.runtime.answered(answer_message(self.asked.pop(0))))
+    def answer(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        """The worker answers the first question waiting (as ``assets/thinker.js`` does), timing
+        itself by ``clock``."""
+        self.run(self.runtime.answered(answer_message(self.asked.pop(0), clock)))
 
     def draw(self) -> None:
         self.controller.screen()
@@ -458,8 +476,10 @@ def test_a_worker_that_fails_leaves_its_search_to_the_page_and_a_stale_answer_is
 
 def reviewing(monkeypatch: pytest.MonkeyPatch) -> tuple[Glue, str]:
     """A page opened on a replay of four (no worker started: a replay may never search), its
-    review asked for (at a small budget) and drawn: the glue, and the replay's fragment."""
+    review asked for (at a small budget, a step a slice here) and drawn: the glue, and the
+    replay's fragment."""
     monkeypatch.setattr(find_game("farfalia").reviewing(), "playouts", 120)
+    monkeypatch.setattr(reviews, "REVIEW_SLICE_SECONDS", 0.0)
     fragment = f"replay={encode(random_game(Settings('four'), 3))}&view=1"
     controller = page()
     controller.open(fragment)
@@ -503,7 +523,7 @@ def test_a_review_starts_the_worker_and_is_judged_there_in_parts_as_the_page_wou
     parts = 0
     while controller.thinking:
         draws = glue.draws
-        glue.answer()
+        glue.answer(Ticks())
         parts += 1
         assert glue.draws == draws + 1 and len(glue.asked) == (1 if controller.thinking else 0)
     assert parts > 1 and controller.studio.reviews_remote == parts and rt.Timer.ANSWER not in glue.timers
@@ -518,8 +538,8 @@ def test_a_review_whose_worker_fails_goes_on_here_and_a_cancelled_ones_part_is_d
     controller = glue.controller
     glue.run(glue.runtime.worker_ready())
     glue.fire(rt.Timer.THINK)
-    glue.answer()
-    glue.answer()
+    glue.answer(Ticks())
+    glue.answer(Ticks())
     assert len(glue.asked) == 1
     glue.run(glue.runtime.worker_failed())  # the part asked is the page's again
     assert rt.Timer.THINK in glue.timers
@@ -533,7 +553,7 @@ def test_a_review_whose_worker_fails_goes_on_here_and_a_cancelled_ones_part_is_d
     glue.controller.command(Command.REVIEW_CANCEL, {})
     glue.draw()
     draws = glue.draws
-    glue.answer()
+    glue.answer(Ticks())
     assert glue.draws == draws and glue.asked == [] and not glue.controller.thinking
     assert glue.controller.studio.marks is None and glue.controller.screen().review == ""
 

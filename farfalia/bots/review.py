@@ -283,6 +283,7 @@ class Review:
         """Take ``verdicts``, judged elsewhere by a review of the same replay, seats, seed and
         budget started at :attr:`next_index`, which has come to its action ``upto`` (the
         search under way here, if any, is dropped)."""
+        assert upto >= self._next, "a part of the review that ends before it began"
         self._searches = None
         self.verdicts.extend(verdicts)
         self._skip_to(upto)

@@ -4,7 +4,8 @@ game, its level, the seat view it decides from and its seed (:class:`~farfalia.u
 so the worker searches exactly as the page would (``tests/test_thinking.py``). A part of a review
 (:class:`~farfalia.ui.thinking.ReviewAsked`) is judged for about :data:`REVIEW_PART_SECONDS`, the
 review kept for the next part, so that the page draws its progress and a bot's question waits
-little behind it; its verdicts are those the page would reach (``tests/test_reviews_page.py``)."""
+little behind it; its verdicts are those the page would reach (``tests/test_runtime.py``,
+``tests/test_conformance.py``)."""
 
 from __future__ import annotations
 
