@@ -1,10 +1,10 @@
 """What the page does that waits on the browser, decided here and carried out by ``main.py``: the
 journal's writes and their completions, a bot that waits for the disk (at most
-:data:`DISK_WAIT_MS`), the worker that answers the bots' and the hint's searches and judges the reviews off
-the page's thread (started, asked, answering, failed: the page searches itself meanwhile), the timers of the
-bots, of auto-play, of a search's slices and of the tabs' leases, where the focus goes after a
-redraw (a dialog's opener gets it back), a press that closes the phone's menu of tools, and a form
-redrawn only after the click its press makes.
+:data:`DISK_WAIT_MS`), the worker that answers the bots' and the hint's searches and judges the
+reviews off the page's thread (started, asked, answering, failed: the page searches itself
+meanwhile), the timers of the bots, of auto-play, of a search's slices and of the tabs' leases,
+where the focus goes after a redraw (a dialog's opener gets it back), a press that closes the
+phone's menu of tools, and a form redrawn only after the click its press makes.
 
 :class:`Runtime` takes the page's events and answers with :class:`Effect` values for the glue to
 carry out (a timer to set, a journal entry to write, a redraw); every state machine here is tested
