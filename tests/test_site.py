@@ -23,6 +23,7 @@ from typing import Any
 import brotli
 import pytest
 
+from farfalia.ui.game import site_games
 from tools import build_site, serve
 from tools.pack_stdlib import (
     GLUE_MODULES,
@@ -118,17 +119,22 @@ def test_the_memory_snapshot_is_kept_under_the_sites_version(tmp_path: Path) -> 
 
 
 def test_the_memory_snapshot_holds_every_module_the_pages_import() -> None:
-    """``farfalia.site`` and ``farfalia.ui.pages`` (imported before the snapshot is made) import every
-    package module ``main.py``, ``diagrams.py`` and the bots' worker import as they start, in a fresh
-    interpreter."""
-    code = "import sys, farfalia.site, farfalia.ui.pages; print(' '.join(sorted(sys.modules)))"
+    """``farfalia.site`` and ``farfalia.ui.pages``, and every game loaded (what the snapshot holds,
+    ``assets/memory-snapshot.js``) import every package module ``main.py``, ``diagrams.py`` and the
+    bots' worker import as they start, and a review's (so that asking for one imports nothing), in a
+    fresh interpreter."""
+    code = (
+        "import sys, farfalia.site, farfalia.ui.pages, farfalia.ui.archives as archives; archives.load_all(); "
+        "print(' '.join(sorted(sys.modules)))"
+    )
     imported = set(
         subprocess.run(
             [sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=ROOT
         ).stdout.split()
     )
     glue = {name for path in (ROOT / "main.py", ROOT / "diagrams.py") for name in imported_names(path)}
-    needed = {name for name in glue if package_path(name)} | {"farfalia.ui.answers"}
+    reviews = {"farfalia.ui.answers", "farfalia.ui.reviews", *(game.review_module for game in site_games())}
+    needed = {name for name in glue if package_path(name)} | reviews
     assert needed and not needed - imported, sorted(needed - imported)
 
 

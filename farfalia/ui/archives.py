@@ -165,10 +165,11 @@ def preload(folder: str = ARCHIVE_FOLDER, names: Iterable[str] | None = None) ->
 
 
 def load_all(folder: str = ARCHIVE_FOLDER) -> None:
-    """Every game loaded, from its archive under ``folder`` (written there by the glue): what the
-    bots' worker and the memory snapshot hold."""
+    """Every game loaded, from its archive under ``folder`` (written there by the glue), its
+    review's module too: what the bots' worker and the memory snapshot hold."""
     for game in lazy_games():
         path = archive_path(game.name, folder)
         if not game.loaded and Path(path).is_file():
             attach(game.name, path)
         game.load()
+        importlib.import_module(game.review_module)

@@ -15,6 +15,7 @@ from farfalia.ui import (  # noqa: F401
     language,
     memory,
     rehearsal,
+    reviews,
     runtime,
     saves,
     seating,
