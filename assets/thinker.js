@@ -2,8 +2,8 @@
 // its thread: Pyodide with the site's package, loaded from the runtime files the page loads (in the
 // browser's cache or the service worker's by then), from the deploy's memory snapshot when one is
 // kept. A message is a question (farfalia.ui.thinking.Asked, or ReviewAsked: a part of a review),
-// pickled; each answer goes back as soon as it is found (farfalia.ui.answers). It says "ready" once it can answer, "failed" if it cannot: the page
-// searches itself meanwhile, and from then on.
+// pickled; each answer goes back as soon as it is found (farfalia.ui.answers). It says "ready" once
+// it can answer, "failed" if it cannot: the page searches itself meanwhile, and from then on.
 import { loadArchives } from "./archives.js";
 import { startPyodide } from "./memory-snapshot.js";
 

@@ -133,8 +133,8 @@ def test_the_memory_snapshot_holds_every_module_the_pages_import() -> None:
         ).stdout.split()
     )
     glue = {name for path in (ROOT / "main.py", ROOT / "diagrams.py") for name in imported_names(path)}
-    reviews = {"farfalia.ui.answers", "farfalia.ui.reviews", *(game.review_module for game in site_games())}
-    needed = {name for name in glue if package_path(name)} | reviews
+    worker_and_reviews = {"farfalia.ui.answers", "farfalia.ui.reviews", *(g.review_module for g in site_games())}
+    needed = {name for name in glue if package_path(name)} | worker_and_reviews
     assert needed and not needed - imported, sorted(needed - imported)
 
 

@@ -13,14 +13,12 @@ import math
 import pickle
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from farfalia.bots.review import Review
 from farfalia.bots.search import Search
 from farfalia.ui.game import find_game
 from farfalia.ui.thinking import THINK_LIMIT_SECONDS, Answer, Asked, ReviewAsked, Reviewed, advance
-
-if TYPE_CHECKING:  # a review's module is imported when one is asked for
-    from farfalia.bots.review import Review
 
 #: Seconds of a review judged in one part (then its verdicts go to the page).
 REVIEW_PART_SECONDS: Final = 0.25
@@ -45,8 +43,6 @@ class Reviews:
     def part(self, asked: ReviewAsked, clock: Callable[[], float] = time.perf_counter) -> Reviewed:
         """The next part of ``asked``'s review: judged for about :data:`REVIEW_PART_SECONDS` (a
         step at least), or to its end."""
-        from farfalia.bots.review import Review
-
         review = self._review
         if review is None or self._number != asked.number or review.next_index != asked.start:
             reviewing = find_game(asked.game).reviewing()

@@ -127,7 +127,7 @@ class Studio:
             return False
         before = round(review.review.progress * 100)
         review.work(seconds)
-        return self._moved_on(review, before)
+        return self._finish(review) or round(review.review.progress * 100) != before
 
     def review_question(self) -> bytes | None:
         """The review's next part as a question for the worker, once (None: none to send)."""
@@ -143,20 +143,18 @@ class Studio:
         """The worker's part of a review: True when the screen should be drawn again; False when
         stale (another review's)."""
         review = self.review
-        if review is None:
+        if review is None or not review.answered(reply):
             return False
-        before = round(review.review.progress * 100)
-        return review.answered(reply) and self._moved_on(review, before, every_part=True)
+        self._finish(review)
+        return True
 
     def review_worker_lost(self) -> None:
         """The worker failed: the review under way goes on here."""
         if self.review is not None:
             self.review.worker_lost()
 
-    def _moved_on(self, review: PageReview, before: int, every_part: bool = False) -> bool:
-        """Whether the review's progress since ``before`` (a percent) is worth drawing (a percent
-        more; ``every_part``: any); once it is finished, its marks are shown, carried by the
-        link and kept."""
+    def _finish(self, review: PageReview) -> bool:
+        """Once ``review`` is finished (True), its marks are shown, carried by the link and kept."""
         if review.review.finished:
             self.review = None
             self.reviews_remote += review.answered_remotely
@@ -167,7 +165,7 @@ class Studio:
                 if compact:
                     self.kept.keep(self.link.replay, compact)
             return True
-        return every_part or round(review.review.progress * 100) != before
+        return False
 
     @staticmethod
     def _describer(viewer: Stepper) -> Describer:
