@@ -440,7 +440,16 @@ def test_undo_takes_back_the_persons_decision_and_the_bots_after_it() -> None:
     page.command(Command.UNDO)
     table = page.table
     assert table is not None and table.game.history == before and table.game.hands == hands
-    assert table.deciding() and table.picked_card is None
+    assert table.deciding() and table.picked_card is None and table.last is None and table.last_play() == ""
+    # A move taken back (a lesson's, a try at a reviewed mistake) is not the last play any more either.
+    step(page, rng)
+    played = len(table.game.actions)
+    while len(table.game.actions) == played:
+        step(page, rng)
+    assert table.last is not None and table.last_play()
+    table.take_back_to(played)
+    assert table.last is None and table.last_play() == "" and table.news() == []
+    assert "data-mover" not in page.screen().table
 
 
 @pytest.mark.parametrize("rounds", ["blue", "orange"])

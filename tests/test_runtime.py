@@ -588,3 +588,38 @@ def test_an_answer_in_time_ends_the_wait_for_it() -> None:
         glue.fire(rt.Timer.BOT)
     glue.answer()
     assert rt.Timer.ANSWER not in glue.timers and glue.runtime.worker == rt.Worker.READY
+
+
+def test_learning_from_mistakes_starts_the_worker_ahead_and_each_try_is_judged_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page opened on a reviewed link starts no worker; learning from its mistakes starts it at
+    once, before any try, and a try of an action the review neither played nor chose goes to it."""
+    monkeypatch.setattr(find_game("farfalia").reviewing(), "playouts", 120)
+    reviewer = page()
+    reviewer.open(f"replay={encode(random_game(Settings('four'), 3))}&view=1")
+    reviewer.command(Command.REVIEW, {})
+    while reviewer.thinking:
+        reviewer.think()
+    fragment = reviewer.screen().fragment
+    assert fragment is not None and "review=1." in fragment
+    controller = page()
+    controller.open(fragment)
+    glue = Glue(controller, worker=rt.Worker.IDLE, eager=True)
+    glue.draw()
+    assert glue.workers == 0 and controller.screen().review == "done"
+    controller.command(Command.PRACTISE, {})
+    glue.draw()
+    assert glue.workers == 1 and glue.runtime.worker == rt.Worker.STARTING and not controller.thinking
+    glue.run(glue.runtime.worker_ready())
+    practice = controller.studio.practice
+    assert practice is not None
+    mark = practice.mistake
+    tried = next(a for a in practice.table.game.legal_actions() if a not in (mark.action, mark.best))
+    controller.act(str(tried))
+    glue.draw()
+    assert len(glue.asked) == 1 and rt.Timer.ANSWER in glue.timers and controller.screen().practice == "judging"
+    while glue.asked:
+        glue.answer(Ticks())
+    assert practice.last_try is not None and practice.last_try[0] == tried and controller.studio.reviews_remote > 0
+    assert controller.screen().practice in ("trying", "found") and not controller.thinking

@@ -95,8 +95,10 @@ class Data(StrEnum):
     PICKED = "picked"
     #: The replay's review: ``running``, ``done`` (its marks shown), empty if none.
     REVIEW = "review"
-    #: How many parts of the page's finished reviews the worker judged.
+    #: How many parts of the page's finished reviews (and of its tries at their mistakes) the worker judged.
     REVIEW_REMOTE = "review-remote"
+    #: Learning from a review's mistakes: ``trying``, ``judging``, ``found``, ``done``; empty outside it.
+    PRACTICE = "practice"
     #: The games whose first table the idle page has rehearsed (:mod:`farfalia.ui.rehearsal`),
     #: space-separated, as each is.
     REHEARSED = "rehearsed"
@@ -163,6 +165,13 @@ class Command(StrEnum):
     JUMP = "jump"
     SHOW_BETTER = "show-better"
     BACK_TO_GAME = "back-to-game"
+    #: Learning from the review's mistakes (:mod:`farfalia.ui.practice`): begin, the answer shown,
+    #: on to the next mistake (skipping the one under way), every mistake again, and back to the review.
+    PRACTISE = "practise"
+    PRACTICE_ANSWER = "practice-answer"
+    PRACTICE_NEXT = "practice-next"
+    PRACTICE_AGAIN = "practice-again"
+    PRACTICE_LEAVE = "practice-leave"
     #: A game's lesson (``data-game``): open it (resumed where it was left), its next part, from
     #: its beginning again, and leave it (kept).
     LEARN = "learn"

@@ -158,6 +158,11 @@ class Controller:
             Command.JUMP: lambda form: self.studio.jump(form.get("at", "")),
             Command.SHOW_BETTER: lambda _form: self.studio.show_better(),
             Command.BACK_TO_GAME: lambda _form: self.studio.back_to_game(),
+            Command.PRACTISE: lambda _form: self.studio.start_practice(),
+            Command.PRACTICE_ANSWER: lambda _form: self.studio.practising().show_answer(),
+            Command.PRACTICE_NEXT: lambda _form: self.studio.practising().next(),
+            Command.PRACTICE_AGAIN: lambda _form: self.studio.practising().again(),
+            Command.PRACTICE_LEAVE: lambda _form: self.studio.leave_practice(),
             Command.LEARN: self._learn,
             Command.LESSON_NEXT: lambda _form: self._lesson_change(LessonRun.next_part),
             Command.LESSON_RESTART: lambda _form: self._lesson_change(LessonRun.restart),
@@ -297,8 +302,10 @@ class Controller:
         self._commands[command](form or {})
 
     def act(self, action: str) -> None:
-        """A person clicked a card or a choice (a replay's cards take no action); in the
-        situation editor, the preview's play is played on."""
+        """A person clicked a card or a choice (a replay's cards take no action, but a try at its
+        review's mistake); in the situation editor, the preview's play is played on."""
+        if self.studio.act(action):
+            return
         if self.studio.editor is not None and self.table is None:
             self.studio.editor.play(action)
         elif self.table is not None:
@@ -322,7 +329,7 @@ class Controller:
         """What the screen reader should hear since the last call (once): each play, a round's
         end, and whose turn it is when a person must decide; a replay tells its steps."""
         if self.studio.viewer is not None:
-            return self.studio.viewer.news()
+            return self.studio.news()
         news = self.table.news() if self.table is not None else []
         if self.lesson is not None and self.lesson.note() != self._lesson_told:
             self._lesson_told = self.lesson.note()
@@ -334,16 +341,25 @@ class Controller:
         page used it. Escape closes the open panel; at the table, the shortcuts of
         :data:`~farfalia.ui.keyboard.SHORTCUTS`; in a replay, the viewer's steps."""
         closing = self._closing()
-        table = self.table
+        practice = self.studio.practice
+        table = self.table if practice is None else practice.table
         if key == "Escape":
             if closing is not None:
                 self.command(closing)
+                return True
+            if practice is not None and practice.over:  # the tally's dialog closed: back to the review
+                self.command(Command.PRACTICE_LEAVE)
                 return True
             if table is not None and table.picked() and table.deciding():
                 self.act(PUT_BACK)  # the card picked up is put back
                 return True
             return False
         viewer = self.studio.viewer
+        if practice is not None:  # the table's cards (their keys are the page's), and the hint: the answer
+            if SHORTCUTS.get(key.lower()) != Command.HINT:
+                return False
+            self.command(Command.HINT)
+            return True
         if viewer is not None:
             if key in VIEWER_KEYS and self.panel != Panel.EMBED:
                 self.studio.move(VIEWER_KEYS[key])
@@ -616,6 +632,11 @@ class Controller:
         self.panel = Panel.EMBED
 
     def _ask_hint(self) -> None:
+        """The hint: the search's best action for the person to decide (trying a review's mistake
+        again, the review's better action)."""
+        if self.studio.practice is not None:
+            self.studio.practice.show_answer()
+            return
         table = self._seated()
         self.note = text("hint-thinking")
         question = table.hint_question()
@@ -623,7 +644,10 @@ class Controller:
 
     @property
     def hint(self) -> str | None:
-        """The card or button to mark on the table: the last hint's, else a lesson's move."""
+        """The card or button to mark on the table: the last hint's, else a lesson's move (or a
+        review's better action, once its answer is asked for)."""
+        if self.studio.practice is not None:
+            return self.studio.practice.mark()
         if self._hint is None and self.lesson is not None:
             return self.lesson.mark()
         return self._hint

@@ -14,6 +14,7 @@ from farfalia.ui import (  # noqa: F401
     keyboard,
     language,
     memory,
+    practice,
     rehearsal,
     reviews,
     runtime,

@@ -85,9 +85,13 @@ class Marks:
         """The mark of the action that led to ``position`` (the game after that many actions)."""
         return self.by_index.get(position - 1)
 
+    def mistakes(self) -> list[Mark]:
+        """The mistakes and blunders, in the game's order."""
+        return [mark for _, mark in sorted(self.by_index.items()) if mark.grade in MISTAKES]
+
     def mistake_after(self, position: int, forward: bool) -> int | None:
         """The position just after the next (or previous) mistake or blunder, None if there is none."""
-        after = sorted(index + 1 for index, mark in self.by_index.items() if mark.grade in MISTAKES)
+        after = [mark.index + 1 for mark in self.mistakes()]
         if forward:
             return next((there for there in after if there > position), None)
         return next((there for there in reversed(after) if there < position), None)
@@ -223,6 +227,7 @@ def review_section(
         + button(text("review.next-mistake"), command=Command.NEXT_MISTAKE,
                  disabled=marks.mistake_after(position, True) is None)
         + (button(text("review.show-better"), command=Command.SHOW_BETTER) if show else "")
+        + (button(text("review.practise"), command=Command.PRACTISE) if marks.mistakes() else "")
     )  # fmt: skip
     return (
         f'<div class="review" id="review">{marks.graph(position, total, names)}'
@@ -337,9 +342,9 @@ def leb128(number: int) -> bytes:
 
 
 class PageReview:
-    """A review under way in the page: judged a part at a time by the worker where one answers,
-    else here a slice at a time (``clock``: seconds; a test's fake). ``game_name`` and ``number``
-    name it in the worker's questions."""
+    """A review under way in the page, of ``replay``'s actions from ``start`` on: judged a part at a
+    time by the worker where one answers, else here a slice at a time (``clock``: seconds; a test's
+    fake). ``game_name`` and ``number`` name it in the worker's questions."""
 
     def __init__(
         self,
@@ -349,8 +354,9 @@ class PageReview:
         game_name: str,
         number: int,
         clock: Callable[[], float] = time.perf_counter,
+        start: int = 0,
     ) -> None:
-        self.review = Review(replay, reviewing, seats)
+        self.review = Review(replay, reviewing, seats, start=start)
         self.game_name, self.number = game_name, number
         self.clock = clock
         #: Whether a part was asked of the worker, which has not answered yet.

@@ -284,7 +284,15 @@ class Runtime:
         comes next by itself."""
         self.draws += 1
         self.pending_draw = False
-        return self._writes() + self.schedule()
+        return self._writes() + self._worker_ahead() + self.schedule()
+
+    def _worker_ahead(self) -> list[Effect]:
+        """The worker started before it is asked, where it soon will be: mistakes being tried
+        again (each try is judged there, and a page opened on a link starts none)."""
+        if self.worker != Worker.IDLE or self.controller.studio.practice is None:
+            return []
+        self.worker = Worker.STARTING
+        return [StartWorker()]
 
     def _writes(self) -> list[Effect]:
         controller = self.controller

@@ -73,6 +73,8 @@ class Screen:
     picked: str = ""
     #: The replay's review (``data-review``): ``running``, ``done`` or "".
     review: str = ""
+    #: Where the learner of a review's mistakes stands (``data-practice``), "" outside it.
+    practice: str = ""
 
     def painted(self, think_times: Sequence[float], hint: str | None, announcements: list[str]) -> dict[str, object]:
         """What the page's ``farfaliaDom.paint`` writes (``assets/dom.js``): the table and the
@@ -82,7 +84,7 @@ class Screen:
         ``announcements`` for the live region, and the sound."""
         hooks: dict[Data, object] = {Data.DECISION: self.decision, Data.ACTIONS: self.actions, Data.PICKED: self.picked,
                                      Data.LAYOUT: self.layout, Data.WAITING: self.waiting,
-                                     Data.REVIEW: self.review}  # fmt: skip
+                                     Data.REVIEW: self.review, Data.PRACTICE: self.practice}  # fmt: skip
         if think_times:
             hooks |= {Data.THINK_COUNT: len(think_times), Data.THINK_LONGEST: round(max(think_times) * 1000)}
         if self.at is not None:

@@ -25,7 +25,8 @@ from farfalia.ui.screens import embed_panel, message_panel, review_offer, share_
 from farfalia.ui.texts import error_text, text
 from farfalia.ui.viewer import Stepper, ViewerMove, open_viewer
 
-if TYPE_CHECKING:  # the review's page module is imported when a review is shown
+if TYPE_CHECKING:  # the review's page modules are imported when a review is shown
+    from farfalia.ui.practice import Practice
     from farfalia.ui.reviews import Describer, Mark, Marks, PageReview
     from farfalia.ui.thinking import Reviewed
 
@@ -54,8 +55,10 @@ class Studio:
         self.review_unread = False
         #: While the better play of a mark is shown: the replay's own viewer, to go back to.
         self.main_viewer: Stepper | None = None
-        #: How many reviews were begun (each numbered so), and how many of their parts the worker
-        #: judged (the finished reviews').
+        #: The review's mistakes being tried again (shown instead of the replay), None when not.
+        self.practice: Practice | None = None
+        #: How many reviews were begun (each numbered so; a try's judging is one), and how many of
+        #: their parts the worker judged (the finished reviews', and the tries' as they come).
         self.reviews_begun = 0
         self.reviews_remote = 0
 
@@ -67,7 +70,7 @@ class Studio:
     def close(self) -> None:
         """Show nothing any more."""
         self.viewer = self.link = self.editor = self.embed_options = self.message = None
-        self.review = self.marks = self.main_viewer = None
+        self.review = self.marks = self.main_viewer = self.practice = None
         self.review_unread = False
 
     # ---------------------------------------------------------------- replays
@@ -99,8 +102,8 @@ class Studio:
 
     @property
     def reviewing(self) -> bool:
-        """Whether a review is under way."""
-        return self.review is not None
+        """Whether a review is under way (a try's judging included)."""
+        return self._under_way() is not None
 
     def start_review(self) -> None:
         """Review the replay shown: the decisions of the seat viewed, or of every seat."""
@@ -109,10 +112,20 @@ class Studio:
         reviewing = find_game(viewer.game_name).reviewing()
         from farfalia.ui import reviews  # asked for: only now (a first visit never needs it)
 
-        self.reviews_begun += 1
         seats = None if seat is None else {seat}
-        self.review = reviews.PageReview(viewer.replay, reviewing, seats, viewer.game_name, self.reviews_begun)
+        self.review = reviews.PageReview(viewer.replay, reviewing, seats, viewer.game_name, self._review_number())
         self.marks, self.review_unread = None, False
+
+    def _review_number(self) -> int:
+        """A new review's number (a try's judging is one too)."""
+        self.reviews_begun += 1
+        return self.reviews_begun
+
+    def _under_way(self) -> PageReview | None:
+        """The review under way: the judging of a mistake's try, else the replay's."""
+        if self.practice is not None and self.practice.judging is not None:
+            return self.practice.judging
+        return self.review
 
     def cancel_review(self) -> None:
         """Stop the review under way (its work so far is dropped; the worker's answer, stale)."""
@@ -121,7 +134,9 @@ class Studio:
     def work(self, seconds: float) -> bool:
         """Run the review under way here for about ``seconds`` (unless the worker has a part of
         it); True when the screen should be drawn again (its progress moved on by a percent, or
-        it is done)."""
+        it is done; a try's judging, once done)."""
+        if self.practice is not None and self.practice.judging is not None:
+            return self.practice.work(seconds)
         review = self.review
         if review is None:
             return False
@@ -131,17 +146,22 @@ class Studio:
 
     def review_question(self) -> bytes | None:
         """The review's next part as a question for the worker, once (None: none to send)."""
-        review = self.review
+        review = self._under_way()
         return review.question() if review is not None and not review.sent else None
 
     @property
     def review_awaiting(self) -> bool:
         """Whether a part of the review under way was asked of the worker, which has not answered yet."""
-        return self.review is not None and self.review.sent
+        review = self._under_way()
+        return review is not None and review.sent
 
     def review_answered(self, reply: Reviewed) -> bool:
         """The worker's part of a review: True when the screen should be drawn again; False when
         stale (another review's)."""
+        if self.practice is not None and self.practice.judging is not None:
+            taken = self.practice.answered(reply)
+            self.reviews_remote += taken
+            return taken
         review = self.review
         if review is None or not review.answered(reply):
             return False
@@ -150,8 +170,9 @@ class Studio:
 
     def review_worker_lost(self) -> None:
         """The worker failed: the review under way goes on here."""
-        if self.review is not None:
-            self.review.worker_lost()
+        review = self._under_way()
+        if review is not None:
+            review.worker_lost()
 
     def _finish(self, review: PageReview) -> bool:
         """Once ``review`` is finished (True), its marks are shown, carried by the link and kept."""
@@ -204,6 +225,46 @@ class Studio:
         """Leave the better play shown for the replay itself."""
         if self.main_viewer is not None:
             self.viewer, self.main_viewer = self.main_viewer, None
+
+    # ---------------------------------------------------------------- mistakes
+
+    def start_practice(self) -> None:
+        """Try the review's mistakes again, from the first."""
+        viewer = self._main()
+        if self.marks is None or self.review is not None or self.embedded:
+            raise SessionError("no review to learn from")
+        from farfalia.ui.practice import Practice  # (loaded with the review's module)
+
+        practice = Practice(viewer.replay, self.marks, find_game(viewer.game_name), viewer.names(), self._review_number)
+        if not practice.mistakes:
+            raise SessionError("no mistake to learn from")
+        self.practice = practice
+
+    def practising(self) -> Practice:
+        """The mistakes being tried again."""
+        if self.practice is None:
+            raise SessionError("no mistakes are being tried again")
+        return self.practice
+
+    def leave_practice(self) -> None:
+        """Back to the replay, just after the mistake tried last (where its verdict is read)."""
+        practice = self.practising()
+        self.practice = None
+        self._main().jump(practice.mistake.index + 1)
+
+    def act(self, action: str) -> bool:
+        """A click on a card or a choice: a try while mistakes are tried again (True), else nothing
+        (a replay's cards take none)."""
+        if self.practice is None:
+            return False
+        self.practice.act(action)
+        return True
+
+    def news(self) -> list[str]:
+        """What a screen reader should hear since the last call: the tries, else the replay's steps."""
+        if self.practice is not None:
+            return self.practice.news()
+        return self.viewer.news() if self.viewer is not None else []
 
     def _main(self) -> Stepper:
         """The replay's own viewer (the better play shown is left first)."""
@@ -316,6 +377,8 @@ class Studio:
         """What it shows: the replay (the embed builder over it, when ``panel`` is
         :attr:`Panel.EMBED`), the situation being set up (its link to share, when ``panel`` is
         :attr:`Panel.SHARE`), or why a link cannot be shown."""
+        if self.practice is not None:
+            return self.practice.screen(layout, theme, aspect)
         if self.viewer is not None and self.link is not None:
             return self._viewer_screen(self.viewer, self.link, panel, layout, theme, aspect)
         if self.editor is not None:

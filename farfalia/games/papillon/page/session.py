@@ -214,16 +214,13 @@ class PapillonSession(Table):
         self.picked_card = None
         self._changes += 1
 
-    def undo(self) -> int:
-        """Take back the person's last decision and every bot decision after it."""
-        back = super().undo()
-        self.picked_card, self.last, self._told_hand = None, None, None  # (a card back in the hand is not new)
-        self._untold.clear()
-        return back
-
     def _take_back(self, count: int) -> None:
-        """One replay to ``count`` actions before (cheaper than undoing them one by one)."""
+        """One replay to ``count`` actions before (cheaper than undoing them one by one): no play is
+        the last any more (the table marks none, the bar tells none), no card is picked up, and none
+        is new in the hand (a card back in the hand is not)."""
         self.game = self._before(count)
+        self.picked_card, self.last, self._told_hand = None, None, None
+        self._untold.clear()
 
     def _before(self, count: int) -> PapillonGame:
         game = self.game

@@ -1,0 +1,289 @@
+"""Learning from the mistakes of a reviewed game, after lichess's "learn from your mistakes": each
+mistake and blunder of the review (:data:`~farfalia.bots.review.MISTAKES`), in the game's order, set
+up again at a table where the seat that made it decides, seen from that seat alone, for the learner
+to find a better action.
+
+A try is judged as the review would have judged it, had it been played: a review of the replay up
+to that decision with the try in place of the action played, from that decision alone (the same
+seed and budget; the same actions compared, the try added where the review left it out), run as
+the page runs reviews (:class:`~farfalia.ui.reviews.PageReview`: in the worker, else in slices).
+So a try of an action the review compared gets the review's own figure; the review's better action,
+and the action played, are judged at once from the mark. A try is *found* when its grade is good
+(it loses less than an inaccuracy): it stays played on the table. Else the learner is told what it
+loses, the table goes back, and he tries again, asks for the answer (the review's better action,
+marked on the table as a hint is; a try of it counts as found with the answer's help) or skips.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Sequence
+from functools import partial
+from html import escape
+from typing import Any
+
+from farfalia.bots.review import Grade
+from farfalia.records.replay import Replay
+from farfalia.ui.contract import Command
+from farfalia.ui.game import SiteGame
+from farfalia.ui.layout import Layout
+from farfalia.ui.reviews import Mark, Marks, PageReview
+from farfalia.ui.screen import Screen
+from farfalia.ui.screens import button
+from farfalia.ui.seating import Player, Table
+from farfalia.ui.texts import decimal, plural_text, text
+from farfalia.ui.thinking import Reviewed
+
+
+class Stage(enum.Enum):
+    """Where the learner stands at a mistake (``data-practice``)."""
+
+    #: The learner decides.
+    TRYING = "trying"
+    #: A try is being judged.
+    JUDGING = "judging"
+    #: A good action was found: it is played on the table.
+    FOUND = "found"
+    #: Every mistake has been tried or skipped: the tally is shown.
+    DONE = "done"
+
+
+class Practice:
+    """The mistakes of ``marks`` (a review of ``replay``, a game of ``game`` whose players are
+    ``names``; at least one mistake) to try again, one at a time; ``number`` gives each try's
+    judging the number of a review of the page (no two alike: a late answer is told from the
+    current one)."""
+
+    def __init__(
+        self, replay: Replay, marks: Marks, game: SiteGame, names: Sequence[str], number: Callable[[], int]
+    ) -> None:
+        self.replay, self.marks, self.game, self.names = replay, marks, game, list(names)
+        self._number = number
+        #: The mistakes, in the game's order.
+        self.mistakes: list[Mark] = marks.mistakes()
+        #: How many were found without the answer shown.
+        self.found = 0
+        self.place = 0
+        self._begin(0)
+
+    def _begin(self, place: int) -> None:
+        """Set up the mistake at ``place``: its position on a table where its seat decides."""
+        self.place = place
+        self.stage = Stage.DONE if place >= len(self.mistakes) else Stage.TRYING
+        #: What the learner is told of the last try, or of the answer ("": the task).
+        self.message = ""
+        #: Whether the answer was shown at this mistake.
+        self.shown = False
+        #: The judging of the last try, under way.
+        self.judging: PageReview | None = None
+        #: The last try judged at this mistake, and what it lost (None: it could not be judged).
+        self.last_try: tuple[Any, float | None] | None = None
+        self._told = ""
+        if self.stage is Stage.DONE:
+            return  # the last mistake's table stays
+        mark, replay = self.mistake, self.replay
+        players = [Player(name, seat != mark.player) for seat, name in enumerate(self.names)]
+        seed = replay.seed if replay.seed is not None else 0
+        #: The table at the mistake's position.
+        self.table: Table = self.game.table(
+            replay.settings, seed, players, actions=replay.actions[: mark.index], chance=replay.chance
+        )
+        #: The game at the mistake, where its tries are worded.
+        self.position = replay.start()
+        for action in replay.actions[: mark.index]:
+            self.position.apply(action, check=False)
+        while self.table.summary_pending() is not None:  # the rounds before, read: the mistake is in the next
+            self.table.dismiss_summary()
+
+    @property
+    def over(self) -> bool:
+        """Whether every mistake has been tried or skipped (the tally shows)."""
+        return self.stage is Stage.DONE
+
+    @property
+    def mistake(self) -> Mark:
+        """The mistake being tried again."""
+        return self.mistakes[min(self.place, len(self.mistakes) - 1)]
+
+    # ---------------------------------------------------------------- the learner
+
+    def act(self, action: str) -> None:
+        """A click on a card or a choice: a try, while the learner decides (a card picked up is
+        not one yet)."""
+        if self.stage is not Stage.TRYING:
+            return
+        table, index = self.table, self.mistake.index
+        table.human_action(action)
+        if len(table.game.actions) > index:
+            self._judge(table.game.actions[index])
+
+    def _judge(self, tried: Any) -> None:
+        """Judge ``tried``: at once when the mark values it (the better action, the one played),
+        else by a review of that decision with it played."""
+        mark = self.mistake
+        if tried == mark.best:
+            self._judged(tried, 0.0)
+        elif tried == mark.action:
+            self._judged(tried, mark.loss)
+        else:
+            actions = (*self.replay.actions[: mark.index], tried)
+            replay = dataclasses.replace(self.replay, actions=actions)
+            self.judging = PageReview(
+                replay, self.game.reviewing(), {mark.player}, self.game.name, self._number(), start=mark.index
+            )
+            self.stage = Stage.JUDGING
+            self.message = text("practice.judging", action=self._words(tried))
+
+    def work(self, seconds: float) -> bool:
+        """Judge the try here for about ``seconds`` (unless the worker has it); True once judged."""
+        judging = self.judging
+        if judging is None:
+            return False
+        judging.work(seconds)
+        return self._conclude()
+
+    def answered(self, reply: Reviewed) -> bool:
+        """The worker's judging of the try: True once taken; False when stale."""
+        judging = self.judging
+        if judging is None or not judging.answered(reply):
+            return False
+        self._conclude()
+        return True
+
+    def _conclude(self) -> bool:
+        """Once the try's judging is finished (True), tell what it lost."""
+        judging = self.judging
+        if judging is None or not judging.review.finished:
+            return False
+        self.judging = None
+        index = self.mistake.index
+        verdict = next((v for v in judging.review.verdicts if v.index == index), None)
+        self._judged(judging.review.replay.actions[index], verdict.loss if verdict is not None else None)
+        return True
+
+    def _judged(self, tried: Any, loss: float | None) -> None:
+        """``tried`` lost ``loss`` (None: it could not be judged): found, or taken back to try again."""
+        self.last_try = (tried, loss)
+        words = self._words(tried)
+        thresholds = self.marks.thresholds
+        if loss is not None and thresholds.grade(loss) is Grade.GOOD:
+            self.stage = Stage.FOUND
+            if not self.shown:
+                self.found += 1
+            key = "practice.best" if round(loss, 1) == 0 else "practice.found"
+            self.message = text(key, action=words, loss=decimal(loss), best=self.marks.words(self.mistake.index)[1])
+            return
+        self.table.take_back_to(self.mistake.index)
+        self.stage = Stage.TRYING
+        if loss is None:
+            self.message = text("practice.unjudged", action=words)
+        else:
+            self.message = text("practice.loses", action=words, loss=decimal(loss))
+
+    def _words(self, action: Any) -> str:
+        """``action`` at the mistake, in words."""
+        return self.game.action_words(self.position, action, self.names)
+
+    def show_answer(self) -> None:
+        """Tell the review's better action, and mark it on the table."""
+        if self.stage is Stage.TRYING:
+            self.shown = True
+            self.message = text("practice.answer", action=self.marks.words(self.mistake.index)[1])
+
+    def next(self) -> None:
+        """On to the next mistake (the one under way skipped, if not found)."""
+        self._begin(self.place + 1)
+
+    def again(self) -> None:
+        """Every mistake again, from the first."""
+        self.found = 0
+        self._begin(0)
+
+    # ---------------------------------------------------------------- showing
+
+    def mark(self) -> str | None:
+        """The card or button to mark: the better action, once the answer is shown."""
+        if self.stage is Stage.TRYING and self.shown:
+            return self.table.hint(self.mistake.best)[1]
+        return None
+
+    def note(self) -> str:
+        """What the learner is told now."""
+        if self.stage is Stage.DONE:
+            return plural_text("practice.done", len(self.mistakes), found=self.found)
+        if self.message:
+            return self.message
+        mark = self.mistake
+        return text(
+            "practice.task",
+            name=self.names[mark.player],
+            action=self.marks.words(mark.index)[0],
+            loss=decimal(mark.loss),
+        )
+
+    def news(self) -> list[str]:
+        """What a screen reader should hear since the last call (once): the table's news, then
+        what the learner is told when it changed."""
+        news = self.table.news()
+        if self.note() != self._told:
+            self._told = self.note()
+            news.append(self._told)
+        return news
+
+    def strip(self) -> str:
+        """The bar's part: which mistake, what the learner is told, and the buttons (the answer,
+        skip or next, and back to the review), as a region a screen reader hears."""
+        stage = self.stage
+        title = text("practice.title", at=min(self.place + 1, len(self.mistakes)), count=len(self.mistakes))
+        if stage is Stage.DONE:
+            buttons = ""  # the tally's dialog has them
+        elif stage is Stage.FOUND:
+            last = self.place + 1 >= len(self.mistakes)
+            buttons = _button("practice.finish" if last else "practice.next", Command.PRACTICE_NEXT, primary=True)
+        else:
+            answer_off = stage is Stage.JUDGING or self.shown  # being judged, or shown already
+            answer = button(text("practice.show-answer"), command=Command.PRACTICE_ANSWER, disabled=answer_off)
+            buttons = answer + _button("practice.skip", Command.PRACTICE_NEXT)
+        if stage is not Stage.DONE:
+            buttons += _button("practice.leave", Command.PRACTICE_LEAVE)
+        return (
+            f'<section class="lesson practice" role="region" aria-label="{escape(text("practice"))}">'
+            f'<h2 class="lesson-title">{escape(title)}</h2>'
+            f'<p class="lesson-note" aria-live="polite">{escape(self.note())}</p>'
+            f'<div class="lesson-tools">{buttons}</div></section>'
+        )
+
+    def tally(self) -> str:
+        """The dialog at the end: how many better plays were found, every mistake again, and back
+        to the review."""
+        return (
+            '<div class="panel lesson-end" role="dialog" aria-modal="true" aria-labelledby="practice-end-title">'
+            f'<h2 id="practice-end-title">{escape(text("practice"))}</h2><p>{escape(self.note())}</p>'
+            f'<div class="panel-actions">{_button("practice.leave", Command.PRACTICE_LEAVE, primary=True)}'
+            f"{_button('practice.again', Command.PRACTICE_AGAIN)}</div></div>"
+        )
+
+    def screen(self, layout: Layout, theme: str, aspect: float) -> Screen:
+        """The table at the mistake (the learner's seat in view), the strip above its bar (while the
+        learner decides: once the try is played, its turn is nobody's); at the end, the tally's
+        dialog over the last one."""
+        table, trying, done = self.table, self.stage is Stage.TRYING, self.stage is Stage.DONE
+        return Screen(
+            drawing=partial(table.draw, layout, theme, aspect),
+            bar=self.strip() + (table.bar() if trying else ""),
+            overlay=self.tally() if done else "",
+            modal=done,
+            deciding=trying and table.deciding(),
+            picked=table.picked() if trying else "",
+            decision=table.decision() if trying else "",
+            actions=len(table.game.actions),
+            fragment=None,
+            theme=theme,
+            layout=layout.kind,
+            practice=self.stage.value,
+        )
+
+
+def _button(key: str, command: Command, primary: bool = False) -> str:
+    return button(text(key), command=command, primary=primary)

@@ -1,0 +1,172 @@
+"""Learning from a review's mistakes (:mod:`farfalia.ui.practice`, through the controller): each
+mistake set up again from its seat's view, a try judged as the review judged that action (here or
+in the worker), found or taken back, the answer shown on the table, the tally, and back to the
+replay."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+
+import pytest
+
+from farfalia.bots.review import Grade, Review, Verdict
+from farfalia.core.errors import SessionError
+from farfalia.ui.answers import answer_message
+from farfalia.ui.contract import Command
+from farfalia.ui.controller import Controller
+from farfalia.ui.game import find_game
+from farfalia.ui.practice import Practice, Stage
+from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.thinking import ReviewAsked, Reviewed
+
+GAMES = ("farfalia", "papillon")
+
+
+@pytest.fixture(autouse=True)
+def quick_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small budget, for the review and its tries alike (the judgement at the games' own budgets:
+    tests/test_review.py)."""
+    for game in GAMES:
+        monkeypatch.setattr(find_game(game).reviewing(), "playouts", 120)
+
+
+def reviewed_page(game: str) -> tuple[Controller, dict[int, Verdict]]:
+    """A page showing a sample replay of ``game`` reviewed for its first seat, and that review's
+    verdicts (each with every compared action's value) by action index."""
+    text = find_game(game).sample_replays(1)[0]
+    page = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(3))
+    page.open(f"replay={text}&view=0&at=0")
+    page.command(Command.REVIEW)
+    while page.thinking:
+        page.think()
+    viewer = page.studio.stepping()
+    review = Review(viewer.replay, find_game(game).reviewing(), {0}).complete()
+    return page, {verdict.index: verdict for verdict in review.verdicts}
+
+
+def practising(page: Controller) -> Practice:
+    practice = page.studio.practice
+    assert practice is not None
+    return practice
+
+
+def press(page: Controller, action: object) -> None:
+    """Play ``action`` at the mistake as a person would: its card, then its choice where it asks
+    for one (what a hint marks, a click at a time)."""
+    practice = practising(page)
+    index, before = practice.mistake.index, practice.last_try
+    for _ in range(3):
+        page.act(practice.table.hint(action)[1])
+        if practice.last_try is not before or practice.stage is not Stage.TRYING:
+            return  # judged at once, or being judged
+        assert len(practice.table.game.actions) == index  # a card picked up
+    raise AssertionError(f"{action!r} could not be played")
+
+
+def judged(page: Controller) -> None:
+    while page.thinking:
+        page.think()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_try_is_judged_as_the_review_judged_that_action_and_taken_back_unless_good(game: str) -> None:
+    page, verdicts = reviewed_page(game)
+    assert 'data-command="practise"' in page.screen().bar
+    page.command(Command.PRACTISE)
+    practice = practising(page)
+    mark = practice.mistake
+    verdict = verdicts[mark.index]
+    assert (verdict.action, verdict.best, verdict.grade) == (mark.action, mark.best, mark.grade)
+    assert practice.table.viewer() == mark.player == 0  # the mistaken seat's view only
+    assert page.screen().practice == "trying" and page.screen().decision
+    thresholds = practice.marks.thresholds
+    known = verdict.known
+    worst_first = sorted(known.actions, key=lambda action: known.values[known.actions.index(action)])
+    for action in worst_first:
+        press(page, action)
+        judged(page)
+        loss = known.loss(action)
+        assert practice.last_try == (action, pytest.approx(loss, abs=1e-9))
+        if thresholds.grade(loss) is Grade.GOOD:
+            assert practice.stage is Stage.FOUND and practice.table.game.actions[mark.index] == action
+            assert practice.found == 1 and page.screen().practice == "found"
+            break
+        assert practice.stage is Stage.TRYING and len(practice.table.game.actions) == mark.index
+        assert practice.table.deciding()
+    else:
+        raise AssertionError("the review's best action was never found")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_try_judged_in_the_worker_is_judged_as_here(game: str) -> None:
+    page, verdicts = reviewed_page(game)
+    page.command(Command.PRACTISE)
+    practice = practising(page)
+    mark = practice.mistake
+    known = verdicts[mark.index].known
+    other = next(action for action in known.actions if action not in (mark.best, mark.action))
+    page.thinker.remote = True
+    press(page, other)
+    assert page.thinking and practice.stage is Stage.JUDGING
+    question = page.take_question()
+    assert question is not None and page.awaiting_answer and page.take_question() is None
+    asked = pickle.loads(question)
+    assert isinstance(asked, ReviewAsked) and asked.start == mark.index and asked.seats == {0}
+    # a part of another review (a cancelled one's, late) changes nothing
+    assert not page.answered(pickle.dumps(Reviewed(asked.number - 1, (), asked.start + 1)))
+    while page.awaiting_answer:
+        assert page.answered(answer_message(question))
+        question = page.take_question() if page.thinking else None
+    assert not page.thinking and practice.last_try == (other, pytest.approx(known.loss(other), abs=1e-9))
+
+
+def test_the_answer_is_marked_and_the_tally_counts_only_what_was_found_without_it() -> None:
+    page, _ = reviewed_page("farfalia")
+    page.command(Command.PRACTISE)
+    practice = practising(page)
+    count = len(practice.mistakes)
+    assert count >= 2
+    first = practice.mistake
+    assert page.hint is None
+    assert not page.key("End") and page.studio.stepping().at == 0  # the replay's keys rest
+    assert page.key("h")  # the hint, here: the answer
+    assert practice.shown and page.hint == practice.table.hint(first.best)[1]
+    assert 'data-command="practice-answer" disabled' in page.screen().bar
+    press(page, first.best)  # found at once, with the answer's help
+    assert practice.stage is Stage.FOUND and practice.found == 0 and page.hint is None
+    page.command(Command.PRACTICE_NEXT)
+    second = practice.mistake
+    assert second.index > first.index and practice.stage is Stage.TRYING and not practice.shown
+    assert len(practice.table.game.actions) == second.index
+    press(page, second.best)
+    assert practice.stage is Stage.FOUND and practice.found == 1
+    for _ in range(count - 2):
+        page.command(Command.PRACTICE_NEXT)  # skipped
+    page.command(Command.PRACTICE_NEXT)
+    assert practice.stage is Stage.DONE and page.screen().practice == "done"
+    assert f"1 of {count} mistakes" in page.screen().overlay and page.screen().modal
+    page.act(practice.table.hint(second.best)[1])  # nothing to try any more
+    assert practice.stage is Stage.DONE
+    page.command(Command.PRACTICE_AGAIN)
+    assert practice.stage is Stage.TRYING and practice.mistake == first and practice.found == 0
+    assert not page.key("Escape")  # while trying, Escape leaves nothing
+    for _ in range(count):
+        page.command(Command.PRACTICE_NEXT)
+    assert practice.over and page.key("Escape")  # the tally closed: back to the review
+    screen = page.screen()
+    assert page.studio.practice is None and screen.practice == "" and screen.at == practice.mistakes[-1].index + 1
+    assert "review-graph" in screen.bar
+
+
+def test_learning_is_offered_only_where_the_review_found_a_mistake() -> None:
+    page, _ = reviewed_page("farfalia")
+    marks = page.studio.marks
+    assert marks is not None and marks.mistakes()
+    for mark in marks.mistakes():
+        marks.by_index[mark.index] = dataclasses.replace(mark, grade=Grade.GOOD)
+    assert 'data-command="practise"' not in page.screen().bar
+    with pytest.raises(SessionError, match="no mistake"):
+        page.command(Command.PRACTISE)
+    assert page.studio.practice is None
