@@ -182,7 +182,8 @@ def test_a_phone_s_table_and_its_menu_of_tools_have_no_axe_violation(browser: Br
 
 
 def test_a_reviewed_replay_has_no_axe_violation(checked: Page, site: str) -> None:
-    """The viewer with its review's marks, the better play shown, and an embed with a verdict."""
+    """The viewer with its review's marks, the better play shown, a mistake tried again and the
+    tally at the end, and an embed with a verdict."""
     page = checked
     controller = Controller(MemoryStorage(), f"{site}/index.html", rng=random.Random(1))
     controller.open(f"replay={find_game('papillon').sample_replays(1)[0]}&view=0&at=0")
@@ -197,6 +198,12 @@ def test_a_reviewed_replay_has_no_axe_violation(checked: Page, site: str) -> Non
     found += violations(page, "reviewed viewer")
     click_and_draw(page, f"[data-command={Command.SHOW_BETTER}]")
     found += violations(page, "the better play")
+    click_and_draw(page, f"[data-command={Command.BACK_TO_GAME}]")
+    click_and_draw(page, f"[data-command={Command.PRACTISE}]")
+    found += violations(page, "a mistake tried again")
+    while page.get_attribute("body", f"data-{Data.PRACTICE}") != "done":
+        click_and_draw(page, f"[data-command={Command.PRACTICE_NEXT}]")
+    found += violations(page, "the mistakes' tally")
     page.goto("about:blank")
     page.goto(f"{site}/embed.html#{fragment}&theme=light")
     page.wait_for_function("() => document.body.dataset.review === 'done'", timeout=READY_TIMEOUT)

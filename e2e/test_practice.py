@@ -63,7 +63,7 @@ def test_a_mistake_is_tried_again_at_the_table_and_judged_in_the_worker(
     practice_is(page, "trying")
     page.wait_for_selector(f"body[data-{Data.WORKER}=ready]", timeout=READY_TIMEOUT)  # started ahead of a try
     assert page.locator(".practice .lesson-title").inner_text().startswith("Learn from the mistakes: 1 of ")
-    assert "Find a better play." in page.locator(".practice .lesson-note").inner_text()
+    assert page.locator(".practice .lesson-note").inner_text().endswith("points lost: find a better play.")
     assert page.locator("svg .card.legal").count() + page.locator("#bar .choices [data-action]").count() > 0
     remote = int(page.get_attribute("body", f"data-{Data.REVIEW_REMOTE}") or 0)
     for click in clicks:  # a card (and its choice, where it asks for one)

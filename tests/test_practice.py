@@ -13,11 +13,13 @@ import pytest
 
 from farfalia.bots.review import Grade, Review, Verdict
 from farfalia.core.errors import SessionError
+from farfalia.records.replay import read_replay
 from farfalia.ui.answers import answer_message
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.game import find_game
 from farfalia.ui.practice import Practice, Stage
+from farfalia.ui.reviews import Mark, Marks
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.thinking import ReviewAsked, Reviewed
 
@@ -134,6 +136,11 @@ def test_the_answer_is_marked_and_the_tally_counts_only_what_was_found_without_i
     assert page.key("h")  # the hint, here: the answer
     assert practice.shown and page.hint == practice.table.hint(first.best)[1]
     assert 'data-command="practice-answer" disabled' in page.screen().bar
+    told = practice.note()
+    page.set_preference("language", "fr")  # what was told is said again in the language chosen
+    assert practice.note() != told and "marqué sur la table" in practice.note()
+    page.set_preference("language", "en")
+    assert practice.note() == told
     press(page, first.best)  # found at once, with the answer's help
     assert practice.stage is Stage.FOUND and practice.found == 0 and page.hint is None
     page.command(Command.PRACTICE_NEXT)
@@ -170,3 +177,44 @@ def test_learning_is_offered_only_where_the_review_found_a_mistake() -> None:
     with pytest.raises(SessionError, match="no mistake"):
         page.command(Command.PRACTISE)
     assert page.studio.practice is None
+
+
+#: A Papillon game of three shared under way (its chance written out): its last action, a tie's
+#: roll after it, ends the blue round tied; another play there ends it untied.
+WRITTEN_OUT = (
+    "p1.3000.x.1h..E1HlbQNsjhevEo-ODtk.S0m0Z0N0r090k0X0l0s0u0J0j0g0q0R0H0O060Q0E0G030U0W0a080f050F0S01"
+    "0V0T000L0K0C0v0h0t0e0b0A0M070I0D040p0P0c0d0n0Y0i0o020B~R433626~R1544.nuJksO"
+)
+
+
+def test_a_try_where_the_chance_is_written_out_draws_what_it_leads_to() -> None:
+    """The written-out chance outcomes after a mistake follow the game as it was played (here a
+    tie's roll): a try sets them aside, at the table and in its judging."""
+    replay = read_replay(WRITTEN_OUT)
+    assert replay.seed is None and replay.chance
+    for index in range(len(replay.actions)):  # another action, anywhere, plays on
+        before = replay.before(index)
+        assert before.actions == replay.actions[:index] and before.game().chance_left == 0
+        legal = before.game().legal_actions()
+        for action in {legal[0], legal[-1]}:
+            before.game().apply(action)
+    last = len(replay.actions) - 1
+    position = replay.before(last).game()
+    other = next(action for action in position.legal_actions() if action != replay.actions[last])
+    game = find_game("papillon")
+    # a mark made up: the action played its better one too, so that the other is judged by a review
+    played = replay.actions[last]
+    mark = Mark(last, position.current_player(), played, Grade.BLUNDER, 20.0, 20.0, played, other)
+    marks = Marks([mark], game.reviewing().thresholds, lambda _marks: {last: ("played", "best", "seen")})
+    numbers = iter(range(1, 10))
+    practice = Practice(replay, marks, game, ["Ann", "Bea", "Cy"], lambda: next(numbers))
+    while practice.stage is Stage.TRYING:
+        practice.act(practice.table.hint(played)[1])
+    assert practice.stage is Stage.FOUND and practice.table.game.actions[last] == played
+    practice.again()
+    while practice.stage is Stage.TRYING:
+        practice.act(practice.table.hint(other)[1])
+    assert practice.stage is Stage.JUDGING
+    while practice.judging is not None:
+        practice.work(1.0)
+    assert practice.last_try is not None and practice.last_try[0] == other and practice.last_try[1] is not None

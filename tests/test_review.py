@@ -24,6 +24,7 @@ from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES
 from farfalia.games.papillon.records.replay import decode_papillon, encode_papillon_with_chance
 from farfalia.records.replay import Replay, read_replay
+from farfalia.ui.game import find_game
 from tests.test_papillon_scenario import rulebook_scenario
 
 THRESHOLDS = Thresholds(inaccuracy=1.0, mistake=2.0, blunder=4.0)
@@ -120,3 +121,31 @@ def test_analyse_prints_a_row_a_decision_and_a_line_a_player(capsys: pytest.Capt
     assert out[-1].startswith("Marc: 0 decisions")
     assert main(["analyse", text, "--seat", "2"]) == 2
     assert "--seat takes 0 to 1" in capsys.readouterr().err
+
+
+def test_an_action_tried_beside_the_reviews_is_valued_on_the_same_deals_and_changes_none_of_its_figures() -> None:
+    """A try at a mistake (:attr:`Review.tried`): the review's own actions keep their values to the
+    last digit, also where the action played was not among the search's candidates (then one more
+    action shares the budget), and the try is valued beside them."""
+    replay = read_replay(find_game("papillon").sample_replays(1)[2])
+    whole = Review(replay, papillon_review, playouts=120).complete()
+
+    def compared(verdict: Verdict) -> tuple[int, ...]:
+        view = PAPILLON_RULES.seat_view(replay.before(verdict.index).game(), verdict.player)
+        for _ in papillon_review.model.prepare(view):
+            pass
+        return papillon_review.compared(view)
+
+    def left_out(verdict: Verdict) -> list[int]:
+        return [a for a in replay.before(verdict.index).game().legal_actions() if a not in verdict.known.actions]
+
+    open_ = [verdict for verdict in whole.verdicts if left_out(verdict)]
+    beyond = next(verdict for verdict in open_ if verdict.action not in compared(verdict))
+    within = next(verdict for verdict in open_ if verdict.action in compared(verdict))
+    for verdict in (beyond, within):
+        tried = left_out(verdict)[0]
+        again = Review(replay.before(verdict.index + 1), papillon_review, {verdict.player}, playouts=120,
+                       start=verdict.index, tried=tried).complete()  # fmt: skip
+        (judged,) = again.verdicts
+        for valuation, before in ((judged.known, verdict.known), (judged.seen, verdict.seen)):
+            assert valuation.actions == (*before.actions, tried) and valuation.values[:-1] == before.values

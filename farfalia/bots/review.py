@@ -184,16 +184,22 @@ def summarise(verdicts: Sequence[Verdict], thresholds: Thresholds, players: int)
 
 class _Judged:
     """A game's search model comparing the review's actions, the action taken among them (where
-    there are any) and, for the valuation with every card seen, the true deal as its only world."""
+    there are any), and ``tried`` after them (where not None), on as many deals as without it; for
+    the valuation with every card seen, the true deal as its only world."""
 
-    def __init__(self, reviewing: Reviewing, chosen: Any, world: Sampler | None) -> None:
-        self.reviewing, self.chosen, self.world = reviewing, chosen, world
+    def __init__(self, reviewing: Reviewing, chosen: Any, world: Sampler | None, tried: Any = None) -> None:
+        self.reviewing, self.chosen, self.world, self.tried = reviewing, chosen, world, tried
         self.model = reviewing.model
 
     def prepare(self, view: Any) -> Iterator[None]:
         return self.model.prepare(view)
 
     def candidates(self, view: Any) -> tuple[Any, ...]:
+        compared = self._compared(view)
+        return (*compared, self.tried) if compared and self.tried not in (None, *compared) else compared
+
+    def _compared(self, view: Any) -> tuple[Any, ...]:
+        """The review's own candidates (without the action tried)."""
         found = self.reviewing.compared(view)
         return (*found, self.chosen) if found and self.chosen not in found else found
 
@@ -204,7 +210,14 @@ class _Judged:
         return self.world if self.world is not None else self.model.sampler(view)
 
     def budget(self, view: Any, playouts: int) -> int:
-        return self.model.budget(view, playouts)
+        """The model's budget; with an action tried beside the review's, as many deals as the
+        review plays out (a deal is played out for every candidate: the same deals, the same
+        figures for the review's candidates)."""
+        budget = self.model.budget(view, playouts)
+        if self.tried is None:
+            return budget
+        compared, candidates = len(self._compared(view)), len(self.candidates(view))
+        return budget if candidates == compared else -(-budget // compared) * candidates
 
     def playout(self, view: Any, world: Any, action: Any, luck: float) -> float:
         return self.model.playout(view, world, action, luck)
@@ -218,7 +231,9 @@ def valuation(search: Search) -> Valuation:
 class Review:
     """The review of ``replay``'s decisions by the players ``seats`` (None: every player), from its
     action ``start`` on, run a step at a time (:meth:`step`) or at once (:meth:`complete`);
-    ``seed`` fixes its deals."""
+    ``seed`` fixes its deals. ``tried``: an action valued too at the decision ``start``, on the
+    same deals as the actions the review compares there, which keep their figures (a try at a
+    mistake: :mod:`farfalia.ui.practice`)."""
 
     def __init__(
         self,
@@ -228,8 +243,10 @@ class Review:
         seed: int = 0,
         playouts: int | None = None,
         start: int = 0,
+        tried: Any = None,
     ) -> None:
         self.replay = replay
+        self.start, self.tried = start, tried
         self.reviewing = reviewing
         self.seats = seats
         self.seed = seed
@@ -311,9 +328,10 @@ class Review:
         chosen = actions[index]
         view = self.replay.rules.seat_view(game, player)
         searches = []
+        tried = self.tried if index == self.start else None
         for world in (None, self.reviewing.all_seen(game, player)):
             rng = random.Random(f"review:{self.seed}:{index}")
-            searches.append(Search(view, rng, self.playouts, _Judged(self.reviewing, chosen, world)))
+            searches.append(Search(view, rng, self.playouts, _Judged(self.reviewing, chosen, world, tried)))
         self._searches = (searches[0], searches[1])
 
     def _conclude(self, known: Search, seen: Search) -> None:

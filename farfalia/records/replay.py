@@ -28,7 +28,7 @@ import base64
 import binascii
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from farfalia.core import registry
@@ -69,6 +69,14 @@ class Replay:
         for action in self.actions:
             game.apply(action, check=False)  # checked as the text was read
         return game
+
+    def before(self, index: int) -> Replay:
+        """The game before its action ``index``: its first ``index`` actions and, of its written-out
+        chance outcomes, those used by then (the rest follow the game as it was played, which
+        another action there may leave: a tie's roll where another play ends the round untied)."""
+        head = replace(self, actions=self.actions[:index])
+        used = len(self.chance) - head.game().chance_left
+        return replace(head, chance=self.chance[:used])
 
 
 class ReplayFormat(Protocol):

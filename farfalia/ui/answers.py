@@ -46,7 +46,7 @@ class Reviews:
         review = self._review
         if review is None or self._number != asked.number or review.next_index != asked.start:
             reviewing = find_game(asked.game).reviewing()
-            review = Review(asked.replay, reviewing, asked.seats, asked.seed, start=asked.start)
+            review = Review(asked.replay, reviewing, asked.seats, asked.seed, start=asked.start, tried=asked.tried)
             self._number, self._review = asked.number, review
         until, before = clock() + REVIEW_PART_SECONDS, len(review.verdicts)
         review.step()

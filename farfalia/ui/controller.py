@@ -355,10 +355,11 @@ class Controller:
                 return True
             return False
         viewer = self.studio.viewer
-        if practice is not None:  # the table's cards (their keys are the page's), and the hint: the answer
-            if SHORTCUTS.get(key.lower()) != Command.HINT:
+        if practice is not None:  # the table's cards (their keys are the page's), the last trick, the hint (the answer)
+            command = SHORTCUTS.get(key.lower())
+            if command not in (Command.HINT, Command.LAST_TRICK) or command in practice.game.unused_shortcuts:
                 return False
-            self.command(Command.HINT)
+            self.command(command)
             return True
         if viewer is not None:
             if key in VIEWER_KEYS and self.panel != Panel.EMBED:
@@ -516,7 +517,8 @@ class Controller:
         return remembered_choices(self.storage)
 
     def _last_trick(self) -> None:
-        self.note = self._seated().last_trick()
+        practice = self.studio.practice
+        self.note = (practice.table if practice is not None else self._seated()).last_trick()
 
     def _speak(self, language: str) -> None:
         """Speak ``language`` (one of :data:`~farfalia.ui.language.LANGUAGES`) from now on."""

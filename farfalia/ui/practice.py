@@ -3,22 +3,24 @@ mistake and blunder of the review (:data:`~farfalia.bots.review.MISTAKES`), in t
 up again at a table where the seat that made it decides, seen from that seat alone, for the learner
 to find a better action.
 
-A try is judged as the review would have judged it, had it been played: a review of the replay up
-to that decision with the try in place of the action played, from that decision alone (the same
-seed and budget; the same actions compared, the try added where the review left it out), run as
-the page runs reviews (:class:`~farfalia.ui.reviews.PageReview`: in the worker, else in slices).
-So a try of an action the review compared gets the review's own figure; the review's better action,
-and the action played, are judged at once from the mark. A try is *found* when its grade is good
-(it loses less than an inaccuracy): it stays played on the table. Else the learner is told what it
-loses, the table goes back, and he tries again, asks for the answer (the review's better action,
-marked on the table as a hint is; a try of it counts as found with the answer's help) or skips.
+A try is judged beside the review's own judgement of that decision: the decision reviewed again
+(the same seed and budget), the try valued on the same deals as the actions the review compared,
+which keep their figures (:attr:`~farfalia.bots.review.Review.tried`), run as the page runs
+reviews (:class:`~farfalia.ui.reviews.PageReview`: in the worker, else in slices). So a try of an
+action the review compared gets the review's own figure; the review's better action, and the action
+played, are judged at once from the mark (a link's figures are in tenths of a point). A try is
+*found* when its grade is good (it loses less than an inaccuracy): it stays played on the table.
+Else the learner is told what it loses, the table goes back, and he tries again, asks for the answer
+(the review's better action, marked on the table as a hint is; a try of it counts as found with the
+answer's help) or skips. Where the replay's chance is written out, the outcomes after the mistake
+followed the game as it was played: a try draws its own (:meth:`~farfalia.records.replay.Replay.before`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from html import escape
 from typing import Any
@@ -49,6 +51,16 @@ class Stage(enum.Enum):
     DONE = "done"
 
 
+@dataclass(frozen=True)
+class Told:
+    """What the learner was last told at a mistake: its text's key, the action it is about, and
+    what that lost (worded when shown: in the language spoken then)."""
+
+    key: str
+    action: Any
+    loss: float = 0.0
+
+
 class Practice:
     """The mistakes of ``marks`` (a review of ``replay``, a game of ``game`` whose players are
     ``names``; at least one mistake) to try again, one at a time; ``number`` gives each try's
@@ -71,28 +83,26 @@ class Practice:
         """Set up the mistake at ``place``: its position on a table where its seat decides."""
         self.place = place
         self.stage = Stage.DONE if place >= len(self.mistakes) else Stage.TRYING
-        #: What the learner is told of the last try, or of the answer ("": the task).
-        self.message = ""
+        #: What the learner was told of the last try, or of the answer (None: the task).
+        self.told: Told | None = None
         #: Whether the answer was shown at this mistake.
         self.shown = False
         #: The judging of the last try, under way.
         self.judging: PageReview | None = None
         #: The last try judged at this mistake, and what it lost (None: it could not be judged).
         self.last_try: tuple[Any, float | None] | None = None
-        self._told = ""
+        self._heard = ""
         if self.stage is Stage.DONE:
             return  # the last mistake's table stays
-        mark, replay = self.mistake, self.replay
+        mark, before = self.mistake, self.replay.before(self.mistake.index)
         players = [Player(name, seat != mark.player) for seat, name in enumerate(self.names)]
-        seed = replay.seed if replay.seed is not None else 0
+        seed = before.seed if before.seed is not None else 0  # (chance written out: what a try leads to is drawn)
         #: The table at the mistake's position.
         self.table: Table = self.game.table(
-            replay.settings, seed, players, actions=replay.actions[: mark.index], chance=replay.chance
+            before.settings, seed, players, actions=before.actions, chance=before.chance
         )
         #: The game at the mistake, where its tries are worded.
-        self.position = replay.start()
-        for action in replay.actions[: mark.index]:
-            self.position.apply(action, check=False)
+        self.position = before.game()
         while self.table.summary_pending() is not None:  # the rounds before, read: the mistake is in the next
             self.table.dismiss_summary()
 
@@ -127,13 +137,11 @@ class Practice:
         elif tried == mark.action:
             self._judged(tried, mark.loss)
         else:
-            actions = (*self.replay.actions[: mark.index], tried)
-            replay = dataclasses.replace(self.replay, actions=actions)
-            self.judging = PageReview(
-                replay, self.game.reviewing(), {mark.player}, self.game.name, self._number(), start=mark.index
-            )
+            decision = self.replay.before(mark.index + 1)  # the decision as it was taken, judged again
+            self.judging = PageReview(decision, self.game.reviewing(), {mark.player}, self.game.name,
+                                      self._number(), start=mark.index, tried=tried)  # fmt: skip
             self.stage = Stage.JUDGING
-            self.message = text("practice.judging", action=self._words(tried))
+            self.told = Told("practice.judging", tried)
 
     def work(self, seconds: float) -> bool:
         """Judge the try here for about ``seconds`` (unless the worker has it); True once judged."""
@@ -157,29 +165,26 @@ class Practice:
         if judging is None or not judging.review.finished:
             return False
         self.judging = None
-        index = self.mistake.index
-        verdict = next((v for v in judging.review.verdicts if v.index == index), None)
-        self._judged(judging.review.replay.actions[index], verdict.loss if verdict is not None else None)
+        review, index = judging.review, self.mistake.index
+        valuation = next((v.known for v in review.verdicts if v.index == index), None)
+        if valuation is None or review.tried not in valuation.actions:
+            self._judged(review.tried, None)  # (not a decision the review judges)
+        else:
+            self._judged(review.tried, valuation.loss(review.tried))
         return True
 
     def _judged(self, tried: Any, loss: float | None) -> None:
         """``tried`` lost ``loss`` (None: it could not be judged): found, or taken back to try again."""
         self.last_try = (tried, loss)
-        words = self._words(tried)
-        thresholds = self.marks.thresholds
-        if loss is not None and thresholds.grade(loss) is Grade.GOOD:
+        if loss is not None and self.marks.thresholds.grade(loss) is Grade.GOOD:
             self.stage = Stage.FOUND
             if not self.shown:
                 self.found += 1
-            key = "practice.best" if round(loss, 1) == 0 else "practice.found"
-            self.message = text(key, action=words, loss=decimal(loss), best=self.marks.words(self.mistake.index)[1])
+            self.told = Told("practice.best" if round(loss, 1) == 0 else "practice.found", tried, loss)
             return
         self.table.take_back_to(self.mistake.index)
         self.stage = Stage.TRYING
-        if loss is None:
-            self.message = text("practice.unjudged", action=words)
-        else:
-            self.message = text("practice.loses", action=words, loss=decimal(loss))
+        self.told = Told("practice.unjudged", tried) if loss is None else Told("practice.loses", tried, loss)
 
     def _words(self, action: Any) -> str:
         """``action`` at the mistake, in words."""
@@ -189,7 +194,7 @@ class Practice:
         """Tell the review's better action, and mark it on the table."""
         if self.stage is Stage.TRYING:
             self.shown = True
-            self.message = text("practice.answer", action=self.marks.words(self.mistake.index)[1])
+            self.told = Told("practice.answer", self.mistake.best)
 
     def next(self) -> None:
         """On to the next mistake (the one under way skipped, if not found)."""
@@ -212,23 +217,20 @@ class Practice:
         """What the learner is told now."""
         if self.stage is Stage.DONE:
             return plural_text("practice.done", len(self.mistakes), found=self.found)
-        if self.message:
-            return self.message
-        mark = self.mistake
-        return text(
-            "practice.task",
-            name=self.names[mark.player],
-            action=self.marks.words(mark.index)[0],
-            loss=decimal(mark.loss),
-        )
+        mark, told = self.mistake, self.told
+        played, best, _ = self.marks.words(mark.index)
+        if told is not None:
+            return text(told.key, action=self._words(told.action), loss=decimal(told.loss), best=best)
+        verdict = text(f"review.{mark.grade.value}", name=self.names[mark.player], action=played)
+        return f"{verdict} {text('practice.task', loss=decimal(mark.loss))}"
 
     def news(self) -> list[str]:
         """What a screen reader should hear since the last call (once): the table's news, then
         what the learner is told when it changed."""
         news = self.table.news()
-        if self.note() != self._told:
-            self._told = self.note()
-            news.append(self._told)
+        if self.note() != self._heard:
+            self._heard = self.note()
+            news.append(self._heard)
         return news
 
     def strip(self) -> str:

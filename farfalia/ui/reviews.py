@@ -342,9 +342,10 @@ def leb128(number: int) -> bytes:
 
 
 class PageReview:
-    """A review under way in the page, of ``replay``'s actions from ``start`` on: judged a part at a
-    time by the worker where one answers, else here a slice at a time (``clock``: seconds; a test's
-    fake). ``game_name`` and ``number`` name it in the worker's questions."""
+    """A review under way in the page, of ``replay``'s actions from ``start`` on (``tried`` valued
+    too there: :class:`~farfalia.bots.review.Review`): judged a part at a time by the worker where
+    one answers, else here a slice at a time (``clock``: seconds; a test's fake). ``game_name`` and
+    ``number`` name it in the worker's questions."""
 
     def __init__(
         self,
@@ -355,8 +356,9 @@ class PageReview:
         number: int,
         clock: Callable[[], float] = time.perf_counter,
         start: int = 0,
+        tried: Any = None,
     ) -> None:
-        self.review = Review(replay, reviewing, seats, start=start)
+        self.review = Review(replay, reviewing, seats, start=start, tried=tried)
         self.game_name, self.number = game_name, number
         self.clock = clock
         #: Whether a part was asked of the worker, which has not answered yet.
@@ -382,7 +384,9 @@ class PageReview:
         self.sent = True
         review = self.review
         seats = None if review.seats is None else frozenset(review.seats)
-        asked = ReviewAsked(self.game_name, self.number, review.replay, seats, review.seed, review.next_index)
+        asked = ReviewAsked(
+            self.game_name, self.number, review.replay, seats, review.seed, review.next_index, review.tried
+        )
         return pickle.dumps(asked)
 
     def answered(self, reply: Reviewed) -> bool:

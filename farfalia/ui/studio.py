@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from farfalia.core.codes import ascii_int
 from farfalia.core.errors import FarfaliaError, LinkError, SessionError
-from farfalia.records.replay import MAX_NAME, Replay, read_replay
+from farfalia.records.replay import MAX_NAME, read_replay
 from farfalia.ui.embeds import EmbedOptions, embed_link, iframe_snippet, script_snippet, site_base
 from farfalia.ui.game import SiteGame, find_game
 from farfalia.ui.kept_reviews import KeptReviews
@@ -215,9 +215,8 @@ class Studio:
         mark = self.marks.at(viewer.at) if self.marks is not None else None
         if mark is None or mark.best == mark.action or self.main_viewer is not None:
             return
-        replay = viewer.replay
-        better = Replay(replay.rules, replay.settings, replay.seed, replay.names,
-                        (*replay.actions[: mark.index], mark.best), replay.chance)  # fmt: skip
+        before = viewer.replay.before(mark.index)
+        better = dataclasses.replace(before, actions=(*before.actions, mark.best))
         self.main_viewer = viewer
         self.viewer = open_viewer(better, mark.index + 1, viewer.view_name)
 
@@ -233,12 +232,12 @@ class Studio:
         viewer = self._main()
         if self.marks is None or self.review is not None or self.embedded:
             raise SessionError("no review to learn from")
+        if not self.marks.mistakes():
+            raise SessionError("no mistake to learn from")
         from farfalia.ui.practice import Practice  # (loaded with the review's module)
 
-        practice = Practice(viewer.replay, self.marks, find_game(viewer.game_name), viewer.names(), self._review_number)
-        if not practice.mistakes:
-            raise SessionError("no mistake to learn from")
-        self.practice = practice
+        self.practice = Practice(viewer.replay, self.marks, find_game(viewer.game_name), viewer.names(),
+                                 self._review_number)  # fmt: skip
 
     def practising(self) -> Practice:
         """The mistakes being tried again."""

@@ -207,7 +207,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "review.practise": "Learn from the mistakes",
     "practice": "Learning from the mistakes",
     "practice.title": "Learn from the mistakes: {at} of {count}",
-    "practice.task": "A mistake by {name}, {loss} points lost: {action}. Find a better play.",
+    "practice.task": "{loss} points lost: find a better play.",
     "practice.judging": "Judging the play: {action}…",
     "practice.best": "Well found: {action}. The review's best play here.",
     "practice.found": "Well found: {action}. Within {loss} points of the review's best: {best}.",

@@ -47,7 +47,8 @@ class Answer(NamedTuple):
 class ReviewAsked(NamedTuple):
     """A part of a review asked of the worker (:class:`~farfalia.bots.review.Review`): its game's
     name, its number (the page's reviews are numbered: an answer to another is stale), what it
-    reviews (the replay, the seats; its seed) and the action it goes on from."""
+    reviews (the replay, the seats; its seed), the action it goes on from, and the action tried
+    at its first decision (None: none)."""
 
     game: str
     number: int
@@ -55,6 +56,7 @@ class ReviewAsked(NamedTuple):
     seats: frozenset[int] | None
     seed: int
     start: int
+    tried: Any = None
 
 
 class Reviewed(NamedTuple):
