@@ -11,6 +11,7 @@ import farfalia.site  # noqa: F401 (the site's games, registered)
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import Settings
 from farfalia.games.farfalia.records.examples import ANDREW, EXAMPLE_HANDS, EXAMPLE_PROPOSAL, play, scripted
+from farfalia.ui.game import site_games
 from farfalia.ui.language import set_language
 from tools.catalogs import compile_catalogs
 
@@ -34,3 +35,11 @@ def english() -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture
+def quick_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews (and tries at their mistakes) with a small budget, in every game: the page's flow,
+    not the judgement (that, at the games' own budgets: tests/test_review.py)."""
+    for game in site_games():
+        monkeypatch.setattr(game.reviewing(), "playouts", 120)

@@ -26,12 +26,7 @@ from farfalia.ui.thinking import ReviewAsked, Reviewed
 GAMES = ("farfalia", "papillon")
 
 
-@pytest.fixture(autouse=True)
-def quick_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A small budget, for the review and its tries alike (the judgement at the games' own budgets:
-    tests/test_review.py)."""
-    for game in GAMES:
-        monkeypatch.setattr(find_game(game).reviewing(), "playouts", 120)
+pytestmark = pytest.mark.usefixtures("quick_reviews")
 
 
 def reviewed_page(game: str) -> tuple[Controller, dict[int, Verdict]]:
@@ -218,3 +213,11 @@ def test_a_try_where_the_chance_is_written_out_draws_what_it_leads_to() -> None:
     while practice.judging is not None:
         practice.work(1.0)
     assert practice.last_try is not None and practice.last_try[0] == other and practice.last_try[1] is not None
+    # The viewer's better play, there: shown where the game was played otherwise.
+    page = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(3))
+    shown = Mark(last, position.current_player(), played, Grade.BLUNDER, 20.0, 20.0, other, other)
+    compact = Marks([shown], marks.thresholds, marks.describe).compact(replay)
+    page.open(f"replay={WRITTEN_OUT}&review={compact}&at={last + 1}")
+    page.command(Command.SHOW_BETTER)
+    better = page.studio.stepping()
+    assert page.studio.main_viewer is not None and better.game.actions[last] == other

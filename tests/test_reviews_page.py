@@ -28,12 +28,7 @@ from farfalia.ui.saves import MemoryStorage
 GAMES = ("farfalia", "papillon")
 
 
-@pytest.fixture(autouse=True)
-def quick_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The page's flow with a small budget (the review's judgement at the games' own budgets:
-    tests/test_review.py)."""
-    for game in GAMES:
-        monkeypatch.setattr(find_game(game).reviewing(), "playouts", 120)
+pytestmark = pytest.mark.usefixtures("quick_reviews")
 
 
 def page(storage: MemoryStorage | None = None) -> Controller:

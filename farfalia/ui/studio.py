@@ -121,11 +121,15 @@ class Studio:
         self.reviews_begun += 1
         return self.reviews_begun
 
+    def _judging_try(self) -> Practice | None:
+        """The mistakes being tried again, while a try is judged (else None)."""
+        practice = self.practice
+        return practice if practice is not None and practice.judging is not None else None
+
     def _under_way(self) -> PageReview | None:
         """The review under way: the judging of a mistake's try, else the replay's."""
-        if self.practice is not None and self.practice.judging is not None:
-            return self.practice.judging
-        return self.review
+        trying = self._judging_try()
+        return trying.judging if trying is not None else self.review
 
     def cancel_review(self) -> None:
         """Stop the review under way (its work so far is dropped; the worker's answer, stale)."""
@@ -135,8 +139,9 @@ class Studio:
         """Run the review under way here for about ``seconds`` (unless the worker has a part of
         it); True when the screen should be drawn again (its progress moved on by a percent, or
         it is done; a try's judging, once done)."""
-        if self.practice is not None and self.practice.judging is not None:
-            return self.practice.work(seconds)
+        trying = self._judging_try()
+        if trying is not None:
+            return trying.work(seconds)
         review = self.review
         if review is None:
             return False
@@ -158,8 +163,9 @@ class Studio:
     def review_answered(self, reply: Reviewed) -> bool:
         """The worker's part of a review: True when the screen should be drawn again; False when
         stale (another review's)."""
-        if self.practice is not None and self.practice.judging is not None:
-            taken = self.practice.answered(reply)
+        trying = self._judging_try()
+        if trying is not None:
+            taken = trying.answered(reply)
             self.reviews_remote += taken
             return taken
         review = self.review
