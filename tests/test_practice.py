@@ -53,10 +53,10 @@ def press(page: Controller, action: object) -> None:
     """Play ``action`` at the mistake as a person would: its card, then its choice where it asks
     for one (what a hint marks, a click at a time)."""
     practice = practising(page)
-    index, before = practice.mistake.index, practice.last_try
+    index, before = practice.mistake.index, practice.told
     for _ in range(3):
         page.act(practice.table.hint(action)[1])
-        if practice.last_try is not before or practice.stage is not Stage.TRYING:
+        if practice.told is not before or practice.stage is not Stage.TRYING:
             return  # judged at once, or being judged
         assert len(practice.table.game.actions) == index  # a card picked up
     raise AssertionError(f"{action!r} could not be played")
@@ -85,7 +85,8 @@ def test_each_try_is_judged_as_the_review_judged_that_action_and_taken_back_unle
         press(page, action)
         judged(page)
         loss = known.loss(action)
-        assert practice.last_try == (action, pytest.approx(loss, abs=1e-9))
+        told = practice.told
+        assert told is not None and (told.action, told.loss) == (action, pytest.approx(loss, abs=1e-9))
         if thresholds.grade(loss) is Grade.GOOD:
             assert practice.stage is Stage.FOUND and practice.table.game.actions[mark.index] == action
             assert practice.found == 1 and page.screen().practice == "found"
@@ -116,7 +117,9 @@ def test_a_try_judged_in_the_worker_is_judged_as_here(game: str) -> None:
     while page.awaiting_answer:
         assert page.answered(answer_message(question))
         question = page.take_question() if page.thinking else None
-    assert not page.thinking and practice.last_try == (other, pytest.approx(known.loss(other), abs=1e-9))
+    told = practice.told
+    assert not page.thinking and told is not None
+    assert (told.action, told.loss) == (other, pytest.approx(known.loss(other), abs=1e-9))
 
 
 def test_the_answer_is_marked_and_the_tally_counts_only_what_was_found_without_it() -> None:
@@ -212,7 +215,10 @@ def test_a_try_where_the_chance_is_written_out_draws_what_it_leads_to() -> None:
     assert practice.stage is Stage.JUDGING
     while practice.judging is not None:
         practice.work(1.0)
-    assert practice.last_try is not None and practice.last_try[0] == other and practice.last_try[1] is not None
+    told = practice.told
+    assert (
+        told is not None and told.action == other and told.key in ("practice.loses", "practice.found", "practice.best")
+    )
     # The viewer's better play, there: shown where the game was played otherwise.
     page = Controller(MemoryStorage(), "http://site/index.html", rng=random.Random(3))
     shown = Mark(last, position.current_player(), played, Grade.BLUNDER, 20.0, 20.0, other, other)

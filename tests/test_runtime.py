@@ -621,5 +621,6 @@ def test_learning_from_mistakes_starts_the_worker_ahead_and_each_try_is_judged_t
     assert len(glue.asked) == 1 and rt.Timer.ANSWER in glue.timers and controller.screen().practice == "judging"
     while glue.asked:
         glue.answer(Ticks())
-    assert practice.last_try is not None and practice.last_try[0] == tried and controller.studio.reviews_remote > 0
+    told = practice.told
+    assert told is not None and told.action == tried and controller.studio.reviews_remote > 0
     assert controller.screen().practice in ("trying", "found") and not controller.thinking

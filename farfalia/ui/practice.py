@@ -54,7 +54,7 @@ class Stage(enum.Enum):
 @dataclass(frozen=True)
 class Told:
     """What the learner was last told at a mistake: its text's key, the action it is about, and
-    what that lost (worded when shown: in the language spoken then)."""
+    what that lost (a try judged; worded when shown: in the language spoken then)."""
 
     key: str
     action: Any
@@ -89,8 +89,6 @@ class Practice:
         self.shown = False
         #: The judging of the last try, under way.
         self.judging: PageReview | None = None
-        #: The last try judged at this mistake, and what it lost (None: it could not be judged).
-        self.last_try: tuple[Any, float | None] | None = None
         self._heard = ""
         if self.stage is Stage.DONE:
             return  # the last mistake's table stays
@@ -175,7 +173,6 @@ class Practice:
 
     def _judged(self, tried: Any, loss: float | None) -> None:
         """``tried`` lost ``loss`` (None: it could not be judged): found, or taken back to try again."""
-        self.last_try = (tried, loss)
         if loss is not None and self.marks.thresholds.grade(loss) is Grade.GOOD:
             self.stage = Stage.FOUND
             if not self.shown:
