@@ -378,6 +378,7 @@ def test_a_papillon_game_is_saved_at_every_click_and_resumes_where_it_was() -> N
     assert again is not None and page.game is not None and page.game.name == "papillon" and page.shelf.slot == slot
     assert again.game.history == table.game.history and again.players == table.players
     assert again.level == "quick" and again.pace == "instant"
+    assert again.last == table.last is not None and again.last_play() == table.last_play()  # the bar tells it again
     play_by_clicks(page, rng)  # and it plays on to the end
     assert again.game.is_over()
 
@@ -434,21 +435,24 @@ def test_undo_takes_back_the_persons_decision_and_the_bots_after_it() -> None:
     while not (table.deciding() and table.game.phase == "blue" and table.game.decisions()):
         step(page, rng)
     before, hands = list(table.game.history), [list(hand) for hand in table.game.hands]
+    last, told = table.last, table.last_play()
+    assert last is not None and told  # the bot's play before the person's
     while table.game.history == before or not table.deciding():
         step(page, rng)  # the person's decision, then the bots'
     assert 'data-command="undo"' in page.screen().tools
     page.command(Command.UNDO)
     table = page.table
     assert table is not None and table.game.history == before and table.game.hands == hands
-    assert table.deciding() and table.picked_card is None and table.last is None and table.last_play() == ""
+    # The play the person answered is the last again, marked and told as then, and not news.
+    assert table.deciding() and table.picked_card is None and table.last == last and table.last_play() == told
+    assert told not in table.news() and "data-mover" not in page.screen().table  # (no card moved: none glides)
     # A move taken back (a lesson's, a try at a reviewed mistake) is not the last play any more either.
-    step(page, rng)
     played = len(table.game.actions)
     while len(table.game.actions) == played:
         step(page, rng)
-    assert table.last is not None and table.last_play()
+    assert table.last not in (None, last)
     table.take_back_to(played)
-    assert table.last is None and table.last_play() == "" and table.news() == []
+    assert table.last == last and table.last_play() == told and told not in table.news()
     assert "data-mover" not in page.screen().table
 
 

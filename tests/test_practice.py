@@ -227,3 +227,52 @@ def test_a_try_where_the_chance_is_written_out_draws_what_it_leads_to() -> None:
     page.command(Command.SHOW_BETTER)
     better = page.studio.stepping()
     assert page.studio.main_viewer is not None and better.game.actions[last] == other
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_tables_shortcuts_work_at_a_mistake_and_the_replay_rests_behind_it(game: str) -> None:
+    page, verdicts = reviewed_page(game)
+    page.command(Command.PRACTISE)
+    practice, viewer = practising(page), page.studio.stepping()
+    at = viewer.at
+    for key, closing in (("s", "close-sheet"), ("?", "close-help")):
+        assert page.key(key) and f'data-command="{closing}"' in page.screen().overlay and page.screen().modal
+        assert not page.screen().deciding and not page.key("h")  # one dialog at a time
+        assert page.key(key if key == "s" else "Escape") and page.screen().overlay == ""  # closed again
+    page.key("?")
+    assert "<kbd>s</kbd>" in page.screen().overlay and "<kbd>o</kbd>" not in page.screen().overlay  # its keys only
+    page.key("Escape")
+    assert page.screen().deciding and not page.key("o")  # the settings are a game's
+    # The replay's controls, sent by hand (none is shown), are refused in words; it stays where it was.
+    by_hand = (lambda: page.command("next"), lambda: page.command(Command.NEXT_MISTAKE),
+               lambda: page.command(Command.REVIEW), lambda: page.seek(0), lambda: page.set_view("1"))  # fmt: skip
+    for refused in by_hand:
+        with pytest.raises(SessionError, match="go back to the review first"):
+            refused()
+    assert viewer.at == at and page.studio.practice is practice and practice.stage is Stage.TRYING
+    # While a try is judged, the answer's key is not used (nor its button offered).
+    known, mark = verdicts[practice.mistake.index].known, practice.mistake
+    judged_later = [action for action in known.actions if action not in (mark.best, mark.action)]
+    press(page, judged_later[0])
+    assert practice.stage is Stage.JUDGING and not page.key("h") and not practice.shown
+    assert 'data-command="practice-answer" disabled' in page.screen().bar
+
+
+def test_a_papillon_mistakes_table_tells_the_play_before_it_as_the_viewer_does() -> None:
+    page, _ = reviewed_page("papillon")
+    page.command(Command.PRACTISE)
+    practice = practising(page)
+    rounds = [round_index for _, round_index in practice.replay.game().decisions()]
+    told = 0
+    for mistake in practice.mistakes:
+        viewer = page.studio.stepping()
+        viewer.jump(mistake.index)
+        table = practice.table
+        if mistake.index and rounds[mistake.index - 1] == rounds[mistake.index]:
+            assert table.last_play() == viewer.last_play() != ""
+            assert table.last_play() in page.screen().bar and "data-mover" not in page.screen().table
+            told += 1
+        else:  # a round's first decision: none yet
+            assert table.last_play() == ""
+        page.command(Command.PRACTICE_NEXT)
+    assert told

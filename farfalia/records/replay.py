@@ -75,6 +75,8 @@ class Replay:
         chance outcomes, those used by then (the rest follow the game as it was played, which
         another action there may leave: a tie's roll where another play ends the round untied)."""
         head = replace(self, actions=self.actions[:index])
+        if not self.chance:
+            return head  # (drawn from the seed: nothing to count)
         used = len(self.chance) - head.game().chance_left
         return replace(head, chance=self.chance[:used])
 

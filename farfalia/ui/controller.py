@@ -222,7 +222,12 @@ class Controller:
 
     def _screen(self) -> Screen:
         if self.studio.showing:
-            return self.studio.screen(self.panel, self.share_link, self.layout, self.theme, self.stage_aspect)
+            screen = self.studio.screen(self.panel, self.share_link, self.layout, self.theme, self.stage_aspect)
+            practice = self.studio.practice
+            if practice is None or self.panel == Panel.NONE:
+                return screen
+            panel = self._panel_html(practice.table, practice.game)  # the score sheet, the help
+            return dataclasses.replace(screen, overlay=panel, modal=True, deciding=False, picked="")
         if self.table is None or self.game is None:
             return Screen(overlay=start_screen(self.saved_games(), self._choices(), self.language, self.setting_up))
         return self._table_screen(self.table, self.game)
@@ -264,7 +269,8 @@ class Controller:
         if self.panel == Panel.CONFIRM_LEAVE:
             return confirm_leave()
         if self.panel == Panel.HELP:
-            return help_panel(game)
+            practice = self.studio.practice  # (at a review's mistake, its table's shortcuts only)
+            return help_panel(game, None if practice is None else practice.commands)
         if self.panel == Panel.SETTINGS:
             undo_allowed = len(table.humans()) == 1
             return settings_panel(table.pace, prefs.autoplay, prefs.sound, prefs.undo, undo_allowed, self.language)
@@ -292,7 +298,11 @@ class Controller:
     # ----------------------------------------------------------------- events
 
     def command(self, name: str, form: Mapping[str, str] | None = None) -> None:
-        """Carry out a button's ``data-command`` (``form``: the start screen's fields)."""
+        """Carry out a button's ``data-command`` (``form``: the start screen's fields); at a
+        review's mistake, only those of :attr:`~farfalia.ui.practice.Practice.commands`."""
+        practice = self.studio.practice
+        if practice is not None and name not in practice.commands:
+            raise SessionError(text("practice.elsewhere"))
         if self.studio.move(name):
             return
         try:
@@ -355,13 +365,7 @@ class Controller:
                 return True
             return False
         viewer = self.studio.viewer
-        if practice is not None:  # the table's cards (their keys are the page's), the last trick, the hint (the answer)
-            command = SHORTCUTS.get(key.lower())
-            if command not in (Command.HINT, Command.LAST_TRICK) or command in practice.game.unused_shortcuts:
-                return False
-            self.command(command)
-            return True
-        if viewer is not None:
+        if viewer is not None and practice is None:
             if key in VIEWER_KEYS and self.panel != Panel.EMBED:
                 self.studio.move(VIEWER_KEYS[key])
                 return True
@@ -370,15 +374,20 @@ class Controller:
                 return True
             return False
         command = SHORTCUTS.get(key if key == "?" else key.lower())
-        if command is None or table is None or self.game is None or self.studio.showing or table.needs_cover():
+        game = self.game if practice is None else practice.game  # (a mistake's table: its cards' keys are the page's)
+        if command is None or table is None or game is None or table.needs_cover() or command in game.unused_shortcuts:
             return False
-        if command in self.game.unused_shortcuts:
+        if practice is None and self.studio.showing:
             return False
+        if practice is not None and (practice.over or command not in practice.commands):
+            return False  # the tally's dialog is open; the settings are a game's
         if closing is not None:  # one panel at a time: only its own key closes it
             if TOGGLED_BY.get(command) != self.panel:
                 return False
             command = closing
-        elif command == Command.HINT and (table.bot_to_act() or table.actor() is None):
+        elif command == Command.HINT and not (
+            practice.answer_offered if practice is not None else table.actor() is not None and not table.bot_to_act()
+        ):
             return False
         self.command(command)
         return True
@@ -399,11 +408,18 @@ class Controller:
 
     def seek(self, at: int) -> None:
         """The viewer's slider moved."""
+        self._replay_shown()
         self.studio.seek(at)
 
     def set_view(self, view: str) -> None:
         """The viewer's seat choice changed."""
+        self._replay_shown()
         self.studio.set_view(view)
+
+    def _replay_shown(self) -> None:
+        """Refuse a replay's control at a review's mistake: the replay rests behind its table."""
+        if self.studio.practice is not None:
+            raise SessionError(text("practice.elsewhere"))
 
     @property
     def viewer(self) -> Stepper | None:

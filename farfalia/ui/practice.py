@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from html import escape
-from typing import Any
+from typing import Any, ClassVar
 
 from farfalia.bots.review import Grade
 from farfalia.records.replay import Replay
@@ -67,6 +67,14 @@ class Practice:
     judging the number of a review of the page (no two alike: a late answer is told from the
     current one)."""
 
+    #: What a person can do at a mistake's table: the strip's and the tally's buttons, the table's
+    #: hint (the answer) and last trick, and the dialogs a shortcut opens over it (the score sheet,
+    #: the help); the replay behind it rests until the learner goes back to it.
+    commands: ClassVar[frozenset[Command]] = frozenset({
+        Command.PRACTICE_ANSWER, Command.PRACTICE_NEXT, Command.PRACTICE_AGAIN, Command.PRACTICE_LEAVE,
+        Command.HINT, Command.LAST_TRICK, Command.SHEET, Command.CLOSE_SHEET, Command.HELP, Command.CLOSE_HELP,
+    })  # fmt: skip
+
     def __init__(
         self, replay: Replay, marks: Marks, game: SiteGame, names: Sequence[str], number: Callable[[], int]
     ) -> None:
@@ -99,8 +107,8 @@ class Practice:
         self.table: Table = self.game.table(
             before.settings, seed, players, actions=before.actions, chance=before.chance
         )
-        #: The game at the mistake, where its tries are worded.
-        self.position = before.game()
+        self._before = before
+        self._position: Any = None
         while self.table.summary_pending() is not None:  # the rounds before, read: the mistake is in the next
             self.table.dismiss_summary()
 
@@ -183,13 +191,26 @@ class Practice:
         self.stage = Stage.TRYING
         self.told = Told("practice.unjudged", tried) if loss is None else Told("practice.loses", tried, loss)
 
+    @property
+    def position(self) -> Any:
+        """The game at the mistake, where its tries are worded (played out when first asked:
+        seating a mistake plays the game out for its table already)."""
+        if self._position is None:
+            self._position = self._before.game()
+        return self._position
+
     def _words(self, action: Any) -> str:
         """``action`` at the mistake, in words."""
         return self.game.action_words(self.position, action, self.names)
 
+    @property
+    def answer_offered(self) -> bool:
+        """Whether the answer can be shown now: the learner decides, and has not been shown it."""
+        return self.stage is Stage.TRYING and not self.shown
+
     def show_answer(self) -> None:
         """Tell the review's better action, and mark it on the table."""
-        if self.stage is Stage.TRYING:
+        if self.answer_offered:
             self.shown = True
             self.told = Told("practice.answer", self.mistake.best)
 
@@ -241,8 +262,8 @@ class Practice:
             last = self.place + 1 >= len(self.mistakes)
             buttons = _button("practice.finish" if last else "practice.next", Command.PRACTICE_NEXT, primary=True)
         else:
-            answer_off = stage is Stage.JUDGING or self.shown  # being judged, or shown already
-            answer = button(text("practice.show-answer"), command=Command.PRACTICE_ANSWER, disabled=answer_off)
+            answer = button(text("practice.show-answer"), command=Command.PRACTICE_ANSWER,
+                            disabled=not self.answer_offered)  # fmt: skip
             buttons = answer + _button("practice.skip", Command.PRACTICE_NEXT)
         if stage is not Stage.DONE:
             buttons += _button("practice.leave", Command.PRACTICE_LEAVE)

@@ -5,7 +5,7 @@ escaped. Each game's own screens (its bar, its round's summary, its sheet) are i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -452,11 +452,12 @@ def settings_panel(pace: str, autoplay: str, sound: bool, undo: bool, undo_allow
     )
 
 
-def help_panel(game: SiteGame) -> str:
-    """The keyboard's keys and shortcuts for ``game``, in a dialog (those it has a use for, and its
-    own words for playing a card and for Escape)."""
+def help_panel(game: SiteGame, usable: Collection[Command] | None = None) -> str:
+    """The keyboard's keys and shortcuts for ``game``, in a dialog (those it has a use for, of
+    ``usable`` only where given, and its own words for playing a card and for Escape)."""
     keys = [("← →", "key.cards"), ("↑ ↓", "key.every-card"), (text("key-enter"), game.help_play)]
-    keys += [(key, f"key.{command}") for key, command in SHORTCUTS.items() if command not in game.unused_shortcuts]
+    keys += [(key, f"key.{command}") for key, command in SHORTCUTS.items()
+             if command not in game.unused_shortcuts and (usable is None or command in usable)]  # fmt: skip
     keys.append((text("key-escape"), game.help_escape))
     rows = "".join(f"<tr><th scope='row'><kbd>{escape(key)}</kbd></th><td>{escape(text(what))}</td></tr>"
                    for key, what in keys)  # fmt: skip

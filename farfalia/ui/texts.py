@@ -224,6 +224,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "practice.finish": "Finish",
     "practice.again": "Try them again",
     "practice.leave": "Back to the review",
+    "practice.elsewhere": "Not while learning from the mistakes: go back to the review first.",
     "step.next-trick": "Next trick",
     "step.next-hand": "Next hand",
     "step.last": "To the end",

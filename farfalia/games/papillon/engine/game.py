@@ -639,10 +639,15 @@ class PapillonGame:
         leaves out is taken where it falls, :attr:`draw_forced`)."""
         game = cls(settings, seed, chance)
         for action in actions:
-            if game.draw_forced and action not in (TAKE_ATTACK, action_name(TAKE_ATTACK)):
-                game.apply(TAKE_ATTACK)
+            game.draw_left_out(action)
             game.apply(action)
         return game
+
+    def draw_left_out(self, action: int | str) -> None:
+        """Before a record's next ``action``: the forced draw (:attr:`draw_forced`) that records
+        written before it was an action leave out, where it falls."""
+        if self.draw_forced and action not in (TAKE_ATTACK, action_name(TAKE_ATTACK)):
+            self.apply(TAKE_ATTACK)
 
     # ------------------------------------------------------------------ chance
 

@@ -493,15 +493,17 @@ def render_papillon(
     aspect: float = 0.0,
     defs: bool = True,
     last: LastPlay | None = None,
+    moved: bool = True,
 ) -> str:
     """The whole table seen from ``view.player`` as an SVG document string, for a stage
     ``aspect`` times as wide as it is tall (0: the layout's own proportions); without
     ``defs``, it refers to the art of a :func:`render_papillon_defs` elsewhere in the page.
-    ``last`` is the last decision: its player is the mover (``data-mover``: the page's motion
-    sends the cards it played from that seat), and what it did shows at the middle's top
-    (:func:`_event`): the cards a capture took, a Chat Noir's attack, a Papillon's counter."""
+    ``last`` is the last decision: what it did shows at the middle's top (:func:`_event`): the
+    cards a capture took, a Chat Noir's attack, a Papillon's counter; if it has just ``moved``
+    cards (not a table seated from a record), its player is the mover (``data-mover``: the page's
+    motion sends the cards it played from that seat)."""
     frame = _fit_plates(frame_for(layout, aspect).holding(len(view.hand)), view, names)
-    mover = last.player if last is not None else None
+    mover = last.player if last is not None and moved else None
     svg = node(
         "svg",
         xmlns=SVG_NS,

@@ -102,15 +102,19 @@ class PapillonSession(Table):
             raise SessionError(f"Papillon {settings.players} seats {settings.players} players, not {len(players)}")
         if pace not in PACES:
             raise SessionError(f"unknown pace {pace!r}")
-        self.game = PapillonGame.replay(settings, seed, actions, chance)
+        game, last = _seated(settings, seed, actions, chance)
+        self.game = game
         super().__init__(players, level)
         self.pace = pace
         #: Rounds whose summary has been dismissed.
         self.seen_rounds = len(self.game.round_scores())
         #: The hand card picked up, whose choices the bar offers.
         self.picked_card: int | None = None
-        #: The last decision (its player, the blue table it was taken on, the attack it answered).
-        self.last: LastPlay | None = None
+        #: The round's last decision (its player, the blue table it was taken on, the attack it answered).
+        self.last: LastPlay | None = last
+        #: Whether :attr:`last` was played at this table (the page's motion sends its cards), not
+        #: found in the record the table was seated from.
+        self.last_played_here = False
         #: The decisions made since :meth:`news` last told them, like :attr:`last`.
         self._untold: list[LastPlay] = []
         self._told = 0
@@ -208,18 +212,20 @@ class PapillonSession(Table):
         self._apply(chosen)
 
     def _apply(self, action: int) -> None:
-        self.last = LastPlay.before(self.game, action)
+        self.last, self.last_played_here = LastPlay.before(self.game, action), True
         self._untold.append(self.last)
         self.game.apply(action)
         self.picked_card = None
         self._changes += 1
 
     def _take_back(self, count: int) -> None:
-        """One replay to ``count`` actions before (cheaper than undoing them one by one): no play is
-        the last any more (the table marks none, the bar tells none), no card is picked up, and none
-        is new in the hand (a card back in the hand is not)."""
-        self.game = self._before(count)
-        self.picked_card, self.last, self._told_hand = None, None, None
+        """One replay to ``count`` actions before (cheaper than undoing them one by one): the last
+        play is the one before them (the table marks it, the bar tells it, as they did then), no
+        card is picked up, and none is new in the hand (a card back in the hand is not)."""
+        game = self.game
+        self.game, self.last = _seated(game.settings, game.seed, game.actions[:-count], game.given_chance)
+        self.last_played_here = False
+        self.picked_card, self._told_hand = None, None
         self._untold.clear()
 
     def _before(self, count: int) -> PapillonGame:
@@ -286,7 +292,8 @@ class PapillonSession(Table):
     def draw(self, layout: Layout, theme: str, aspect: float) -> str:
         """The table from the seat view on screen, the picked-up card's targets marked (one theme:
         Papillon's cards have their own colours)."""
-        return render_papillon(self.view(), self.names(), layout, table_choices(self), aspect=aspect, last=self.last)
+        return render_papillon(self.view(), self.names(), layout, table_choices(self), aspect=aspect, last=self.last,
+                               moved=self.last_played_here)  # fmt: skip
 
     def bar(self) -> str:
         """What the table waits for, the hint, and the picked-up card's choices."""
@@ -388,3 +395,19 @@ def _read_chance(text_: str) -> tuple[PapillonChance, ...]:
         return read_chance(text_)
     except ReplayError as error:  # written as a replay's: a save's deals that cannot be read
         raise SaveError(problem("save-moves")) from error
+
+
+def _seated(
+    settings: PapillonSettings, seed: int, actions: Sequence[int | str], chance: Sequence[PapillonChance]
+) -> tuple[PapillonGame, LastPlay | None]:
+    """The game after ``actions`` (a table seated from a record: a saved game resumed, moves taken
+    back, a reviewed mistake), and its last decision as a table marks and tells it: None where the
+    round under way has none yet."""
+    game = PapillonGame.replay(settings, seed, actions[:-1], chance)
+    if not actions:
+        return game, None
+    game.draw_left_out(actions[-1])
+    action = actions[-1] if isinstance(actions[-1], int) else parse_action(actions[-1])
+    last = LastPlay.before(game, action)
+    game.apply(action)
+    return game, last if game.decisions()[-1][1] == game.round_index else None
