@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import random
+from functools import partial
 
 import pytest
 
@@ -18,6 +19,7 @@ from farfalia.ui.answers import answer_message
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.game import find_game
+from farfalia.ui.panels import Panel
 from farfalia.ui.practice import Practice, Stage
 from farfalia.ui.reviews import Mark, Marks
 from farfalia.ui.saves import MemoryStorage
@@ -232,9 +234,11 @@ def test_a_try_where_the_chance_is_written_out_draws_what_it_leads_to() -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_tables_shortcuts_work_at_a_mistake_and_the_replay_rests_behind_it(game: str) -> None:
     page, verdicts = reviewed_page(game)
+    page.command(Command.EMBED)  # a dialog over the replay (sent by hand: it is modal) closes as learning begins
     page.command(Command.PRACTISE)
     practice, viewer = practising(page), page.studio.stepping()
     at = viewer.at
+    assert page.panel == Panel.NONE and page.screen().deciding and not page.screen().modal
     for key, closing in (("s", "close-sheet"), ("?", "close-help")):
         assert page.key(key) and f'data-command="{closing}"' in page.screen().overlay and page.screen().modal
         assert not page.screen().deciding and not page.key("h")  # one dialog at a time
@@ -245,7 +249,8 @@ def test_the_tables_shortcuts_work_at_a_mistake_and_the_replay_rests_behind_it(g
     assert page.screen().deciding and not page.key("o")  # the settings are a game's
     # The replay's controls, sent by hand (none is shown), are refused in words; it stays where it was.
     by_hand = (lambda: page.command("next"), lambda: page.command(Command.NEXT_MISTAKE),
-               lambda: page.command(Command.REVIEW), lambda: page.seek(0), lambda: page.set_view("1"))  # fmt: skip
+               lambda: page.command(Command.REVIEW), lambda: page.seek(0), lambda: page.set_view("1"),
+               *[partial(page.command, unused) for unused in practice.game.unused_shortcuts])  # fmt: skip
     for refused in by_hand:
         with pytest.raises(SessionError, match="go back to the review first"):
             refused()
@@ -256,6 +261,9 @@ def test_the_tables_shortcuts_work_at_a_mistake_and_the_replay_rests_behind_it(g
     press(page, judged_later[0])
     assert practice.stage is Stage.JUDGING and not page.key("h") and not practice.shown
     assert 'data-command="practice-answer" disabled' in page.screen().bar
+    page.key("?")
+    page.command(Command.PRACTICE_LEAVE)  # (sent by hand under the dialog) it closes with the mistakes
+    assert page.studio.practice is None and page.panel == Panel.NONE
 
 
 def test_a_papillon_mistakes_table_tells_the_play_before_it_as_the_viewer_does() -> None:

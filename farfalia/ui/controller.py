@@ -158,11 +158,11 @@ class Controller:
             Command.JUMP: lambda form: self.studio.jump(form.get("at", "")),
             Command.SHOW_BETTER: lambda _form: self.studio.show_better(),
             Command.BACK_TO_GAME: lambda _form: self.studio.back_to_game(),
-            Command.PRACTISE: lambda _form: self.studio.start_practice(),
+            Command.PRACTISE: lambda _form: self._practise(),
             Command.PRACTICE_ANSWER: lambda _form: self.studio.practising().show_answer(),
             Command.PRACTICE_NEXT: lambda _form: self.studio.practising().next(),
             Command.PRACTICE_AGAIN: lambda _form: self.studio.practising().again(),
-            Command.PRACTICE_LEAVE: lambda _form: self.studio.leave_practice(),
+            Command.PRACTICE_LEAVE: lambda _form: self._leave_practice(),
             Command.LEARN: self._learn,
             Command.LESSON_NEXT: lambda _form: self._lesson_change(LessonRun.next_part),
             Command.LESSON_RESTART: lambda _form: self._lesson_change(LessonRun.restart),
@@ -301,7 +301,7 @@ class Controller:
         """Carry out a button's ``data-command`` (``form``: the start screen's fields); at a
         review's mistake, only those of :attr:`~farfalia.ui.practice.Practice.commands`."""
         practice = self.studio.practice
-        if practice is not None and name not in practice.commands:
+        if practice is not None and (name not in practice.commands or name in practice.game.unused_shortcuts):
             raise SessionError(text("practice.elsewhere"))
         if self.studio.move(name):
             return
@@ -415,6 +415,16 @@ class Controller:
         """The viewer's seat choice changed."""
         self._replay_shown()
         self.studio.set_view(view)
+
+    def _practise(self) -> None:
+        """Learn from the review's mistakes: their table instead of the replay (no dialog over it)."""
+        self._close()
+        self.studio.start_practice()
+
+    def _leave_practice(self) -> None:
+        """Back to the replay from the mistakes (a dialog open over their table closes)."""
+        self._close()
+        self.studio.leave_practice()
 
     def _replay_shown(self) -> None:
         """Refuse a replay's control at a review's mistake: the replay rests behind its table."""
