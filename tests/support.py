@@ -20,6 +20,20 @@ from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES
 
 
+class Ticks:
+    """Fake time that moves on by :data:`TICK` seconds each time it is read: a worker's part of a
+    review timed by it is a few steps long, whatever the machine."""
+
+    TICK = 0.05
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.TICK
+        return self.now
+
+
 def random_game(settings: Settings, seed: int) -> Game:
     """A complete Farfalia game of random legal actions."""
     return random_play(FARFALIA_RULES, settings, seed)

@@ -6,6 +6,7 @@ cannot be read still opened."""
 from __future__ import annotations
 
 import functools
+import pickle
 import random
 import re
 
@@ -13,17 +14,20 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from farfalia.bots.review import MISTAKES
+from farfalia.bots.review import MISTAKES, Review
 from farfalia.core.errors import LinkError
 from farfalia.core.interface import random_play
-from farfalia.records.replay import to_base64url
+from farfalia.records.replay import read_replay, to_base64url
+from farfalia.ui.answers import Reviews
 from farfalia.ui.contract import Command
 from farfalia.ui.controller import Controller
 from farfalia.ui.game import find_game
 from farfalia.ui.kept_reviews import REVIEWS_KEY
 from farfalia.ui.links import parse_link
-from farfalia.ui.reviews import leb128, read_marks
+from farfalia.ui.reviews import PageReview, leb128, read_marks
 from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.thinking import ReviewAsked
+from tests.support import Ticks
 
 GAMES = ("farfalia", "papillon")
 
@@ -218,3 +222,27 @@ def test_any_well_formed_review_is_read_as_legal_marks_or_refused(rows: list[tup
         assert mark.best in legal[index] and mark.seen_best in legal[index] and mark.action == replay.actions[index]
         assert mark.player == players[index]
         assert mark.grade == marks.thresholds.grade(mark.loss)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("slices", "lost"), [(1, False), (3, False), (8, False), (8, True)])
+def test_a_review_judged_from_both_ends_meets_with_the_verdicts_of_one_run(game: str, slices: int, lost: bool) -> None:
+    """While the worker judges a part, the page judges the decisions from the end (``slices`` a
+    part); where they meet, or once the worker is ``lost`` (as soon as a decision was judged from
+    the end) and the page goes on alone to meet them, the review holds the verdicts of one review
+    run from the start, to the last digit."""
+    replay = read_replay(sample(game))
+    reviewing = find_game(game).reviewing()
+    alone = Review(replay, reviewing, {0}).complete().verdicts
+    review, worker = PageReview(replay, reviewing, {0}, game, 1, clock=Ticks()), Reviews()
+    while not review.review.finished:
+        if lost and review.tail:
+            review.worker_lost()
+            review.work(0.03)
+            continue
+        asked: ReviewAsked = pickle.loads(review.question())
+        for _ in range(slices):
+            review.work(0.03)
+        assert review.answered(worker.part(asked, Ticks()))
+    assert review.review.verdicts == alone and review.progress == 1.0 and not review.meanwhile
+    assert review.tail and review.tail_from < len(replay.actions)  # some were judged from the end

@@ -26,7 +26,7 @@ from farfalia.ui.preferences import PREFERENCES_KEY
 from farfalia.ui.saves import MemoryStorage
 from farfalia.ui.seating import Table
 from farfalia.ui.tabs import LEASE_PREFIX, LEASE_SECONDS, Lease
-from tests.support import random_game
+from tests.support import Ticks, random_game
 
 #: A game of four, the person first to play (player 3 deals), bots at the heuristic, no waiting.
 FORM = {"mode": "four", "kind-0": "human", "dealer": "3", "seed": "7", "pace": "instant", "level": "quick"}
@@ -39,20 +39,6 @@ class Clock:
         self.now = 1_000_000.0
 
     def __call__(self) -> float:
-        return self.now
-
-
-class Ticks:
-    """Fake time that moves on by :data:`TICK` seconds each time it is read: a worker's part of a
-    review timed by it is a few steps long, whatever the machine."""
-
-    TICK = 0.05
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += self.TICK
         return self.now
 
 
@@ -510,7 +496,8 @@ def test_a_review_starts_the_worker_and_is_judged_there_in_parts_as_the_page_wou
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The review runs here in slices while the worker starts, then a part at a time in the
-    worker, each drawn; its marks are those of a page without a worker, to the last digit."""
+    worker, each drawn, while the page judges it from its end in slices until the two meet; its
+    marks are those of a page without a worker, to the last digit."""
     glue, fragment = reviewing(monkeypatch)
     controller = glue.controller
     assert glue.workers == 1 and glue.runtime.worker == rt.Worker.STARTING
@@ -518,15 +505,24 @@ def test_a_review_starts_the_worker_and_is_judged_there_in_parts_as_the_page_wou
         assert rt.Timer.THINK in glue.timers and glue.asked == []
         glue.fire(rt.Timer.THINK)
     glue.run(glue.runtime.worker_ready())
-    glue.fire(rt.Timer.THINK)  # the slice due, then the next part asked of the worker
-    assert len(glue.asked) == 1 and rt.Timer.ANSWER in glue.timers and rt.Timer.THINK not in glue.timers
-    parts = 0
+    glue.fire(rt.Timer.THINK)  # the slice due, then the next part asked of the worker, and one here meanwhile
+    assert len(glue.asked) == 1 and rt.Timer.ANSWER in glue.timers and rt.Timer.THINK in glue.timers
+    parts = slices = judged_behind = 0
     while controller.thinking:
+        review = controller.studio.review
+        assert review is not None
+        judged_behind = max(judged_behind, len(review.tail))
+        if rt.Timer.THINK in glue.timers and slices < 3 * (parts + 1):  # three slices here a part
+            glue.fire(rt.Timer.THINK)
+            slices += 1
+            assert len(glue.asked) == 1  # (the worker's part is not asked again)
+            continue
         draws = glue.draws
         glue.answer(Ticks())
         parts += 1
         assert glue.draws == draws + 1 and len(glue.asked) == (1 if controller.thinking else 0)
-    assert parts > 1 and controller.studio.reviews_remote == parts and rt.Timer.ANSWER not in glue.timers
+    assert parts > 1 and judged_behind > 1 and controller.studio.reviews_remote == parts
+    assert rt.Timer.ANSWER not in glue.timers and rt.Timer.THINK not in glue.timers
     assert marks_of(controller) == marks_alone(fragment)
     assert controller.screen().review == "done"
 

@@ -782,6 +782,11 @@ class Controller:
         """Whether the worker has the search under way (or a part of the review), and has not answered yet."""
         return self.thinker.awaiting or self.studio.review_awaiting
 
+    @property
+    def works_meanwhile(self) -> bool:
+        """Whether there is work here while the worker has its part (a review judged from its end too)."""
+        return self.studio.review_meanwhile
+
     def use_worker(self, ready: bool) -> None:
         """A worker answers the searches and reviews begun from now on (``ready``), or none does any more."""
         if ready:

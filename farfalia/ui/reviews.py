@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
-from farfalia.bots.review import MISTAKES, Grade, Review, Reviewing, Thresholds
+from farfalia.bots.review import MISTAKES, Grade, Review, Reviewing, Thresholds, Verdict
 from farfalia.core.errors import FarfaliaError, LinkError, Message, ReplayError
 from farfalia.records.replay import Replay, from_base64url, to_base64url
 from farfalia.ui.contract import Command
@@ -345,7 +345,12 @@ class PageReview:
     """A review under way in the page, of ``replay``'s actions from ``start`` on (``tried`` valued
     too there: :class:`~farfalia.bots.review.Review`): judged a part at a time by the worker where
     one answers, else here a slice at a time (``clock``: seconds; a test's fake). ``game_name`` and
-    ``number`` name it in the worker's questions."""
+    ``number`` name it in the worker's questions.
+
+    While the worker judges a part, the page judges decisions here too, from the replay's end
+    backwards (the machine's other core), a slice at a time: each decision is judged alike wherever
+    its review started (its deals come from the review's seed and its index), so where the two
+    meet the review takes these verdicts and is finished."""
 
     def __init__(
         self,
@@ -365,17 +370,81 @@ class PageReview:
         self.sent = False
         #: How many parts the worker judged.
         self.answered_remotely = 0
+        #: The verdicts judged here from the end: every decision from the action :attr:`tail_from` on.
+        self.tail: list[Verdict] = []
+        self.tail_from = len(replay.actions)
+        #: The review of the decision judged here from the end, under way.
+        self._behind: Review | None = None
+        self._decisions: list[int] | None = None
+
+    @property
+    def progress(self) -> float:
+        """How far the review has come, from 0 to 1 (its part judged from the end included)."""
+        review, total = self.review, len(self.review.replay.actions)
+        return min(1.0, review.progress + (total - self.tail_from) / total) if total else 1.0
 
     def work(self, seconds: float) -> bool:
         """Run the review here for about ``seconds`` (:data:`REVIEW_SLICE_SECONDS` at most; a step
-        at least) unless the worker has a part of it; True once it is finished."""
+        at least): from its end while the worker has a part of it; True once it is finished."""
         review = self.review
-        if self.sent:
-            return review.finished
         start = self.clock()
-        review.step()
-        while not review.finished and self.clock() - start < min(seconds, REVIEW_SLICE_SECONDS):
-            review.step()
+        while not self._joined():
+            if self.sent:
+                if not self._behind_step():
+                    break  # met the worker's part: nothing left to judge here
+            else:
+                review.step()
+            if self.clock() - start >= min(seconds, REVIEW_SLICE_SECONDS):
+                break
+        return review.finished
+
+    @property
+    def meanwhile(self) -> bool:
+        """Whether there is work here while the worker judges its part (decisions it has not
+        reached, judged from the end)."""
+        return self.sent and not self.review.finished and self._next_behind() is not None
+
+    def _next_behind(self) -> int | None:
+        """The decision to judge next from the end, if any is left beyond the worker's part."""
+        if self._behind is not None:
+            return self._behind.start
+        if self._decisions is None:
+            review = self.review
+            game, seats, self._decisions = review.replay.start(), review.seats, []
+            for index, action in enumerate(review.replay.actions):
+                if seats is None or game.current_player() in seats:
+                    self._decisions.append(index)
+                game.apply(action, check=False)
+        first = self._first_decision()  # the worker's part judges it first: not that one
+        return next((index for index in reversed(self._decisions) if first < index < self.tail_from), None)
+
+    def _first_decision(self) -> int:
+        """The first decision the review has still to judge (from its next action on)."""
+        after, decisions = self.review.next_index, self._decisions or []
+        return next((index for index in decisions if index >= after), len(self.review.replay.actions))
+
+    def _behind_step(self) -> bool:
+        """A step of the decision judged from the end; False when none is left to judge here."""
+        index = self._next_behind()
+        if index is None:
+            return False
+        if self._behind is None:
+            review = self.review
+            self._behind = Review(review.replay, review.reviewing, review.seats, review.seed, review.playouts, index)
+        behind = self._behind
+        behind.step()
+        if behind.next_index > index:  # judged (or not a decision the review judges)
+            self.tail[:0] = behind.verdicts
+            self.tail_from, self._behind = index, None
+        return True
+
+    def _joined(self) -> bool:
+        """Whether the review is finished: judged to its end, or to where the decisions judged
+        from the end start (their verdicts taken)."""
+        review = self.review
+        if not review.finished and not self.sent and self.tail and self._first_decision() >= self.tail_from:
+            review.adopt([verdict for verdict in self.tail if verdict.index >= review.next_index],
+                         len(review.replay.actions))  # fmt: skip
         return review.finished
 
     def question(self) -> bytes:
@@ -390,13 +459,14 @@ class PageReview:
         return pickle.dumps(asked)
 
     def answered(self, reply: Reviewed) -> bool:
-        """The worker's part: True once its verdicts are taken; False when stale (another review's,
-        or none was asked)."""
+        """The worker's part: True once its verdicts are taken (with those judged here from the
+        end, where the two meet); False when stale (another review's, or none was asked)."""
         if reply.number != self.number or not self.sent:
             return False
         self.sent = False
         self.answered_remotely += 1
         self.review.adopt(reply.verdicts, reply.upto)
+        self._joined()
         return True
 
     def worker_lost(self) -> None:
@@ -409,7 +479,7 @@ class PageReview:
 
     def progress_bar(self) -> str:
         """The progress bar and the button that cancels the review."""
-        percent = round(self.review.progress * 100)
+        percent = round(self.progress * 100)
         label = text("review.running", percent=percent)
         return (
             f'<p class="review-progress"><label>{escape(label)} '

@@ -416,7 +416,8 @@ class Runtime:
     def _think_on(self) -> list[Effect]:
         """The search (or review) under way goes on: asked of the worker (once; an idle worker is
         started first), or waiting for its answer, or its next slice here (until the worker is
-        ready, or where there is none)."""
+        ready, or where there is none; and a review's, judged from its end, while the worker has
+        a part of it)."""
         controller = self.controller
         if not controller.thinking:
             return []
@@ -426,8 +427,10 @@ class Runtime:
             effects.append(StartWorker())
         message = controller.take_question()
         if message is not None:
-            return [*effects, Ask(message), SetTimer(Timer.ANSWER, ANSWER_WAIT_MS)]
-        return effects if controller.awaiting_answer else [*effects, SetTimer(Timer.THINK, 0)]
+            effects += [Ask(message), SetTimer(Timer.ANSWER, ANSWER_WAIT_MS)]
+        if controller.awaiting_answer and not controller.works_meanwhile:
+            return effects
+        return [*effects, SetTimer(Timer.THINK, 0)]
 
     # -------------------------------------------------------------- the worker
 

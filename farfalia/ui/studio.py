@@ -145,14 +145,20 @@ class Studio:
         review = self.review
         if review is None:
             return False
-        before = round(review.review.progress * 100)
+        before = round(review.progress * 100)
         review.work(seconds)
-        return self._finish(review) or round(review.review.progress * 100) != before
+        return self._finish(review) or round(review.progress * 100) != before
 
     def review_question(self) -> bytes | None:
         """The review's next part as a question for the worker, once (None: none to send)."""
         review = self._under_way()
         return review.question() if review is not None and not review.sent else None
+
+    @property
+    def review_meanwhile(self) -> bool:
+        """Whether the review has work here while the worker judges its part (from its end)."""
+        review = self._under_way()
+        return review is not None and review.meanwhile
 
     @property
     def review_awaiting(self) -> bool:
