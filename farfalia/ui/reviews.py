@@ -405,9 +405,8 @@ class PageReview:
         return self.sent and not self.review.finished and self._next_behind() is not None
 
     def _next_behind(self) -> int | None:
-        """The decision to judge next from the end, if any is left beyond the worker's part."""
-        if self._behind is not None:
-            return self._behind.start
+        """The decision to judge next from the end, if any is left beyond the worker's part (the
+        one under way, unless the worker's parts have come to it)."""
         if self._decisions is None:
             review = self.review
             game, seats, self._decisions = review.replay.start(), review.seats, []
@@ -416,6 +415,9 @@ class PageReview:
                     self._decisions.append(index)
                 game.apply(action, check=False)
         first = self._first_decision()  # the worker's part judges it first: not that one
+        behind = self._behind
+        if behind is not None and behind.start > first:
+            return behind.start
         return next((index for index in reversed(self._decisions) if first < index < self.tail_from), None)
 
     def _first_decision(self) -> int:
@@ -428,10 +430,11 @@ class PageReview:
         index = self._next_behind()
         if index is None:
             return False
-        if self._behind is None:
-            review = self.review
-            self._behind = Review(review.replay, review.reviewing, review.seats, review.seed, review.playouts, index)
         behind = self._behind
+        if behind is None or behind.start != index:  # (none under way, or the worker's parts came to it)
+            review = self.review
+            behind = self._behind = Review(review.replay, review.reviewing, review.seats, review.seed,
+                                           review.playouts, index)  # fmt: skip
         behind.step()
         if behind.next_index > index:  # judged (or not a decision the review judges)
             self.tail[:0] = behind.verdicts
@@ -441,10 +444,10 @@ class PageReview:
     def _joined(self) -> bool:
         """Whether the review is finished: judged to its end, or to where the decisions judged
         from the end start (their verdicts taken)."""
-        review = self.review
-        if not review.finished and not self.sent and self.tail and self._first_decision() >= self.tail_from:
-            review.adopt([verdict for verdict in self.tail if verdict.index >= review.next_index],
-                         len(review.replay.actions))  # fmt: skip
+        review, total = self.review, len(self.review.replay.actions)
+        met = self.tail_from < total and self._first_decision() >= self.tail_from
+        if met and not review.finished and not self.sent:
+            review.adopt([verdict for verdict in self.tail if verdict.index >= review.next_index], total)
         return review.finished
 
     def question(self) -> bytes:
