@@ -407,6 +407,14 @@ class PageReview:
     def _next_behind(self) -> int | None:
         """The decision to judge next from the end, if any is left beyond the worker's part (the
         one under way, unless the worker's parts have come to it)."""
+        first = self._first_decision()  # the worker's part judges it first: not that one
+        behind = self._behind
+        if behind is not None and behind.start > first:
+            return behind.start
+        return next((index for index in reversed(self._decision_indices()) if first < index < self.tail_from), None)
+
+    def _decision_indices(self) -> list[int]:
+        """The indices of the actions the review judges (its seats'), found once (the game played out)."""
         if self._decisions is None:
             review = self.review
             game, seats, self._decisions = review.replay.start(), review.seats, []
@@ -414,16 +422,12 @@ class PageReview:
                 if seats is None or game.current_player() in seats:
                     self._decisions.append(index)
                 game.apply(action, check=False)
-        first = self._first_decision()  # the worker's part judges it first: not that one
-        behind = self._behind
-        if behind is not None and behind.start > first:
-            return behind.start
-        return next((index for index in reversed(self._decisions) if first < index < self.tail_from), None)
+        return self._decisions
 
     def _first_decision(self) -> int:
         """The first decision the review has still to judge (from its next action on)."""
-        after, decisions = self.review.next_index, self._decisions or []
-        return next((index for index in decisions if index >= after), len(self.review.replay.actions))
+        after = self.review.next_index
+        return next((index for index in self._decision_indices() if index >= after), len(self.review.replay.actions))
 
     def _behind_step(self) -> bool:
         """A step of the decision judged from the end; False when none is left to judge here."""

@@ -102,8 +102,7 @@ class PapillonSession(Table):
             raise SessionError(f"Papillon {settings.players} seats {settings.players} players, not {len(players)}")
         if pace not in PACES:
             raise SessionError(f"unknown pace {pace!r}")
-        game, last = _seated(settings, seed, actions, chance)
-        self.game = game
+        self.game, last = _seated(settings, seed, actions, chance)
         super().__init__(players, level)
         self.pace = pace
         #: Rounds whose summary has been dismissed.
