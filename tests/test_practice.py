@@ -9,6 +9,7 @@ import dataclasses
 import pickle
 import random
 from functools import partial
+from html import escape
 
 import pytest
 
@@ -23,6 +24,7 @@ from farfalia.ui.panels import Panel
 from farfalia.ui.practice import Practice, Stage
 from farfalia.ui.reviews import Mark, Marks
 from farfalia.ui.saves import MemoryStorage
+from farfalia.ui.texts import text
 from farfalia.ui.thinking import ReviewAsked, Reviewed
 
 GAMES = ("farfalia", "papillon")
@@ -244,7 +246,9 @@ def test_the_tables_shortcuts_work_at_a_mistake_and_the_replay_rests_behind_it(g
         assert not page.screen().deciding and not page.key("h")  # one dialog at a time
         assert page.key(key if key == "s" else "Escape") and page.screen().overlay == ""  # closed again
     page.key("?")
-    assert "<kbd>s</kbd>" in page.screen().overlay and "<kbd>o</kbd>" not in page.screen().overlay  # its keys only
+    keys = page.screen().overlay
+    assert "<kbd>s</kbd>" in keys and "<kbd>o</kbd>" not in keys  # its keys only
+    assert escape(text("key.practice-answer")) in keys and escape(text("key.hint")) not in keys  # h: the answer
     page.key("Escape")
     assert page.screen().deciding and not page.key("o")  # the settings are a game's
     # The replay's controls, sent by hand (none is shown), are refused in words; it stays where it was.

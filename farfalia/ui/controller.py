@@ -270,7 +270,9 @@ class Controller:
             return confirm_leave()
         if self.panel == Panel.HELP:
             practice = self.studio.practice  # (at a review's mistake, its table's shortcuts only)
-            return help_panel(game, None if practice is None else practice.commands)
+            if practice is None:
+                return help_panel(game)
+            return help_panel(game, practice.commands, practice.keys_worded)
         if self.panel == Panel.SETTINGS:
             undo_allowed = len(table.humans()) == 1
             return settings_panel(table.pace, prefs.autoplay, prefs.sound, prefs.undo, undo_allowed, self.language)

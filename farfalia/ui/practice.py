@@ -74,6 +74,8 @@ class Practice:
         Command.PRACTICE_ANSWER, Command.PRACTICE_NEXT, Command.PRACTICE_AGAIN, Command.PRACTICE_LEAVE,
         Command.HINT, Command.LAST_TRICK, Command.SHEET, Command.CLOSE_SHEET, Command.HELP, Command.CLOSE_HELP,
     })  # fmt: skip
+    #: The text keys that tell what a shortcut does here, where it differs from a game's.
+    keys_worded: ClassVar[dict[Command, str]] = {Command.HINT: "key.practice-answer"}
 
     def __init__(
         self, replay: Replay, marks: Marks, game: SiteGame, names: Sequence[str], number: Callable[[], int]

@@ -253,6 +253,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "key.play": "Enter or Space: play the card, or press the button, that has the focus.",
     "key.help": "This list of keys.",
     "key.hint": "A hint for your decision.",
+    "key.practice-answer": "The answer: the review's better play, marked on the table.",
     "key.sheet": "The score sheet.",
     "key.settings": "The settings.",
     "key.escape": "Close the open panel.",
