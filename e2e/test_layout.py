@@ -16,6 +16,7 @@ from e2e.driver import MOVES_ON, click_and_wait, open_game, start, start_papillo
 from farfalia.ui.contract import Id
 from farfalia.ui.keyboard import PANEL_BUTTON
 from farfalia.ui.layout import TOUCH_TARGET
+from farfalia.ui.preferences import PREFERENCES_KEY
 
 #: Width, height, and whether the screen is a touch screen.
 SIZES = {
@@ -189,6 +190,9 @@ def test_the_table_keeps_its_size_from_turn_to_turn_on_a_phone(browser: Browser,
     then two, resized the table at every turn. Papillon's bar now never changes height;
     Farfalia's only with a decision's buttons (a trump to name, a double) or a third line of rules."""
     with window(browser, site, "phone-small", f"steady-{game}") as (page, _):
+        # Every turn waits for the click: a hand's last card auto-played (350 ms on) could end the
+        # hand before a slow machine's click lands, the card still gliding.
+        page.add_init_script(f"localStorage.setItem({PREFERENCES_KEY!r}, JSON.stringify({{autoplay: 'off'}}))")
         open_game(page, site)
         if game == "papillon":
             start_papillon(page, 2, seed=4, pace="fast")

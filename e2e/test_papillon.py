@@ -197,8 +197,11 @@ def test_an_archive_that_is_none_is_said_once_and_the_other_game_plays_on(browse
     expect(page.locator("#note")).to_have_text(
         "Papillon could not be loaded: check the connection, then try again.", timeout=READY_TIMEOUT
     )
-    page.wait_for_timeout(1500)
-    fetched = len(asked)  # the click's, the idle page's, the bots' worker's and its snapshot maker's
+    # Each that asks for it has asked once the idle page has rehearsed Farfalia's table and the
+    # bots' worker is ready (a slow machine takes seconds more): the click, the idle page, the
+    # worker and its snapshot maker.
+    page.wait_for_selector(f"body[data-{Data.REHEARSED}='farfalia'][data-{Data.WORKER}=ready]", timeout=READY_TIMEOUT)
+    fetched = len(asked)
     page.wait_for_timeout(1500)  # time for a loop to show, were there one
     assert len(asked) == fetched <= 4 and page.locator("svg.table").count() == 0
     page.click("[data-command=play][data-game=farfalia]")
