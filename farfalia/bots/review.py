@@ -34,6 +34,7 @@ import enum
 import random
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Final, Protocol
 
 from farfalia.bots.search import Sampler, Search, SearchModel
@@ -276,6 +277,20 @@ class Review:
         total = len(self.replay.actions)
         return self._next / total if total else 1.0
 
+    @cached_property
+    def decision_indices(self) -> tuple[int, ...]:
+        """The indices of the replay's actions the review judges (its seats'), the game played out once."""
+        game, indices = self.replay.start(), []
+        for index, action in enumerate(self.replay.actions):
+            if self._judges(game.current_player()):
+                indices.append(index)
+            game.apply(action, check=False)
+        return tuple(indices)
+
+    def _judges(self, player: int) -> bool:
+        """Whether the review judges ``player``'s decisions."""
+        return self.seats is None or player in self.seats
+
     def step(self) -> None:
         """The next piece of work: a step of the decision's searches, or the game moved on to the
         next decision to judge (applying the ones between)."""
@@ -316,8 +331,7 @@ class Review:
         """Apply the actions no seat of the review took, and start the searches of the next one."""
         game, actions = self._game, self.replay.actions
         while self._next < len(actions):
-            player = game.current_player()
-            if self.seats is None or player in self.seats:
+            if self._judges(game.current_player()):
                 break
             game.apply(actions[self._next], check=False)
             self._next += 1

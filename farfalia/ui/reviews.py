@@ -375,7 +375,6 @@ class PageReview:
         self.tail_from = len(replay.actions)
         #: The review of the decision judged here from the end, under way.
         self._behind: Review | None = None
-        self._decisions: list[int] | None = None
 
     @property
     def progress(self) -> float:
@@ -411,23 +410,14 @@ class PageReview:
         behind = self._behind
         if behind is not None and behind.start > first:
             return behind.start
-        return next((index for index in reversed(self._decision_indices()) if first < index < self.tail_from), None)
-
-    def _decision_indices(self) -> list[int]:
-        """The indices of the actions the review judges (its seats'), found once (the game played out)."""
-        if self._decisions is None:
-            review = self.review
-            game, seats, self._decisions = review.replay.start(), review.seats, []
-            for index, action in enumerate(review.replay.actions):
-                if seats is None or game.current_player() in seats:
-                    self._decisions.append(index)
-                game.apply(action, check=False)
-        return self._decisions
+        decisions = self.review.decision_indices
+        return next((index for index in reversed(decisions) if first < index < self.tail_from), None)
 
     def _first_decision(self) -> int:
         """The first decision the review has still to judge (from its next action on)."""
-        after = self.review.next_index
-        return next((index for index in self._decision_indices() if index >= after), len(self.review.replay.actions))
+        review = self.review
+        after = review.next_index
+        return next((index for index in review.decision_indices if index >= after), len(review.replay.actions))
 
     def _behind_step(self) -> bool:
         """A step of the decision judged from the end; False when none is left to judge here."""

@@ -458,8 +458,9 @@ def help_panel(
     """The keyboard's keys and shortcuts for ``game``, in a dialog (those it has a use for, of
     ``usable`` only where given, each told by the text key ``worded`` gives it, if any, and the
     game's own words for playing a card and for Escape)."""
+    worded = worded or {}
     keys = [("← →", "key.cards"), ("↑ ↓", "key.every-card"), (text("key-enter"), game.help_play)]
-    keys += [(key, (worded or {}).get(command, f"key.{command}")) for key, command in SHORTCUTS.items()
+    keys += [(key, worded.get(command, f"key.{command}")) for key, command in SHORTCUTS.items()
              if command not in game.unused_shortcuts and (usable is None or command in usable)]  # fmt: skip
     keys.append((text("key-escape"), game.help_escape))
     rows = "".join(f"<tr><th scope='row'><kbd>{escape(key)}</kbd></th><td>{escape(text(what))}</td></tr>"
