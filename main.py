@@ -340,9 +340,9 @@ class Page:
         dom.closeMenus(event.target)  # a tool or a menu's item chosen: its menu closes
         target = event.target.closest(f"[{contract.ACTION_ATTRIBUTE}], [{contract.COMMAND_ATTRIBUTE}]")
         control = bool(target)  # None or jsnull (Pyodide reads JavaScript's null as the falsy jsnull): none
-        refused = None if control else event.target.closest("[data-reason]")
+        refused = None if control else event.target.closest(f"[{contract.REASON_ATTRIBUTE}]")
         if refused:  # a card the rules refuse now, tapped: its rule in the note line
-            element(Id.NOTE).textContent = refused.getAttribute("data-reason")
+            element(Id.NOTE).textContent = refused.getAttribute(contract.REASON_ATTRIBUTE)
         decides = control and target.hasAttribute(contract.ACTION_ATTRIBUTE)  # a card or a choice, not a command
         outcome = self.runtime.click(int(event.detail), float(event.timeStamp) / 1000, control, decides)
         if outcome == rt.ClickOutcome.REFUSED:

@@ -20,8 +20,6 @@ from farfalia.core.interface import random_play
 from farfalia.records.replay import read_replay
 from farfalia.ui.game import SiteGame, find_game, site_games
 
-COMMANDS = ("simulate", "replay", "analyse", "bench", "tournament")
-
 
 def parser_for(game: SiteGame) -> argparse.ArgumentParser:
     """The command line's parser, with ``game``'s settings' options."""

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from farfalia.bots.roster import play_game
 from farfalia.bots.search import Search
 from farfalia.bots.tournament import lineups, ratings, tournament
 from farfalia.cli import main
@@ -19,6 +20,7 @@ from farfalia.core.errors import SettingsError
 from farfalia.games.farfalia.bots.heuristic import Bot, HeuristicBot, RandomBot, Table
 from farfalia.games.farfalia.bots.model import FARFALIA_SEARCH, FarfaliaSearchBot, OmniscientBot
 from farfalia.games.farfalia.engine.cards import FIRST_WILD
+from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import MODES, VARIANTS, Settings
 from farfalia.games.farfalia.engine.state import STRENGTH
@@ -182,6 +184,13 @@ def test_bots_by_name() -> None:
     for bad in ("wizard", "heuristic:5", "strong:", "strong:many"):
         with pytest.raises(SettingsError, match="unknown bot"):
             bot(bad)
+
+
+def test_a_whole_game_by_bots_refuses_a_bot_that_must_be_shown_every_card() -> None:
+    bot = FARFALIA_SITE.bot
+    with pytest.raises(SettingsError, match="tournaments only"):  # it would search a seat's view as a strong bot
+        play_game(FARFALIA_RULES, Settings("basic5"), 1, [bot("omniscient:20")] + [bot("heuristic")] * 4)
+    assert play_game(FARFALIA_RULES, Settings("three"), 1, [bot("heuristic")] * 3).is_over()
 
 
 def test_tournament_command_prints_intervals(capsys: pytest.CaptureFixture[str]) -> None:

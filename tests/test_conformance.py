@@ -1,6 +1,7 @@
 """Every game of the site, checked through what it gives the registry alone (after OpenSpiel's
 random-simulation test, run over every game): random complete games through the checked API
-(replay and undo identity at every step), saves that load back, links that decode back and
+(replay and undo identity at every step), an action refused unchanged where the chance outcome
+given for what it leads to breaks the rules, saves that load back, links that decode back and
 mutated links refused cleanly, seat views that never show a hidden card, a table and a viewer
 drawn at every kind of decision, a whole game played through the page's controller, and a
 search's decision within its budget. The test suite's own third game (:mod:`tests.third_game`)
@@ -42,6 +43,8 @@ GAMES = [*(game.name for game in site_games()), third_game.TRICKS_SITE.name]
 SETTINGS_EACH = 3
 #: Mutated links opened per game.
 MUTATED_LINKS = 1000
+#: Given in place of a chance outcome: no outcome of any game.
+NOT_AN_OUTCOME = ("no", "outcome")
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -87,6 +90,29 @@ def test_random_games_through_the_checked_api_replay_and_undo_to_the_same_game(g
     for seed, settings in enumerate(settings_of(game)):
         played = check_random_game(game.rules, settings, seed)
         assert played.is_over() and played.winners
+
+
+def test_an_action_whose_given_chance_outcome_breaks_the_rules_raises_and_changes_nothing(game: SiteGame) -> None:
+    refused = 0
+    for seed, settings in enumerate(settings_of(game)):
+        played = random_play(game.rules, settings, seed)
+        steps = list(played.history)
+        outcomes = [k for k, step in enumerate(steps) if not isinstance(step, int)]
+        after_an_action = [k for k in outcomes if any(isinstance(step, int) for step in steps[:k])]
+        for at in after_an_action[:: max(1, len(after_an_action) // 3)]:
+            given = [steps[k] for k in outcomes if k < at] + [NOT_AN_OUTCOME]  # the bad one in place of steps[at]
+            replayed = game.rules.new(settings, seed, given, draw=False)
+            last = max(k for k in range(at) if isinstance(steps[k], int))  # the action that leads to it
+            for action in [step for step in steps[:last] if isinstance(step, int)]:
+                replayed.apply(action)
+            player = replayed.current_player()
+            before = (list(replayed.history), replayed.legal_actions(), game.rules.seat_view(replayed, player))
+            with pytest.raises(FarfaliaError):
+                replayed.apply(steps[last])
+            after = (list(replayed.history), replayed.legal_actions(), game.rules.seat_view(replayed, player))
+            assert after == before and replayed.current_player() == player
+            refused += 1
+    assert refused, "no game reached a chance outcome after an action: the check proves nothing"
 
 
 def test_a_link_decodes_to_the_same_game_and_mutated_links_are_refused_cleanly(game: SiteGame) -> None:

@@ -1,14 +1,16 @@
 """Hostile input to the engine's checked API: any value of any type that is not a legal
-action is refused with a FarfaliaError and leaves the game exactly as it was."""
+action, and an action whose given chance outcome breaks the rules, are refused with a
+FarfaliaError and leave the game exactly as it was."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from farfalia.core.errors import FarfaliaError
+from farfalia.core.errors import FarfaliaError, IllegalActionError
 from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import MODES, Settings
@@ -56,4 +58,19 @@ def test_a_value_that_is_no_legal_action_is_refused_and_changes_nothing(
         assert str(error)
     else:
         raise AssertionError(f"{value!r} was played")
+    assert (replay.encode(game), game.legal_actions(), game.current_player()) == before
+
+
+@pytest.mark.parametrize("undoable", [True, False])
+def test_an_action_whose_given_chance_outcome_breaks_the_rules_says_why_and_changes_nothing(undoable: bool) -> None:
+    steps = list(game_in_play("basic5", 3, 400).history)
+    last = next(k for k in range(len(steps) - 1) if isinstance(steps[k], int) and not isinstance(steps[k + 1], int))
+    given = [step for step in steps[:last] if not isinstance(step, int)] + [("no", "outcome")]
+    # A reader of a replay's text keeps nothing to undo with (undoable False), yet changes nothing either.
+    game = Game(Settings("basic5"), 3, given, draw=False, undoable=undoable)
+    for action in [step for step in steps[:last] if isinstance(step, int)]:
+        game.apply(action)
+    before = replay.encode(game), game.legal_actions(), game.current_player()
+    with pytest.raises(IllegalActionError, match="does not fit phase"):
+        game.apply(steps[last])
     assert (replay.encode(game), game.legal_actions(), game.current_player()) == before

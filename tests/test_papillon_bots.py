@@ -258,8 +258,10 @@ def test_papillon_bots_by_name() -> None:
     assert isinstance(PAPILLON_SITE.bot("strong:50"), PapillonSearchBot)
     assert PAPILLON_SITE.bot("strong:50").playouts == 50
     assert PAPILLON_SITE.bot("omniscient").sees_all and not PAPILLON_SITE.bot("strong").sees_all
-    with pytest.raises(SettingsError):
-        PAPILLON_SITE.bot("wizard")
+    assert PAPILLON_SITE.bot("hands-seen:30").playouts == 30  # every searching bot takes a budget
+    for bad in ("wizard", "heuristic:5"):
+        with pytest.raises(SettingsError):
+            PAPILLON_SITE.bot(bad)
 
 
 def test_the_omniscient_bot_searches_the_deal_as_it_is() -> None:

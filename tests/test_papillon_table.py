@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from farfalia.games.papillon.engine.cards import CHAT_NOIR, DECK_SIZE, PAPILLON, card_name
-from farfalia.games.papillon.engine.game import CENTRE, orange_move, pile_worth, split_blue
+from farfalia.games.papillon.engine.game import CENTRE, orange_move, pile_points, split_blue
 from farfalia.games.papillon.engine.views import seat_view
 from farfalia.games.papillon.page.render import (
     SMALL_WORDS,
@@ -52,9 +52,9 @@ def test_a_diagram_keeps_its_own_words() -> None:
 def test_a_pile_is_worth_its_cards_and_the_yin_and_yang() -> None:
     """P-R22: 10 for each 3, the Dragon and every atout but the Chat Noir, Yin and Yang; P-D22: the
     Yin and Yang 10 for one, 30 for both."""
-    assert pile_worth(cards("E3", "S7", "E5")) == (20, 0)
-    assert pile_worth(cards("YI", "E1")) == (0, 10)
-    assert pile_worth(cards("YI", "YA", "CS", "CN")) == (10, 30)
+    assert pile_points(cards("E3", "S7", "E5")) == (20, 0)
+    assert pile_points(cards("YI", "E1")) == (0, 10)
+    assert pile_points(cards("YI", "YA", "CS", "CN")) == (10, 30)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

@@ -20,7 +20,7 @@ from farfalia.games.farfalia.records.replay import decode, encode
 from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.records.replay import encode_finished_rounds, encode_papillon
 from farfalia.records.replay import MAX_LENGTH, read_replay
-from farfalia.ui.seating import clean_name
+from farfalia.ui.seating import clean_name, read_players
 from tests.support import finished, random_game, under_way
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,6 +139,8 @@ def test_a_name_as_typed_keeps_only_what_a_link_may_carry() -> None:
     assert clean_name("\x07Ann\u200b", 0) == "Ann"
     assert clean_name("\U0001f469\u200d\U0001f4bb Ann", 0) == "\U0001f469\u200d\U0001f4bb Ann"
     assert clean_name("\x07", 1) == "Player 2"
+    saved = {"players": [{"name": "", "bot": False}, {"name": " \x07 ", "bot": True}]}
+    assert [player.name for player in read_players(saved, 2)] == ["Player 1", "Player 2"]  # each by its seat
 
 
 def test_describe_tells_the_whole_game(valid: str) -> None:

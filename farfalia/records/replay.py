@@ -16,7 +16,7 @@ alphabet (``A-Z a-z 0-9 - _``) and dots, the version's first letter naming the g
   text is refused instead of decoding into some other game.
 
 This module holds the frame every game's codec shares (:func:`write_replay`,
-:func:`replay_fields`, :func:`pack_actions`…), the decoded :class:`Replay`, and
+:func:`versioned_fields`, :func:`pack_actions`…), the decoded :class:`Replay`, and
 :func:`read_replay`, which finds the game of a text among those registered
 (:mod:`farfalia.core.registry`). Decoding replays every action, so it only ever yields games
 that replay legally; anything else raises :class:`ReplayError`.
@@ -27,7 +27,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -94,8 +94,7 @@ class ReplayFormat(Protocol):
 def read_replay(text: str) -> Replay:
     """The replay a text describes, of whichever registered game its version names; a clear
     :class:`ReplayError` otherwise."""
-    fields = replay_fields(text)
-    version = fields[0] if fields else ""
+    version = replay_fields(text)[0]  # (a split is never empty)
     for game in registry.games():
         codec: ReplayFormat = game
         if version[:1] == codec.replay_prefix:
@@ -180,6 +179,14 @@ def replay_fields(text: str) -> list[str]:
     if not text.isascii():
         raise replay_problem("replay-ascii")
     return text.strip().split(".")
+
+
+def versioned_fields(text: str, versions: Collection[str]) -> list[str]:
+    """:func:`replay_fields` of a text whose version (its first part) is one of ``versions``."""
+    fields = replay_fields(text)
+    if fields[0] not in versions:
+        raise replay_problem("replay-version", version=repr(fields[0][:8]))
+    return fields
 
 
 def check_body(text: str, fields: list[str]) -> None:

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any, Final
 
 from farfalia.core.codes import ascii_int
-from farfalia.core.errors import FarfaliaError, SessionError, SettingsError
+from farfalia.core.errors import ReplayError, SessionError, SettingsError
 from farfalia.ui.archives import games_named, require
 from farfalia.ui.contract import Command, Id
 from farfalia.ui.game import SiteGame, site_games
@@ -615,7 +615,7 @@ class Controller:
     def _share(self) -> None:
         try:
             shared = self._seated().share()
-        except FarfaliaError:
+        except ReplayError:  # none yet (Table.share)
             assert self.game is not None
             self.note = text(self.game.share_none)
             return
@@ -767,10 +767,6 @@ class Controller:
     def think_times(self) -> list[float]:
         """How long each bot decision of the page took, in seconds."""
         return self.thinker.times
-
-    def stop_thinking(self) -> None:
-        """Drop the search under way."""
-        self.thinker.stop()
 
     def take_question(self) -> bytes | None:
         """The search under way (or the review's next part) as a question for the worker, once

@@ -401,10 +401,9 @@ VIEWER_STEPS = {
 }
 
 
-def tools_bar(can_undo: bool, language: str, game: SiteGame, shareable: bool = True) -> str:
-    """The game's tools: undo (when it may be used), the score sheet, sharing (for a game
-    that can be shared), the settings, the keys, ``game``'s rules (in ``language``) and its lesson,
-    and a new game.
+def tools_bar(can_undo: bool, language: str, game: SiteGame) -> str:
+    """The game's tools: undo (when it may be used), the score sheet, sharing, the settings, the
+    keys, ``game``'s rules (in ``language``) and its lesson, and a new game.
     On a phone they fold into a menu behind a ``⋯`` button, which gives the table their line: the
     tools are a popover that the page's CSS shows in the bar everywhere else (and in a browser
     without popovers)."""
@@ -413,7 +412,7 @@ def tools_bar(can_undo: bool, language: str, game: SiteGame, shareable: bool = T
         f'<div class="tools" id="{Id.TOOLS}" popover>'
         + (button(text("undo"), command=Command.UNDO) if can_undo else "")
         + button(text("scores"), command=Command.SHEET)
-        + (button(text("share"), command=Command.SHARE) if shareable else "")
+        + button(text("share"), command=Command.SHARE)
         + button(text("settings"), command=Command.SETTINGS)
         + button(text("keys"), command=Command.HELP)
         + f'<a class="btn" href="{rules_page(language, game.rules_page)}" target="_blank" rel="noopener">'

@@ -387,7 +387,8 @@ def read_record(text_: str) -> dict[str, Any]:
 @contextmanager
 def save_faults() -> Iterator[None]:
     """Whatever goes wrong while a session is rebuilt from a save's fields, as a
-    :class:`SaveError` that says which kind of fault it is."""
+    :class:`SaveError` that says which kind of fault it is (the package's other errors, which say
+    it already, as they are)."""
     try:
         yield
     except (NotationError, IllegalActionError) as error:  # the moves, or the deals, break the rules
@@ -436,19 +437,19 @@ def read_choice(data: dict[str, Any], key: str, choices: Mapping[str, object], d
 
 def read_players(data: dict[str, Any], count: int) -> list[Player]:
     """A save's ``players``: ``count`` of them, each a name and whether a bot plays."""
-    players = [_player(entry) for entry in read_typed(data, "players", list)]
+    players = [_player(entry, seat) for seat, entry in enumerate(read_typed(data, "players", list))]
     if len(players) != count:
         raise field_fault("players")
     return players
 
 
-def _player(entry: Any) -> Player:
+def _player(entry: Any, seat: int) -> Player:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not isinstance(entry.get("bot"), bool):
         raise field_fault("players")
     level = entry.get("level", "")
     if not isinstance(level, str) or len(level) > MAX_LEVEL_NAME:
         raise field_fault("players")
-    return Player(clean_name(entry["name"], 0), entry["bot"], level)
+    return Player(clean_name(entry["name"], seat), entry["bot"], level)
 
 
 def seated(names: list[str], kinds: list[bool]) -> list[Player]:

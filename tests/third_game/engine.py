@@ -107,6 +107,13 @@ class TricksGame:
             action = parse_card(action)
         if check and (type(action) is not int or action not in self.legal_actions()):
             raise IllegalActionError(f"{action!r:.20} is not a legal action now")
+        try:
+            self._play(action)
+        except IllegalActionError:  # the next round's deal, given, breaks the rules: change nothing
+            self.undo()
+            raise
+
+    def _play(self, action: int) -> None:
         player = self.current_player()
         self.hands[player].remove(action)
         self.trick.append((player, action))

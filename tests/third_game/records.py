@@ -15,11 +15,11 @@ from farfalia.records.replay import (
     encode_names,
     from_base64url,
     pack_actions,
-    replay_fields,
     replay_problem,
     seed_and_count,
     start_game,
     unpack_actions,
+    versioned_fields,
     write_replay,
 )
 from tests.third_game.engine import DECK, TRICKS_RULES, Deal, TricksGame, TricksSettings
@@ -41,9 +41,7 @@ def encode(game: TricksGame, names: Sequence[str] = ()) -> str:
 
 def decode(text: str) -> Replay:
     """The game a ``t1`` text holds; a :class:`ReplayError` for anything else."""
-    fields = replay_fields(text)
-    if not fields or fields[0] != VERSION:
-        raise replay_problem("replay-version", version=repr(fields[0][:8] if fields else ""))
+    fields = versioned_fields(text, (VERSION,))
     check_body(text, fields)
     try:
         settings = TricksSettings(int(fields[1]) if fields[1].isdigit() and len(fields[1]) == 1 else -1)

@@ -189,8 +189,11 @@ class Game:
         act = self.parse(action)
         if check and act not in self._state.legal_actions():
             raise IllegalActionError(f"{act} is illegal: {self.why_illegal(act)} ({self.situation()})")
-        # The generator's state is kept only once a chance outcome is drawn (:meth:`_resolve_chance`).
-        if self.undoable:
+        # What undo needs; a game that takes nothing back keeps it while a given chance outcome,
+        # which may break the rules, could come up. The generator's state only once an outcome is
+        # drawn (:meth:`_resolve_chance`).
+        kept = self.undoable or self.chance_left > 0
+        if kept:
             self._undo.append((self._state.copy(), None, len(self.history), self._script_used))
         self._state.apply(act)
         self.history.append(act)
@@ -199,6 +202,8 @@ class Game:
         except IllegalActionError:  # a given chance outcome that breaks the rules: change nothing
             self.undo()
             raise
+        if kept and not self.undoable:
+            self._undo.pop()
 
     def undo(self) -> Action:
         """Take back the last player action (and the chance outcomes it led to)."""
@@ -224,7 +229,7 @@ class Game:
             if outcome is None and not self.draw:
                 return
             if outcome is None:
-                if self.undoable and self._undo and self._undo[-1][1] is None:  # the state before the action
+                if self._undo and self._undo[-1][1] is None:  # the state before the action
                     self._undo[-1] = (self._undo[-1][0], self._rng.getstate(), *self._undo[-1][2:])
                 outcome = state.chance_outcome(self._rng)
             state.apply_chance(outcome)

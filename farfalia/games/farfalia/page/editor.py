@@ -30,7 +30,7 @@ from farfalia.games.farfalia.engine.views import omniscient_view
 from farfalia.games.farfalia.page.render import THEME_COLOURS, render_table
 from farfalia.games.farfalia.page.texts import card_text
 from farfalia.games.farfalia.records.notation import format_actions
-from farfalia.games.farfalia.records.replay import decode, encode_with_chance
+from farfalia.games.farfalia.records.replay import encode_with_chance
 from farfalia.games.farfalia.records.scenario import Scenario
 from farfalia.records.replay import Replay
 from farfalia.ui.editor import HandsEditor, field_index
@@ -59,11 +59,6 @@ class ScenarioEditor(HandsEditor[Action]):
         self.wilds: list[str] = []
         self.doubles: set[int] = set()
         self._set_mode(mode)
-
-    @classmethod
-    def from_replay_text(cls, replay_text: str) -> ScenarioEditor:
-        """An editor holding the first hand of a replay text (a rules diagram, a shared game)."""
-        return cls.from_replay(decode(replay_text))
 
     @classmethod
     def from_replay(cls, replay: Replay) -> ScenarioEditor:

@@ -30,6 +30,7 @@ from farfalia.games.farfalia.engine.cards import card as card_code
 from farfalia.games.farfalia.engine.state import Trick
 from farfalia.games.farfalia.engine.views import EMPTY, HIDDEN, SeatInfo, View
 from farfalia.games.farfalia.page.texts import action_text, card_text, family_text, reason_text, seat_label, suit_text
+from farfalia.ui.contract import REASON_ATTRIBUTE
 from farfalia.ui.layout import (
     BESIDE_GAP,
     CARD_H,
@@ -237,7 +238,7 @@ def _label_card(
     elif reason is not None:
         card.set("class", card.get("class", "") + " illegal")
         card.set("role", "img")
-        card.set("data-reason", reason)
+        card.set(REASON_ATTRIBUTE, reason)
         card.set("aria-label", f"{label}. {reason}")
         node("title", card).text = reason
     else:

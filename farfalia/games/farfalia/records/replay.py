@@ -37,11 +37,11 @@ from farfalia.records.replay import (
     encode_names,
     from_base64url,
     pack_actions,
-    replay_fields,
     replay_problem,
     seed_and_count,
     start_game,
     unpack_actions,
+    versioned_fields,
     write_replay,
 )
 
@@ -111,9 +111,7 @@ def _encode(settings: Settings, seed: int | None, actions: list[Action], names: 
 
 def decode(text: str) -> Replay:
     """The replay a Farfalia text describes; a clear :class:`ReplayError` for anything else."""
-    fields = replay_fields(text)
-    if not fields or fields[0] not in VERSIONS:
-        raise replay_problem("replay-version", version=repr(fields[0][:8] if fields else ""))
+    fields = versioned_fields(text, VERSIONS)
     check_body(text, fields)
     try:
         settings = _decode_settings(fields[1])

@@ -23,7 +23,7 @@ from operator import or_
 from typing import Final, NamedTuple
 
 from farfalia.core.codes import bits_of, mask_of
-from farfalia.core.errors import IllegalActionError, NotationError, ScenarioError, TooManyActionsError
+from farfalia.core.errors import FarfaliaError, IllegalActionError, NotationError, ScenarioError, TooManyActionsError
 from farfalia.core.interface import CHANCE, TERMINAL, Progress
 from farfalia.games.papillon.engine.captures import (
     PLAYED_BITS,
@@ -99,7 +99,7 @@ class After(Enum):
     DRAW_PILE = "draw-pile"
 
 
-def pile_worth(pile: Sequence[int]) -> tuple[int, int]:
+def pile_points(pile: Sequence[int]) -> tuple[int, int]:
     """A blue pile's points from its cards (P-R22) and from the Yin and Yang in it (P-D22: 10 for
     one, 30 for both)."""
     return sum(blue_points(card) for card in pile), {0: 0, 1: 10, 2: 30}[len({YIN, YANG} & set(pile))]
@@ -451,7 +451,11 @@ class PapillonGame:
         if type(code) is not int or not self._allows(code):
             reason = self.why_illegal(code) if type(code) is int else "not an action"
             raise IllegalActionError(f"{action!r:.40} is illegal: {reason} ({self.situation()})")
-        self._perform(code)
+        try:
+            self._perform(code)
+        except FarfaliaError:  # a given chance outcome it led to breaks the rules: change nothing
+            self.undo()
+            raise
 
     def _allows(self, code: int) -> bool:
         """Whether ``code`` is a legal action; a blue turn's judged on its own cards
@@ -885,9 +889,9 @@ class PapillonGame:
         details = [
             BlueScore(
                 cards=len(pile),
-                worth=pile_worth(pile)[0],
+                worth=pile_points(pile)[0],
                 most=10 if side == most else 0,
-                yin_yang=pile_worth(pile)[1],  # P-D22
+                yin_yang=pile_points(pile)[1],  # P-D22
                 chat_noir=self.chat_noir[side],
             )
             for side, pile in enumerate(self.piles)

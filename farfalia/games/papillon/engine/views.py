@@ -25,7 +25,7 @@ from farfalia.games.papillon.engine.game import (
     blue_actions,
     crowded,
     offered_blue_actions,
-    pile_worth,
+    pile_points,
 )
 from farfalia.games.papillon.engine.rules import PapillonSettings
 
@@ -107,7 +107,7 @@ class PapillonView:
         side = self.sides[seat]
         chat_noir = self.public.get("chat_noir") or []
         assert isinstance(chat_noir, list)
-        return sum(pile_worth(self.piles[side])) + (chat_noir[side] if side < len(chat_noir) else 0)
+        return sum(pile_points(self.piles[side])) + (chat_noir[side] if side < len(chat_noir) else 0)
 
     def public_cards(self) -> set[int]:
         """Every card this view names (the player's own hand and what lies face up)."""

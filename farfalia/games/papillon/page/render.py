@@ -52,6 +52,7 @@ from farfalia.games.papillon.engine.game import (
 )
 from farfalia.games.papillon.engine.views import PapillonView
 from farfalia.games.papillon.page.words import LastPlay, card_words, place_words
+from farfalia.ui.contract import REASON_ATTRIBUTE
 from farfalia.ui.layout import WIDE_SIZE, Layout
 from farfalia.ui.svg import FONT_FAMILY, SVG_NS, TABLE_COLOURS, card_fan, node, squeeze, svg_text
 from farfalia.ui.texts import plural_text, text
@@ -272,7 +273,7 @@ def _named(
         card.set("aria-label", label if reason is None else f"{label}. {reason}")
         if reason is not None:
             card.set("class", card.get("class", "") + " illegal")
-            card.set("data-reason", reason)
+            card.set(REASON_ATTRIBUTE, reason)
             node("title", card).text = reason
         return card
     card.set("class", card.get("class", "") + " legal")

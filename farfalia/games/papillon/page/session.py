@@ -99,7 +99,7 @@ class PapillonSession(Table):
         """``chance``: outcomes to use before drawing from ``seed`` (a game played on from a
         replay whose shuffles and rolls are written out)."""
         if len(players) != settings.players:
-            raise SessionError(f"Papillon {settings.players} seats {settings.players} players, not {len(players)}")
+            raise SessionError(f"this Papillon game seats {settings.players} players, not {len(players)}")
         if pace not in PACES:
             raise SessionError(f"unknown pace {pace!r}")
         self.game, last = _seated(settings, seed, actions, chance)
@@ -211,9 +211,10 @@ class PapillonSession(Table):
         self._apply(chosen)
 
     def _apply(self, action: int) -> None:
-        self.last, self.last_played_here = LastPlay.before(self.game, action), True
-        self._untold.append(self.last)
-        self.game.apply(action)
+        last = LastPlay.before(self.game, action)  # read from the table the action changes
+        self.game.apply(action)  # an action refused leaves nothing told nor marked
+        self.last, self.last_played_here = last, True
+        self._untold.append(last)
         self.picked_card = None
         self._changes += 1
 

@@ -56,11 +56,11 @@ from farfalia.records.replay import (
     from_base36,
     from_base64url,
     pack_actions,
-    replay_fields,
     replay_problem,
     seed_and_count,
     start_game,
     unpack_actions,
+    versioned_fields,
     write_replay,
 )
 
@@ -118,9 +118,7 @@ def encode_finished_rounds(game: PapillonGame, names: tuple[str, ...] | list[str
 
 def decode_papillon(text: str) -> Replay:
     """The Papillon replay a text describes; a clear :class:`ReplayError` for anything else."""
-    fields = replay_fields(text)
-    if not fields or fields[0] not in PAPILLON_VERSIONS:
-        raise replay_problem("replay-version", version=repr(fields[0][:8] if fields else ""))
+    fields = versioned_fields(text, PAPILLON_VERSIONS)
     check_body(text, fields)
     settings = _decode_settings(fields[1])
     seed, count = seed_and_count(fields)
