@@ -59,10 +59,14 @@ def guarded(handler: Callable[..., object], *args: Any, again: bool = False) -> 
         if again:
             element(Id.NOTE).textContent = text("game-load-failed", game=game)
             return
-        element(Id.NOTE).textContent = text("game-loading", game=game)
+        loading = text("game-loading", game=game)
+        element(Id.NOTE).textContent = loading
         ticket = waiting.ticket()
 
         def again_if_still_wanted() -> None:
+            note = element(Id.NOTE)
+            if note.textContent == loading:  # it came (what was said since stays)
+                note.textContent = ""
             if waiting.still_wanted(ticket):
                 guarded(handler, *args, again=True)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from farfalia.core.errors import FarfaliaError
+from farfalia.core.errors import FarfaliaError, StorageError
 from farfalia.core.interface import CHANCE, TERMINAL, Play, Rules, random_play
 from farfalia.games.farfalia.engine.definition import FARFALIA_RULES
 from farfalia.games.farfalia.engine.game import Game
@@ -18,6 +18,7 @@ from farfalia.games.papillon.engine.cards import DECK_SIZE, ORANGE, deck_cards, 
 from farfalia.games.papillon.engine.game import PapillonGame
 from farfalia.games.papillon.engine.rules import PapillonSettings
 from farfalia.games.papillon.engine.views import PAPILLON_RULES
+from farfalia.ui.saves import MemoryStorage
 
 
 class Ticks:
@@ -166,3 +167,22 @@ def under_way(papillon: PapillonSettings, seed: int, turns: int) -> PapillonGame
     while game.progress().rounds < 1 or game.progress().steps < turns:
         game.apply(chooser.choice(game.legal_actions()))
     return game
+
+
+class FailingStorage(MemoryStorage):
+    """Storage that refuses everything (``refuse_reads``), or every write after ``writes``."""
+
+    def __init__(self, writes: int = 0, refuse_reads: bool = False) -> None:
+        super().__init__()
+        self.writes, self.refuse_reads = writes, refuse_reads
+
+    def get(self, key: str) -> str | None:
+        if self.refuse_reads:
+            raise StorageError("SecurityError: access to localStorage is denied")
+        return super().get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.writes <= 0:
+            raise StorageError("QuotaExceededError")
+        self.writes -= 1
+        super().set(key, value)

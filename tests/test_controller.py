@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from farfalia.core.errors import FarfaliaError, LinkError, StorageError
+from farfalia.core.errors import FarfaliaError, LinkError
 from farfalia.games.farfalia.engine.rules import Settings
 from farfalia.games.farfalia.records.replay import decode, encode
 from farfalia.ui.contract import Command
@@ -18,7 +18,7 @@ from farfalia.ui.runtime import KEY_GUARD_SECONDS, InputGuard
 from farfalia.ui.saves import LEGACY_SAVE_KEY, MemoryStorage
 from farfalia.ui.texts import text
 from farfalia.ui.viewer import ViewerMove
-from tests.support import random_game
+from tests.support import FailingStorage, random_game
 
 FORM = {"mode": "four", "kind-0": "human", "kind-1": "bot", "kind-2": "bot", "kind-3": "bot", "dealer": "0",
         "seed": "7", "pace": "instant", "level": "quick", "name-0": "  Ann   Lee ", "variants": "burning"}  # fmt: skip
@@ -250,25 +250,6 @@ def test_undo_is_off_in_hot_seat() -> None:
     page.table.show_cards()
     page.act(str(page.table.game.legal_actions()[0]))
     assert not page.table.can_undo() and 'data-command="undo"' not in page.screen().tools
-
-
-class FailingStorage(MemoryStorage):
-    """Storage that refuses everything (``refuse_reads``), or every write after ``writes``."""
-
-    def __init__(self, writes: int = 0, refuse_reads: bool = False) -> None:
-        super().__init__()
-        self.writes, self.refuse_reads = writes, refuse_reads
-
-    def get(self, key: str) -> str | None:
-        if self.refuse_reads:
-            raise StorageError("SecurityError: access to localStorage is denied")
-        return super().get(key)
-
-    def set(self, key: str, value: str) -> None:
-        if self.writes <= 0:
-            raise StorageError("QuotaExceededError")
-        self.writes -= 1
-        super().set(key, value)
 
 
 def play_a_few_decisions(page: Controller, count: int) -> None:

@@ -393,6 +393,7 @@ def test_a_game_chosen_before_its_code_has_come_starts_once_it_has(page, monkeyp
     document.click(play_button("papillon"))
     assert coming.fetched == ["papillon"] and notes == ["Loading Papillon…"]
     assert module.window.farfaliaPage.controller.game.name == "papillon" and not window.errors
+    assert document.elements[Id.NOTE].textContent == ""  # it came: the note no longer says it is coming
 
 
 def test_a_game_whose_code_is_here_but_not_imported_is_imported_in_steps(page, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -220,8 +220,29 @@ def test_any_well_formed_review_is_read_as_legal_marks_or_refused(rows: list[tup
     legal, players = positions("farfalia")
     for index, mark in marks.by_index.items():
         assert mark.best in legal[index] and mark.seen_best in legal[index] and mark.action == replay.actions[index]
-        assert mark.player == players[index]
+        assert mark.player == players[index] and len(legal[index]) > 1
         assert mark.grade == marks.thresholds.grade(mark.loss)
+        assert (mark.best != mark.action or not mark.loss) and (mark.seen_best != mark.action or not mark.seen_loss)
+
+
+def test_a_review_that_marks_a_forced_play_or_a_play_better_than_itself_is_refused() -> None:
+    """A forged ``review=`` showed "?? A blunder … Better: (the play itself), 26843545.5 points more",
+    and a blunder at a play the rules forced."""
+    game = find_game("farfalia")
+    replay = game.decode_replay(sample("farfalia"))
+    legal, _ = positions("farfalia")
+    chosen = next(k for k, actions in enumerate(legal) if len(actions) > 1)
+    played = legal[chosen].index(replay.actions[chosen])
+    other = 1 - min(played, 1)
+    forced = next(k for k, actions in enumerate(legal) if len(actions) == 1)
+
+    def read(row: tuple[int, ...]) -> object:
+        return read_marks("1." + to_base64url(b"".join(map(leb128, row))), replay, game.reviewing(), lambda marks: {})
+
+    for row in [(chosen, 10, 0, played, other), (chosen, 0, 10, other, played), (forced, 0, 0, 0, 0)]:
+        with pytest.raises(LinkError):
+            read(row)
+    assert read((chosen, 10, 10, other, other))  # a mark that could be a review's
 
 
 @pytest.mark.parametrize("game", GAMES)

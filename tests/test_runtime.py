@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
+from farfalia.core.errors import SessionError
 from farfalia.games.farfalia.engine.rules import Settings
 from farfalia.games.farfalia.records.replay import encode
 from farfalia.ui import reviews
@@ -283,6 +284,12 @@ def test_a_game_whose_tab_died_is_shown_free_once_its_lease_runs_out() -> None:
     waiting.controller.open("")
     waiting.draw()
     assert 'class="elsewhere"' in waiting.controller.saved_list() and waiting.listed == ""
+    slot = playing.controller.shelf.slot
+    assert slot is not None
+    assert f'data-command="discard-save" data-slot="{slot}" disabled' in waiting.controller.saved_list()
+    with pytest.raises(SessionError, match="open in another tab"):  # a list written before it was taken
+        waiting.controller.command(Command.DISCARD_SAVE, {"slot": slot})
+    assert slot in waiting.controller.shelf.saves.slots  # its tab plays on, and saves on
     clock.now += LEASE_SECONDS - 1
     waiting.fire(rt.Timer.HEARTBEAT)
     assert waiting.listed == ""  # still held: the list stays as it is

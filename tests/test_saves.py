@@ -30,6 +30,7 @@ from farfalia.ui.saves import (
 )
 from farfalia.ui.seating import Player
 from farfalia.ui.shelf import load_table
+from tests.support import FailingStorage
 
 
 class Clock:
@@ -216,9 +217,30 @@ def test_the_oldest_game_makes_room_and_is_named_and_a_delete_reaches_the_journa
         saves.save(saves.new_slot(rng), records(1, 0, 0)[0])
     saves.take_writes()
     newest = saves.new_slot(rng)
+    assert first in saves.slots and saves.evicted is None  # not until the new game is kept
+    saves.save(newest, records(2, 0, 0)[0])
     assert first not in saves.slots and newest in saves.slots and len(saves.slots) == MAX_SLOTS
     assert saves.evicted is not None and saves.evicted.id == first
-    assert saves.take_writes() == [Forget(first)] and SLOT_PREFIX + first not in storage.items
+    writes = saves.take_writes()
+    assert writes[-1] == Forget(first) and SLOT_PREFIX + first not in storage.items
+
+
+def test_a_new_game_the_browser_refuses_to_keep_makes_no_room() -> None:
+    """Storage full: a ninth game's first save is refused, and the game played longest ago was
+    deleted to make room for it all the same (the note said both), while its journal entry was
+    written; now every game stays, and nothing of the new one is written."""
+    storage = FailingStorage(writes=MAX_SLOTS)
+    saves = SavedGames(GuardedStorage(storage), [], Clock())
+    rng = random.Random(2)
+    for _ in range(MAX_SLOTS):
+        saves.save(saves.new_slot(rng), records(1, 0, 0)[0])
+    saves.take_writes()
+    kept = dict(storage.items)
+    storage.writes = 0  # full from now on
+    newest = saves.new_slot(rng)
+    saves.save(newest, records(2, 0, 0)[0])
+    assert saves.storage.off and saves.evicted is None and saves.take_writes() == []
+    assert storage.items == kept
 
 
 def test_the_one_save_of_the_page_before_slots_becomes_a_slot() -> None:
@@ -301,3 +323,44 @@ def test_two_tabs_that_play_one_game_at_once_never_mix_and_lose_nothing(
     freshest, other = turns[-1], "b" if turns[-1] == "a" else "a"
     played_on = continues(games[freshest][moves[freshest]], games[other][moves[other]])
     assert len(back) == 1 + (moves[other] > 0 and not played_on)  # a copy exactly where the freshest went another way
+
+
+@pytest.mark.parametrize("damage", [{"actions": "ZZ9"}, {"players": []}])
+def test_a_checkpoint_that_parses_but_holds_no_game_gives_way_to_its_journal(damage: dict[str, object]) -> None:
+    """A checkpoint damaged into a save that parses but does not replay hid a journal holding the
+    whole game: the slot was listed as unreadable, and discarding it deleted the journal too."""
+    storage = MemoryStorage()
+    saves = SavedGames(GuardedStorage(storage), [], Clock(), writer="a", verify=load_verifies)
+    slot = saves.new_slot(random.Random(3))
+    history = records(6, 12, 0)
+    for record in history:
+        saves.save(slot, record)
+    saves.checkpoint(slot)
+    journal: dict[tuple[str, str, int], str] = {}
+    write_out(saves, journal)
+    checkpoint = json.loads(storage.items[SLOT_PREFIX + slot])
+    damaged = {**checkpoint, **damage}
+    if "actions" in damage:
+        damaged["actions"] = f"{damage['actions']} {checkpoint['actions']}"
+    storage.items[SLOT_PREFIX + slot] = json.dumps(damaged)
+    again = SavedGames(GuardedStorage(storage), stored(journal), Clock(), writer="b", verify=load_verifies)
+    assert json.loads(again.slots[slot].save_text()) == json.loads(json.dumps(history[-1]))  # the journal's game
+    assert load_verifies(again.slots[slot].save_text())
+
+
+def test_a_checkpoint_brought_up_to_date_that_storage_full_refuses_hides_no_game() -> None:
+    """A checkpoint behind its journal is rewritten as the page opens: refused there (storage full),
+    it turned saving off, and the start screen listed none of the games still stored."""
+    storage = MemoryStorage()
+    saves = SavedGames(GuardedStorage(storage), [], Clock(), writer="a", verify=load_verifies)
+    slot = saves.new_slot(random.Random(3))
+    history = records(6, 5, 0)
+    for record in history:
+        saves.save(slot, record)  # the first a base, in the checkpoint; the others in the journal only
+    journal: dict[tuple[str, str, int], str] = {}
+    write_out(saves, journal)
+    full = FailingStorage(writes=0)
+    full.items = dict(storage.items)
+    again = SavedGames(GuardedStorage(full), stored(journal), Clock(), writer="b", verify=load_verifies)
+    assert not again.storage.off and [s.id for s in again.by_recent()] == [slot]
+    assert json.loads(again.slots[slot].save_text()) == json.loads(json.dumps(history[-1]))

@@ -646,10 +646,11 @@ class Controller:
         """Leave the viewer or the editor for ``table``, a new game saved in a slot of its own."""
         self.show_start()
         self._sit(table, game)
-        evicted = self.shelf.new_game()
+        self.shelf.new_game()
+        self._save()
+        evicted = self.shelf.take_eviction()
         if evicted is not None:
             self.note = evicted
-        self._save()
 
     def _edit_position(self) -> None:
         """Edit the round (a game's first hand) of the replay shown as a situation, with its

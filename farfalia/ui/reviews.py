@@ -305,8 +305,11 @@ def read_marks(written: str, replay: Replay, reviewing: Reviewing, describe: Des
         if index not in positions:
             raise _fault()
         player, actions = positions[index]
-        if best >= len(actions) or seen_best >= len(actions):
-            raise _fault()
+        if len(actions) < 2 or best >= len(actions) or seen_best >= len(actions):
+            raise _fault()  # a review judges decisions only
+        played = replay.actions[index]
+        if (tenths and actions[best] == played) or (seen_tenths and actions[seen_best] == played):
+            raise _fault()  # the better play cannot be the play, nor lose points against itself
         loss, seen_loss = tenths / 10, seen_tenths / 10
         grade = reviewing.thresholds.grade(loss)
         marks.append(

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from json import dumps, loads
 from typing import Any, NamedTuple, Protocol, TypeVar
@@ -374,7 +375,8 @@ def restore(
     Each slot's checkpoint (slot id → stored text) is brought up to date by its writer's later
     entries, and every other writer's entries are read from their first base: of these lineages,
     the freshest that reads back (``verify``) is the slot; one that is not the slot's game played
-    on becomes a slot of its own (``<slot>-<writer>``); the others' entries are forgotten. What
+    on becomes a slot of its own (``<slot>-<writer>``); the others' entries are forgotten. (A
+    checkpoint that does not read back, its writer's entries are read from their first base too.) What
     cannot be read is kept: the slot's ``unread`` texts, or the slot itself, ``raw``."""
     slots: dict[str, Slot] = {}
     forgotten: list[Forget] = []
@@ -389,8 +391,11 @@ def restore(
         for writer, stored in writers.items():
             if checkpoint is not None and checkpoint.raw is None and writer == checkpoint.writer:
                 later = [item for item in stored if item.seq > checkpoint.seq]
-                lineages.append(_read_lineage(checkpoint, later, verify, journal=False))
-                continue
+                from_checkpoint = _read_lineage(checkpoint, later, verify, journal=False)
+                lineages.append(from_checkpoint)
+                if verify(from_checkpoint.slot.save_text()):
+                    continue
+                # A checkpoint that parses but is no game: its writer's entries from their base, too.
             first = next((k for k, item in enumerate(stored) if _is_base(item)), None)
             if first is None:
                 unread += [item.text for item in stored]  # entries continuing a state no longer kept
@@ -511,7 +516,7 @@ class WebStorage:
 
 class GuardedStorage:
     """The page's storage, kept from ever stopping a game: at the first refusal (storage
-    turned off, full, or failing mid-game) saving stops for the rest of the page's life,
+    turned off, full, or failing mid-game; but for :meth:`offer`) saving stops for the rest of the page's life,
     and the game plays on in memory. Once off, nothing stored earlier is read either, so
     the screen and a resumed game can never disagree."""
 
@@ -528,6 +533,13 @@ class GuardedStorage:
         """Keep ``value`` under ``key``, unless saving is off."""
         if not self.off:
             self._guard(lambda: self.backend.set(key, value))
+
+    def offer(self, key: str, value: str) -> None:
+        """Keep ``value`` under ``key`` if the browser takes it; a refusal leaves saving on (what
+        is stored already still reads as it did)."""
+        if not self.off:
+            with suppress(StorageError):
+                self.backend.set(key, value)
 
     def remove(self, key: str) -> None:
         """Forget ``key``, unless saving is off."""
@@ -570,6 +582,9 @@ class SavedGames:
         self.slots: dict[str, Slot] = {}
         #: The last game forgotten to make room for a new one (the page says so), None if none.
         self.evicted: Slot | None = None
+        #: A new slot, and the games to forget for it once its first save is kept (not before:
+        #: a browser that refuses that save keeps them all).
+        self._room_for: tuple[str, list[str]] | None = None
         self._writes: list[Entry | Forget] = []
         self._migrate()
         self.refresh(journal)
@@ -597,22 +612,18 @@ class SavedGames:
             if stored != slot.checkpoint_text() and slot.raw is None and self.verify(slot.save_text()):
                 kept = read_checkpoint(slot.id, stored) if stored is not None else None
                 if kept is None or kept.raw is not None or not self.verify(kept.save_text()) or _newer(slot, kept):
-                    self.storage.set(slot.key, slot.checkpoint_text())
+                    self.storage.offer(slot.key, slot.checkpoint_text())  # refused (full): the journal still has it
         if self.journal_on:
             self._writes += forgotten
 
     def new_slot(self, rng: Any, keep: Iterable[str] = ()) -> str:
         """A new, empty slot's id; when :data:`MAX_SLOTS` are kept, the one played longest
-        ago is forgotten (never one of ``keep``: the games open in other tabs), and kept in
-        :attr:`evicted` for the page to say so."""
+        ago is forgotten (never one of ``keep``: the games open in other tabs) once the new
+        slot's first save is kept, and then kept in :attr:`evicted` for the page to say so."""
         kept = set(keep)
-        while len(self.slots) >= MAX_SLOTS:
-            oldest = min((s for s in self.slots.values() if s.id not in kept), key=lambda s: s.when, default=None)
-            if oldest is None:
-                break
-            self.evicted = oldest
-            self.delete(oldest.id)
+        by_age = sorted((s for s in self.slots.values() if s.id not in kept), key=lambda s: s.when)
         slot_id = f"{rng.getrandbits(48):012x}"
+        self._room_for = (slot_id, [s.id for s in by_age[: max(0, len(self.slots) + 1 - MAX_SLOTS)]])
         self.slots[slot_id] = Slot(slot_id)
         return slot_id
 
@@ -628,8 +639,16 @@ class SavedGames:
             return
         if entry.base:
             self.storage.set(slot.key, slot.checkpoint_text())
+        if self.storage.off:  # refused: the game is not kept, and the others stay as they were
+            self._room_for = None
+            return
         if self.journal_on:
             self._writes.append(entry)
+        if self._room_for is not None and self._room_for[0] == slot_id:
+            _, forgotten, self._room_for = *self._room_for, None
+            for old in forgotten:
+                self.evicted = self.slots.get(old, self.evicted)
+                self.delete(old)
 
     def checkpoint(self, slot_id: str) -> None:
         """Write a slot's whole checkpoint now (the page is being hidden or closed)."""

@@ -227,7 +227,7 @@ def start_form(choices: Mapping[str, str]) -> str:
 
 def saved_list(saved: Sequence[SavedGame]) -> str:
     """The saved games, each with its buttons: resume or delete; download or discard a
-    save that cannot be read; a game open in another tab cannot be resumed here."""
+    save that cannot be read; a game open in another tab can be neither resumed nor deleted here."""
     if not saved:
         return ""
     rows = []
@@ -240,7 +240,7 @@ def saved_list(saved: Sequence[SavedGame]) -> str:
             details += f' · <span class="unread">{escape(plural_text("save-unread", game.unread))}</span>'
         if not game.readable:
             buttons = button(text("save-download"), command=Command.EXPORT, slot=slot) + button(
-                text("save-discard"), command=Command.DISCARD_SAVE, slot=slot
+                text("save-discard"), command=Command.DISCARD_SAVE, slot=slot, disabled=game.elsewhere
             )
             rows.append(f'<li class="saved broken" role="alert"><p>{escape(game.label)}</p>{buttons}</li>')
             continue
@@ -254,7 +254,8 @@ def saved_list(saved: Sequence[SavedGame]) -> str:
             resume = button(
                 text("resume"), command=Command.RESUME, slot=slot, primary=number == 0, disabled=game.elsewhere
             )
-            buttons = resume + button(text("delete-save"), command=Command.DISCARD_SAVE, slot=slot)
+            delete = button(text("delete-save"), command=Command.DISCARD_SAVE, slot=slot, disabled=game.elsewhere)
+            buttons = resume + delete
             if game.unread:
                 buttons += button(text("save-download"), command=Command.EXPORT, slot=slot)
         rows.append(

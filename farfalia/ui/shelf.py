@@ -147,8 +147,9 @@ class Shelf:
     # --------------------------------------------------------------- choosing
 
     def discard(self, slot: str) -> None:
-        """Forget a saved game: at once if it cannot be read (nothing to lose), else once confirmed."""
-        chosen = self._chosen(slot)
+        """Forget a saved game: at once if it cannot be read (nothing to lose), else once confirmed;
+        never one another tab plays (it would save on, after nothing)."""
+        chosen = self._held_here_or_nowhere(slot)
         if save_readable(chosen):
             self.deleting = slot
         else:
@@ -156,7 +157,7 @@ class Shelf:
 
     def confirm_discard(self, slot: str) -> None:
         """The delete confirmed."""
-        self._chosen(slot)
+        self._held_here_or_nowhere(slot)
         self.saves.delete(slot)
         self.deleting = None
 
@@ -169,6 +170,13 @@ class Shelf:
         if kept is None:
             raise SessionError(text("game-gone"))  # ended or discarded in another tab
         return kept.save_text()
+
+    def _held_here_or_nowhere(self, slot: str) -> str:
+        """:meth:`_chosen`'s save, of a game no other tab plays."""
+        saved = self._chosen(slot)
+        if slot in self.others():
+            raise SessionError(text("delete-elsewhere"))
+        return saved
 
     def resume(self, slot: str) -> tuple[Table, SiteGame]:
         """The table of a saved game, to play here: not one another tab holds."""
@@ -185,12 +193,15 @@ class Shelf:
         if self.leases is not None:
             self.leases.take(slot)
 
-    def new_game(self) -> str | None:
-        """A slot for a new game, played here; where it made room by forgetting the game played
-        longest ago, what the note says of it."""
+    def new_game(self) -> None:
+        """A slot for a new game, played here (room is made for it by its first save)."""
         self.saves.evicted = None
         self.play(self.saves.new_slot(self.rng, self.others()))
-        evicted = self.saves.evicted
+
+    def take_eviction(self) -> str | None:
+        """What the note says of the game played longest ago, once forgotten to make room for
+        the new one; None if none was."""
+        evicted, self.saves.evicted = self.saves.evicted, None
         if evicted is None:
             return None
         return text("save-evicted", count=MAX_SLOTS, label=read_save(evicted.save_text())[0])

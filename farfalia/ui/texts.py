@@ -63,6 +63,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "delete-confirm": "Delete this game for good?",
     "keep-save": "Keep it",
     "game-elsewhere": "This game is open in another tab. Close it there to play it here.",
+    "delete-elsewhere": "This game is open in another tab. Close it there to delete it here.",
     "not-your-turn": "It is not your turn to decide.",
     "not-legal-now": "{action}: not possible now.",
     "nothing-to-undo": "There is no decision of yours to take back in this hand.",
