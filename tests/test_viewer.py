@@ -66,3 +66,12 @@ def test_finished_hands_of_a_running_game_stop_before_the_hand_in_progress() -> 
     # Nothing of the hand in progress is in the link: no cards dealt, no seed to deal them.
     assert viewer.game.state.dealt == () and viewer.view().seats == ()
     assert sum(type(outcome).__name__ == "Deal" for outcome in replay.chance) == 2
+
+
+def test_a_replay_of_no_action_offers_no_situation_to_edit() -> None:
+    """Its hand is dealt but not set up yet: "Edit this situation" was offered, then answered that
+    the replay has no hand to set up."""
+    assert not FarfaliaViewer(decode(encode(Game(Settings("basic5"), 3)))).editable()
+    viewer, _ = viewer_of("basic5")
+    viewer.jump(0)
+    assert viewer.editable()  # any position of a replay that sets a hand up

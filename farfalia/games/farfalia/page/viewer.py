@@ -4,6 +4,7 @@ reader as the game was."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from farfalia.games.farfalia.engine.game import Game
@@ -12,6 +13,7 @@ from farfalia.games.farfalia.engine.views import View, omniscient_view, seat_vie
 from farfalia.games.farfalia.page.announce import Narrator
 from farfalia.games.farfalia.page.render import THEME_COLOURS, render_defs, render_table
 from farfalia.games.farfalia.page.screens import summary_panel
+from farfalia.games.farfalia.records.scenario import sets_up_a_hand
 from farfalia.records.replay import Replay
 from farfalia.ui.layout import Layout
 from farfalia.ui.viewer import ALL, Stepper
@@ -36,6 +38,14 @@ class FarfaliaViewer(Stepper):
         choices show as they did at the table (what could be played, and why not)."""
         game = self.game
         return omniscient_view(game) if self.view_name == ALL else seat_view(game, int(self.view_name))
+
+    @functools.cached_property
+    def _sets_up_a_hand(self) -> bool:
+        return sets_up_a_hand(self.replay.game().history)
+
+    def editable(self) -> bool:
+        """Where the replay deals and sets up a hand (what the editor edits): not one of no action."""
+        return self._sets_up_a_hand
 
     def finished_hand(self) -> HandResult | None:
         """The hand that the last action finished, if it did."""

@@ -20,6 +20,7 @@ in its own language.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from farfalia.core.errors import FarfaliaError, Message, ScenarioError
@@ -309,10 +310,10 @@ class Scenario:
         to the end of that hand (a rules diagram or a shared game, to edit)."""
         full = replay.game()
         history = full.history
-        dealt = next((s for s in history if isinstance(s, Deal)), None)
-        proposal = next((s for s in history if isinstance(s, TurnProposal)), None)
-        if dealt is None or proposal is None:
+        if not sets_up_a_hand(history):
             raise ScenarioError(problem("no-hand"))
+        dealt = next(s for s in history if isinstance(s, Deal))
+        proposal = next(s for s in history if isinstance(s, TurnProposal))
         wilds_outcome = next((s for s in history if isinstance(s, DealWilds)), None)
         drawn = next((s.dealer for s in history if isinstance(s, DrawDealer)), None)
         dealer = full.settings.first_dealer if drawn is None else drawn
@@ -355,3 +356,9 @@ def _size_problem(plan: HandPlan, seat: int, name: str, count: int, size: int) -
     if plan.dummies[plan.position_of(seat)]:
         return problem("dummy-size", name=name, count=count, size=size)
     return problem("hand-size", name=name, count=count, size=size)
+
+
+def sets_up_a_hand(history: Sequence[object]) -> bool:
+    """Whether a game's history deals a hand and sets it up (its first proposal): what
+    :meth:`Scenario.from_replay` makes a scenario of (a replay of no action may not)."""
+    return any(isinstance(step, Deal) for step in history) and any(isinstance(step, TurnProposal) for step in history)
