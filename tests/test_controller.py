@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from farfalia.core.errors import FarfaliaError, LinkError
+from farfalia.core.errors import FarfaliaError, LinkError, SessionError
 from farfalia.games.farfalia.engine.rules import Settings
 from farfalia.games.farfalia.records.replay import decode, encode
 from farfalia.ui.contract import Command
@@ -160,6 +160,22 @@ def test_viewer_moves_and_keys_follow_the_link() -> None:
     page.command(ViewerMove.LAST)
     assert page.screen().at == len(game.actions)
     assert page.export().content == encode(game)
+
+
+def test_a_finished_game_offers_play_from_here_before_its_end_only() -> None:
+    """At a whole game's end there is nothing to play: "Play from here" showed each hand's summary
+    again, then saved the finished game as a new one (making an old one give way)."""
+    game = random_game(Settings("two"), 3)
+    page = controller()
+    page.open(f"replay={encode(game)}")
+    assert game.is_over() and 'data-command="play-from-here"' not in page.screen().bar
+    with pytest.raises(SessionError, match="Game over"):
+        page.command(Command.PLAY_FROM_HERE)
+    assert page.table is None and page.viewer is not None
+    page.command(ViewerMove.PREV)
+    assert 'data-command="play-from-here"' in page.screen().bar
+    page.command(Command.PLAY_FROM_HERE)
+    assert page.table is not None and len(page.table.game.actions) == len(game.actions) - 1
 
 
 @pytest.mark.parametrize(

@@ -341,7 +341,7 @@ def viewer_bar(viewer: Stepper, embedded: bool = False) -> str:
     told = escape(viewer.last_play()) or "&nbsp;" if viewer.tells_plays else ""
     last = f'<p class="info-line">{told}</p>' if told else ""
     tools = (
-        button(text("play-from-here"), command=Command.PLAY_FROM_HERE)
+        ("" if viewer.game.is_over() else button(text("play-from-here"), command=Command.PLAY_FROM_HERE))
         + (button(text("editor-edit"), command=Command.EDIT_POSITION) if viewer.editable() else "")
         + button(text("embed"), command=Command.EMBED)
         + button(text("export"), command=Command.EXPORT)

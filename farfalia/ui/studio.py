@@ -317,6 +317,8 @@ class Studio:
         """What playing on from the replay's position takes: its game, the game at the position,
         the players' names, and the person's seat (the seat viewed, else the first)."""
         viewer = self.stepping()
+        if viewer.game.is_over():  # nothing left to play (the button is not offered there)
+            raise SessionError(text("game-over"))
         you = ascii_int(viewer.view_name, 1)
         return find_game(viewer.game_name), viewer.game, viewer.names(), 0 if you is None else you
 
