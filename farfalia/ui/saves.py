@@ -375,9 +375,9 @@ def restore(
     Each slot's checkpoint (slot id → stored text) is brought up to date by its writer's later
     entries, and every other writer's entries are read from their first base: of these lineages,
     the freshest that reads back (``verify``) is the slot; one that is not the slot's game played
-    on becomes a slot of its own (``<slot>-<writer>``); the others' entries are forgotten. (A
-    checkpoint that does not read back, its writer's entries are read from their first base too.) What
-    cannot be read is kept: the slot's ``unread`` texts, or the slot itself, ``raw``."""
+    on becomes a slot of its own (``<slot>-<writer>``); the others' entries are forgotten. (Where
+    a checkpoint does not read back, its writer's entries are read from their first base too.)
+    What cannot be read is kept: the slot's ``unread`` texts, or the slot itself, ``raw``."""
     slots: dict[str, Slot] = {}
     forgotten: list[Forget] = []
     by_slot: dict[str, dict[str, list[Stored]]] = {}
@@ -516,8 +516,8 @@ class WebStorage:
 
 class GuardedStorage:
     """The page's storage, kept from ever stopping a game: at the first refusal (storage
-    turned off, full, or failing mid-game; but for :meth:`offer`) saving stops for the rest of the page's life,
-    and the game plays on in memory. Once off, nothing stored earlier is read either, so
+    turned off, full, or failing mid-game; but for :meth:`offer`) saving stops for the rest
+    of the page's life, and the game plays on in memory. Once off, nothing stored earlier is read either, so
     the screen and a resumed game can never disagree."""
 
     def __init__(self, backend: Storage) -> None:
