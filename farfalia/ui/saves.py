@@ -517,8 +517,8 @@ class WebStorage:
 class GuardedStorage:
     """The page's storage, kept from ever stopping a game: at the first refusal (storage
     turned off, full, or failing mid-game; but for :meth:`offer`) saving stops for the rest
-    of the page's life, and the game plays on in memory. Once off, nothing stored earlier is read either, so
-    the screen and a resumed game can never disagree."""
+    of the page's life, and the game plays on in memory. Once off, nothing stored earlier is
+    read either, so the screen and a resumed game can never disagree."""
 
     def __init__(self, backend: Storage) -> None:
         self.backend = backend
