@@ -1,7 +1,7 @@
 """Command line, for every game of the site (``--game``, the first by default): ``simulate`` random
 games, ``replay`` texts (encode a random game, decode one), ``analyse`` a replay text (the review of
 its decisions), ``bench`` the rules core, ``tournament`` between bots. Each game adds its settings'
-options (:meth:`farfalia.ui.game.SiteGame.add_arguments`)."""
+options (its :class:`farfalia.ui.game.CommandLine`'s ``add_arguments``)."""
 
 from __future__ import annotations
 
@@ -26,10 +26,9 @@ def parser_for(game: SiteGame) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m farfalia", description="The site's games: their engines' tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     names = [g.name for g in site_games()]
-    sim = commands.add_parser("simulate", help="play complete games with random legal actions")
+    sim = commands.add_parser("simulate", help="play complete games with random legal actions: one JSON object a game")
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--json", action="store_true", help="one JSON object a game (the default output)")
     rep = commands.add_parser("replay", help="replay texts: encode a random game, or decode one")
     replays = rep.add_subparsers(dest="replay_command", required=True)
     enc = replays.add_parser("encode", help="play a random game and print its replay text")

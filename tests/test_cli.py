@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from farfalia.cli import main
-from farfalia.games.farfalia.engine.rules import MODES
+from farfalia.games.farfalia import command
+from farfalia.games.farfalia.engine.rules import MODES, Settings
+from farfalia.games.farfalia.engine.state import State
 from tools import bench_core
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +33,6 @@ def test_simulate_prints_one_json_object_a_game(capsys: pytest.CaptureFixture[st
                 "3",
                 "--seed",
                 "9",
-                "--json",
             ]
         )
         == 0
@@ -67,6 +68,21 @@ def test_bench_prints_a_line_per_mode() -> None:
     assert all(float(line.split()[1]) > 0 and line.endswith("hands/s") for line in lines)
 
 
+def test_bench_times_the_variants_named(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    timed = []
+
+    def state(settings: Settings) -> State:
+        timed.append(settings)
+        return State(settings)
+
+    monkeypatch.setattr(command, "State", state)
+    assert main(["bench", "--mode", "four", "--variant", "burning", "--seconds", "0.05"]) == 0
+    (line,) = capsys.readouterr().out.strip().splitlines()
+    label = bench_core.LINE.match(line)
+    assert label is not None and label["label"] == "four burning"
+    assert timed and {(settings.mode, settings.variants) for settings in timed} == {("four", frozenset({"burning"}))}
+
+
 def test_bad_arguments_exit_two() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "farfalia", "simulate", "--mode", "six"], capture_output=True, text=True, cwd=ROOT
@@ -78,7 +94,7 @@ def test_bad_arguments_exit_two() -> None:
 def test_simulate_plays_papillon_at_every_player_count(players: int, capsys: pytest.CaptureFixture[str]) -> None:
     """Random complete games through the checked API, one JSON object each, as Farfalia's;
     partners share their side's score (P-D7) and the best sides win (P-D42)."""
-    argv = ["simulate", "--game", "papillon", "--players", str(players), "--games", "3", "--seed", "1", "--json"]
+    argv = ["simulate", "--game", "papillon", "--players", str(players), "--games", "3", "--seed", "1"]
     assert main(argv) == 0
     games = [json.loads(line) for line in capsys.readouterr().out.strip().splitlines()]
     assert [game["seed"] for game in games] == [1, 2, 3]

@@ -4,7 +4,7 @@
 ``review`` is the replay's review, compact (:mod:`farfalia.ui.reviews`): the recipient sees its
 marks without computing them. One that cannot be read leaves the replay as it is.
 
-``lang`` (an embed's language) that is not one of the game's is left out: the embed then
+``lang`` (an embed's language) that is not one of the site's is left out: the embed then
 speaks its reader's language, and still shows.
 
 ``still`` (written by the embed builder, read by ``assets/still.js``) is the table's

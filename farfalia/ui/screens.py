@@ -78,7 +78,7 @@ class SavedGame:
     """A row of the start screen's saved games."""
 
     slot: str
-    #: What the game is ("Farfalia for five, hand 2 of 5"), or why its save cannot be read.
+    #: What the game is ("Farfalia for four (partners), hand 2 of 4"), or why its save cannot be read.
     label: str
     #: Who plays it ("" when it cannot be read).
     players: str

@@ -53,9 +53,11 @@ def summary(game: Game, seed: int) -> dict[str, object]:
     }
 
 
-def bench_mode(mode: str, seconds: float, seed: int = 1, rounds: int = 5) -> float:
+def bench_mode(
+    mode: str, seconds: float, variants: frozenset[str] = frozenset(), seed: int = 1, rounds: int = 5
+) -> float:
     """Complete random hands a second in the rules core (:meth:`State.random_playout`)."""
-    settings = Settings(mode)
+    settings = Settings(mode, variants)
     rng = random.Random(seed)
 
     def one_game() -> int:
@@ -67,6 +69,8 @@ def bench_mode(mode: str, seconds: float, seed: int = 1, rounds: int = 5) -> flo
 
 
 def bench(args: argparse.Namespace) -> Iterator[str]:
-    """Random hands a second, a line a mode (each as soon as it is measured)."""
+    """Random hands a second, a line a mode (each as soon as it is measured), with the variants named."""
+    variants = frozenset(args.variant or ())
     for mode in args.mode or MODES:
-        yield f"{mode:<12} {bench_mode(mode, args.seconds):>9.0f} hands/s"
+        label = " ".join([mode, *sorted(variants)])
+        yield f"{label:<12} {bench_mode(mode, args.seconds, variants):>9.0f} hands/s"

@@ -34,5 +34,5 @@ def all_seen(game: Game, player: int) -> Sampler:
 
 
 def notation(action: Action) -> str:
-    """The action's notation (``play:B7``)."""
+    """The action's notation (``B7`` for a card played, ``pick:R10``)."""
     return str(action)

@@ -202,7 +202,7 @@ class Session(Table):
         return self.narrator.news(self.game, self.viewer(), self.names(), self.actor() if deciding else None)
 
     def label(self) -> str:
-        """The mode, and the hand under way of how many ("Farfalia for four, hand 2 of 4")."""
+        """The mode, and the hand under way of how many ("Farfalia for four (partners), hand 2 of 4")."""
         settings, number = self.game.settings, self.game.progress().rounds + 1
         mode = text(f"mode.{settings.mode}")
         total = settings.total_hands
