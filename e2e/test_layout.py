@@ -50,6 +50,7 @@ INSIDE = """(e) => { const r = e.getBoundingClientRect();
 #: choices scroll inside the bar; the page itself does not move).
 UNREACHABLE = """() => {
   const row = document.querySelector('#bar .choices');
+  if (!row) return [];  // (a decision of cards alone, drawn since the test looked)
   const missing = [...row.querySelectorAll('button')].filter((b) => {
     b.scrollIntoView({block: 'nearest', inline: 'nearest'});
     const r = b.getBoundingClientRect();
