@@ -6,6 +6,7 @@ cannot be read still opened."""
 from __future__ import annotations
 
 import functools
+import itertools
 import pickle
 import random
 import re
@@ -267,3 +268,27 @@ def test_a_review_judged_from_both_ends_meets_with_the_verdicts_of_one_run(game:
         assert review.answered(worker.part(asked, Ticks()))
     assert review.review.verdicts == alone and review.progress == 1.0 and not review.meanwhile
     assert review.tail and review.tail_from < len(replay.actions)  # some were judged from the end
+
+
+def test_a_click_anywhere_on_the_graph_goes_to_the_judged_decision_nearest_it() -> None:
+    """On a phone a bar is a pixel wide: each judged decision's target is the graph's whole height,
+    halfway to its neighbours', so the targets tile the graph and each holds its own bar."""
+    controller = page()
+    reviewed(controller, f"replay={sample('farfalia')}")
+    marks, viewer = controller.studio.marks, controller.studio.viewer
+    assert marks is not None and viewer is not None and len(marks) > 2
+    graph = marks.graph(viewer.at, viewer.total, viewer.names())
+    slots = [
+        (float(x), float(x) + float(width), int(at))
+        for at, x, width in re.findall(
+            r'class="slot" data-command="jump" data-at="(\d+)" x="([\d.]+)" y="0"'
+            r' width="([\d.]+)"',
+            graph,
+        )
+    ]
+    assert [at for _, _, at in slots] == [index + 1 for index in sorted(marks.by_index)]
+    assert slots[0][0] == 0 and slots[-1][1] == pytest.approx(600, abs=0.2)
+    assert all(right == pytest.approx(left, abs=0.2) for (_, right, _), (left, _, _) in itertools.pairwise(slots))
+    width = 600 / viewer.total
+    for left, right, at in slots:  # its own bar's middle inside its target
+        assert left - 0.1 <= (at - 0.5) * width <= right + 0.1

@@ -15,6 +15,7 @@ who acted) nor the grade (the game's thresholds give it from the loss) is writte
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import time
 from collections.abc import Callable, Collection, Mapping
@@ -141,9 +142,18 @@ class Marks:
         return "".join(f"<li>{escape(line)}</li>" for line in lines)
 
     def graph(self, position: int, total: int, names: list[str]) -> str:
-        """The points each judged decision lost, a bar at its place in the game (clicking one goes to
-        that position), and where the viewer stands."""
+        """The points each judged decision lost, a bar at its place in the game, and where the viewer
+        stands. A click anywhere goes to the judged decision nearest it: each has the graph's whole
+        height from halfway to the one before to halfway to the next (a bar a pixel wide on a phone
+        is no target)."""
         width = GRAPH_WIDTH / max(total, 1)
+        judged = sorted(self.by_index)
+        middles = [(a + b + 1) / 2 * width for a, b in itertools.pairwise(judged)]
+        slots = "".join(
+            f'<rect class="slot" data-command="jump" data-at="{index + 1}" x="{left:.1f}" y="0"'
+            f' width="{right - left:.1f}" height="{GRAPH_HEIGHT}"/>'
+            for index, left, right in zip(judged, [0.0, *middles], [*middles, float(GRAPH_WIDTH)], strict=True)
+        )
         bars = []
         for index, mark in sorted(self.by_index.items()):
             height = max(2.0, self._height(mark.loss))
@@ -160,6 +170,7 @@ class Marks:
             f'<svg class="review-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" preserveAspectRatio="none"'
             f' role="img" aria-label="{escape(text("review.graph"))}">'
             f'<line class="threshold" x1="0" x2="{GRAPH_WIDTH}" y1="{line:.1f}" y2="{line:.1f}"/>'
+            + slots
             + "".join(bars)
             + f'<line class="here" x1="{here:.1f}" x2="{here:.1f}" y1="0" y2="{GRAPH_HEIGHT}"/></svg>'
         )
