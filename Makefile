@@ -16,10 +16,11 @@ play: dist
 	$(PY) tools/serve.py --port $(PORT)
 
 ## Install, lint, type-check and run every test: the CPython (and Pyodide) tests on two processes, then
-## headless Chromium's alone (its long-task figures must not share a core with them).
+## headless Chromium's alone (its long-task figures must not share a core with them), printing
+## its slowest tests (the whole run is to stay well under 20 minutes).
 test: lint dist /usr/bin/chromium
 	$(PY) -m pytest -n 2 tests
-	$(PY) -m pytest e2e
+	$(PY) -m pytest e2e --durations=15
 
 $(VENV)/installed: requirements.lock
 	$(PYTHON) -m venv $(VENV)
