@@ -73,31 +73,60 @@ class Record:
 MOVES_ON = "svg .card.legal:not([data-action=drop]), #bar .choices button[data-action]:not([data-action=drop])"
 
 
+#: What the page awaits of the person, read in one call: the draws so far, the decision, whether the
+#: game is over, the panel's button if a panel is up, else every legal card and choice in the page's
+#: order, each brought into view, with its middle and whether a click there reaches it (nothing over
+#: it, not disabled): the checks Playwright's ``click`` makes before it clicks.
+AWAITED = """() => {
+  const body = document.body;
+  const panel = document.querySelector("#overlay button.primary");
+  const legal = "svg .card.legal, #bar .choices button[data-action]";
+  const options = panel ? [panel] : [...document.querySelectorAll(legal)];
+  return {
+    draws: body.dataset.draws, decision: body.dataset.decision || "",
+    over: document.querySelector(".panel.over") !== null, panel: panel ? panel.dataset.command || "" : null,
+    options: options.map((element) => {
+      element.scrollIntoViewIfNeeded();
+      const box = element.getBoundingClientRect();
+      const x = box.left + box.width / 2, y = box.top + box.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      return {
+        action: element.dataset.action || "", x, y, markup: element.outerHTML.slice(0, 120),
+        reached: !element.disabled && hit !== null && (hit === element || element.contains(hit)),
+      };
+    }),
+  };
+}"""
+
+
 def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hints: int = 0) -> Record:
     """Answer every prompt with a random legal click until the game-over panel shows
-    (with ``hints``, ask for a hint before clicking at every ``hints``-th decision)."""
+    (with ``hints``, ask for a hint before clicking at every ``hints``-th decision). Each click is
+    the mouse's, at the middle of what it clicks, once the page shows that nothing covers it."""
     rng = random.Random(seed)
     record = Record()
+    page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
     for _ in range(limit):
-        page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
-        draws = page.get_attribute("body", "data-draws")
-        if page.locator(".panel.over").count():
+        awaited = page.evaluate(AWAITED)
+        if awaited["over"]:
             return record
-        panel_button = page.locator("#overlay button.primary")
-        options = page.locator("svg .card.legal, #bar .choices button[data-action]")
-        if panel_button.count():
-            record.covers += panel_button.first.get_attribute("data-command") == "show-cards"
-            panel_button.first.click()
+        if awaited["panel"] is not None:
+            record.covers += awaited["panel"] == "show-cards"
+            option = awaited["options"][0]
         else:
-            assert options.count(), "a human is awaited but nothing can be clicked"
+            assert awaited["options"], "a human is awaited but nothing can be clicked"
             if hints and len(record.actions) % hints == 0:
                 ask_hint(page, record)
-                options = page.locator("svg .card.legal, #bar .choices button[data-action]")
-            record.decisions.add(page.get_attribute("body", "data-decision") or "")
-            choice = options.nth(rng.randrange(options.count()))
-            record.actions.append(choice.get_attribute("data-action") or "")
-            choice.click()
-        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}", timeout=15_000)
+                awaited = page.evaluate(AWAITED)
+            record.decisions.add(awaited["decision"])
+            option = awaited["options"][rng.randrange(len(awaited["options"]))]
+            record.actions.append(option["action"])
+        assert option["reached"], f"a click cannot reach {option['markup']}"
+        page.mouse.click(option["x"], option["y"])
+        page.wait_for_function(
+            f"() => document.body.dataset.draws !== {awaited['draws']!r} && document.body.dataset.waiting === 'human'",
+            timeout=30_000,
+        )
     raise AssertionError("the game did not end")
 
 

@@ -2,8 +2,8 @@
 quick to decide, never freezing the page, and hints for the human (asked at every third decision:
 each is a whole search). A benchmark that prints its figures: the same game played by the same
 clicks with the worker and without it (``?worker=off``: the page searching itself in slices of
-50 ms, as before the worker), side by side. ``make test`` plays the Papillon game at 3 with the
-worker; ``make bench-page`` all three (``basic5``, Papillon at 3 and at 5), both ways, then
+50 ms, as before the worker), side by side. ``make test`` plays Papillon's blue round at 3 with
+the worker; ``make bench-page`` all three (``basic5``, Papillon at 3 and at 5), both ways, then
 ``basic5`` and Papillon at 3 with the worker in each of the windows players meet first."""
 
 from __future__ import annotations
@@ -96,10 +96,10 @@ def percentile(values: list[float], count: int, share: float) -> float:
 
 
 def played(
-    page: Page, site: str, worker: bool, begin: str, seed: int, window: dict[str, int] = WINDOW
+    page: Page, site: str, worker: bool, begin: str, seed: int, window: dict[str, int] = WINDOW, rounds: str = "both"
 ) -> tuple[Figures, Record]:
-    """Open the page (with the worker or without) in ``window``, start a game with ``begin``, play
-    it out by the driver's clicks from ``seed``, and read the figures."""
+    """Open the page (with the worker or without) in ``window``, start a game with ``begin`` (a
+    Papillon game's ``rounds``), play it out by the driver's clicks from ``seed``, and read the figures."""
     page.set_viewport_size(window)
     page.add_init_script(OBSERVERS)
     open_game(page, site, "" if worker else "?worker=off")
@@ -110,7 +110,7 @@ def played(
         assert page.input_value("#level") == "strong"  # the default opponents
         start(page, "basic5", humans=(0,), seed=4, dealer=0, level=None)
     else:
-        start_papillon(page, int(begin), seed=int(begin), level="strong")
+        start_papillon(page, int(begin), seed=int(begin), level="strong", rounds=rounds)
     record = play_to_the_end(page, seed=seed, hints=HINTS_EVERY)
     tasks = page.evaluate(f"window.longTasks.slice({loading[0]})")
     frames = page.evaluate(f"window.longFrames.slice({loading[3]})")
@@ -171,11 +171,12 @@ def test_every_window_keeps_the_page_responsive(
 def test_papillon_strong_bots_think_in_the_worker_and_give_hints(
     page: Page, site: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A whole game against the strong bots: the worker makes every bot decision and answers every
-    hint (the page itself searches none), and the hints name moves."""
-    figures, record = played(page, site, True, "3", 3)
+    """A round against the strong bots (the blue: ``make bench-page`` plays whole games): the
+    worker makes every bot decision and answers every hint (the page itself searches none), and the
+    hints name moves."""
+    figures, record = played(page, site, True, "3", 3, rounds="blue")
     with capsys.disabled():
-        print(f"\nPapillon at 3 against strong bots:\n{figures.line('with the worker')}")
+        print(f"\nPapillon's blue round at 3 against strong bots:\n{figures.line('with the worker')}")
     assert figures.decisions > 20 and record.hints
     assert figures.remote == figures.decisions + len(record.hints)
     assert all(hint.startswith("Hint: ") for hint in record.hints)

@@ -62,17 +62,38 @@ UNREACHABLE = """() => {
 }"""
 
 
+#: The elements of a selector that are not wholly inside the window, named and placed.
+OUTSIDE = """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
+  }).map((e) => { const r = e.getBoundingClientRect();
+    const name = e.getAttribute('data-action') || e.className.baseVal || e.className;
+    return `${name} at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`; })"""
+
+
 def out_of_window(page: Page, selector: str) -> list[str]:
     """The elements of ``selector`` that are not wholly inside the window."""
-    return page.evaluate(
-        """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
-             const r = e.getBoundingClientRect();
-             return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
-           }).map((e) => { const r = e.getBoundingClientRect();
-             const name = e.getAttribute('data-action') || e.className.baseVal || e.className;
-             return `${name} at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`; })""",
-        selector,
-    )
+    return page.evaluate(OUTSIDE, selector)
+
+
+#: A human decision's screen, checked in one call: the draws so far, whether the game is over or a
+#: panel's button awaits (and whether it is out of the window), how many moves can be clicked, the
+#: legal cards and the status out of the window, the bar's choices that cannot be scrolled into
+#: view, on a touch screen the legal cards that offer no finger-sized target, and whether the
+#: decision offers places of a layout (Papillon's).
+DECISION = f"""([touch, target]) => {{
+  const outside = {OUTSIDE}, unreachable = {UNREACHABLE}, offersTarget = {TARGET_CHECK};
+  const panel = document.querySelector("#overlay button.primary");
+  const cards = [...document.querySelectorAll("svg .card.legal")];
+  return {{
+    draws: document.body.dataset.draws, over: document.querySelector(".panel.over") !== null,
+    panel: panel !== null, panelOutside: panel ? outside("#overlay button.primary") : [],
+    moves: document.querySelectorAll({MOVES_ON!r}).length,
+    outside: outside("svg .card.legal, #bar .status"), unreachable: unreachable(),
+    untouchable: touch ? cards.filter((card) => !offersTarget(card, target)).map((card) => card.dataset.action) : [],
+    placing: document.querySelector("svg [data-place].legal") !== null,
+  }};
+}}"""
 
 
 @contextmanager
@@ -143,33 +164,26 @@ def play_checking(page: Page, touch: bool, size: str, enough: int = 0) -> int:
     every human decision's screen. Returns how many offered places of a layout (Papillon's)."""
     rng = random.Random(size)
     checked = placing = 0
+    over = False
     for _ in range(400):
         page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
-        if page.locator(".panel.over").count() or checked == enough > 0:
+        screen = page.evaluate(DECISION, [touch, list(TOUCH_TARGET)])
+        over = screen["over"]
+        if over or checked == enough > 0:
             break
-        primary = page.locator("#overlay button.primary")
-        if primary.count():
-            assert not out_of_window(page, "#overlay button.primary")
+        if screen["panel"]:
+            assert not screen["panelOutside"], f"the panel's button out of view at {size}"
             click_and_wait(page, "#overlay button.primary")
             continue
-        cards = page.locator("svg .card.legal")
-        buttons = page.locator("#bar .choices button[data-action]")
-        assert cards.count() + buttons.count(), "a human is awaited but nothing can be clicked"
-        assert not out_of_window(page, "svg .card.legal, #bar .status"), f"out of view at {size}"
-        assert not page.evaluate(UNREACHABLE), f"choices that cannot be scrolled into the bar's view at {size}"
-        if touch:
-            for k in range(cards.count()):
-                assert cards.nth(k).evaluate(TARGET_CHECK, list(TOUCH_TARGET)), (
-                    f"card {cards.nth(k).get_attribute('data-action')} offers no {TOUCH_TARGET} target at {size}"
-                )
+        assert screen["moves"], "a human is awaited but nothing can be clicked"
+        assert not screen["outside"], f"out of view at {size}: {screen['outside']}"
+        assert not screen["unreachable"], f"choices that cannot be scrolled into the bar's view at {size}"
+        assert not screen["untouchable"], f"cards {screen['untouchable']} offer no {TOUCH_TARGET} target at {size}"
         checked += 1
-        placing += page.locator("svg [data-place].legal").count() > 0
-        options = page.locator(MOVES_ON)
-        choice = options.nth(rng.randrange(options.count()))
-        draws = page.get_attribute("body", "data-draws")
-        choice.click()
-        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}", timeout=15_000)
-    assert (page.locator(".panel.over").count() and checked >= 20) or checked == enough > 0
+        placing += screen["placing"]
+        page.locator(MOVES_ON).nth(rng.randrange(screen["moves"])).click()
+        page.wait_for_function(f"() => document.body.dataset.draws !== {screen['draws']!r}", timeout=15_000)
+    assert (over and checked >= 20) or checked == enough > 0
     return placing
 
 
