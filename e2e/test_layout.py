@@ -233,10 +233,18 @@ def test_the_table_keeps_its_size_from_turn_to_turn_on_a_phone(browser: Browser,
     assert heights and all(len(found) == 1 for found in heights.values()), log
 
 
+#: Whether the dialog is taller than the window (it scrolls).
+SCROLLS = "() => { const o = document.getElementById('overlay'); return o.scrollHeight > o.clientHeight; }"
+#: How opaque the fade above a dialog's main button is (words go on below it: "1"; none: "0").
+FADE = """() => getComputedStyle(
+  document.querySelector("#overlay .panel > .btn.primary:last-child"), "::before").opacity"""
+
+
 def test_a_dialog_taller_than_the_window_opens_at_its_top(browser: Browser, site: str) -> None:
     """A dialog taller than a phone on its side (the keys) opens showing its heading and its
     main button, focused (Enter closes it): it opened scrolled down to the button, the heading
-    out of view (a round's summary the same)."""
+    out of view (a round's summary the same). The words going on under the button fade out above
+    it until the dialog is scrolled to its end."""
     with window(browser, site, "phone-landscape", "dialog-top") as (page, _):
         open_game(page, site)
         start(page, "basic5", seed=5, dealer=0)
@@ -244,12 +252,13 @@ def test_a_dialog_taller_than_the_window_opens_at_its_top(browser: Browser, site
         page.click(f"#{Id.TOOLS_TOGGLE}")  # the tools are a menu on a phone
         click_and_wait(page, "#bar [data-command=help]")
         assert not page.locator(f"#{Id.TOOLS}").is_visible()  # the menu closed once a tool was chosen
-        assert page.evaluate(
-            "() => { const o = document.getElementById('overlay'); return o.scrollHeight > o.clientHeight; }"
-        )
+        assert page.evaluate(SCROLLS)
         assert page.locator("#overlay h2").first.evaluate(INSIDE)
         assert page.locator(PANEL_BUTTON).first.evaluate(INSIDE)  # held in sight at the bottom
         assert page.evaluate(f"() => document.activeElement.matches({PANEL_BUTTON!r})")
+        assert page.evaluate(FADE) == "1"
+        page.evaluate("() => { const o = document.getElementById('overlay'); o.scrollTop = o.scrollHeight; }")
+        page.wait_for_function(f"() => ({FADE})() === '0'")  # at the end, nothing more below
         page.keyboard.press("Enter")
         page.wait_for_function("() => document.getElementById('overlay').hidden")
         assert page.evaluate(f"() => document.activeElement.id === '{Id.TOOLS_TOGGLE}'")  # the focus given back
@@ -260,7 +269,8 @@ def test_every_tool_is_at_hand(browser: Browser, site: str, size: str) -> None:
     """On a phone the tools are a menu behind "⋯" (the table takes their line: upright, their row
     scrolled sideways with "Rules" and "New game" past the window's edge); elsewhere they are in
     the bar. Either way every tool lies wholly in the window, to be seen and touched; the menu
-    closes as menus do, and a touch that closes it plays no card."""
+    closes as menus do, and a touch that closes it plays no card. (A laptop's settings fit its
+    window: no fade says that words go on below their button.)"""
     with window(browser, site, size, f"tools-{size}") as (page, touch):
         open_game(page, site)
         start_papillon(page, 2, seed=4)
@@ -283,3 +293,6 @@ def test_every_tool_is_at_hand(browser: Browser, site: str, size: str) -> None:
             page.wait_for_function(shut)
             page.wait_for_timeout(300)
             assert page.get_attribute("body", "data-actions") == played
+        else:  # the settings fit a laptop's window: no fade above their button
+            click_and_wait(page, "#bar [data-command=settings]")
+            assert page.evaluate(f"() => !({SCROLLS})()") and page.evaluate(FADE) == "0"
