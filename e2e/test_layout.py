@@ -1,6 +1,8 @@
 """The table fits the window: a whole game at each common size, checking at every
 human decision that the legal cards and the decision's controls are in view, and on
-touch screens that each playable card offers a finger-sized target."""
+touch screens that each playable card offers a finger-sized target (and first that every
+field of the start form can be brought into view, the first screen's buttons' words at least
+15 px)."""
 
 from __future__ import annotations
 
@@ -123,6 +125,11 @@ def test_a_whole_game_fits_the_window(browser: Browser, site: str, size: str) ->
             element = page.locator(field).first
             element.scroll_into_view_if_needed()  # every field of the form can be reached
             assert element.evaluate(INSIDE), f"{field} cannot be brought into view at {size}"
+        smallest = page.evaluate(
+            "() => Math.min(...[...document.querySelectorAll('.first-screen .btn')].map("
+            "(button) => parseFloat(getComputedStyle(button).fontSize)))"
+        )
+        assert smallest >= 15, f"the first screen's buttons' words are {smallest} px at {size}"
         start(page, "basic5", seed=5, dealer=0)
         play_checking(page, touch, size)
 
