@@ -73,30 +73,41 @@ class Record:
 MOVES_ON = "svg .card.legal:not([data-action=drop]), #bar .choices button[data-action]:not([data-action=drop])"
 
 
-#: What the page awaits of the person, read in one call: the draws so far, the decision, whether the
-#: game is over, the panel's button if a panel is up, else every legal card and choice in the page's
-#: order, each brought into view, with its middle and whether a click there reaches it (nothing over
-#: it, not disabled): the checks Playwright's ``click`` makes before it clicks.
-AWAITED = """() => {
-  const body = document.body;
+#: What the person may click now, in the page's order: the panel's main button if a panel is up,
+#: else every legal card and choice.
+CLICKABLE = """() => {
   const panel = document.querySelector("#overlay button.primary");
-  const legal = "svg .card.legal, #bar .choices button[data-action]";
-  const options = panel ? [panel] : [...document.querySelectorAll(legal)];
-  return {
-    draws: body.dataset.draws, decision: body.dataset.decision || "",
-    over: document.querySelector(".panel.over") !== null, panel: panel ? panel.dataset.command || "" : null,
-    options: options.map((element) => {
-      element.scrollIntoViewIfNeeded();
-      const box = element.getBoundingClientRect();
-      const x = box.left + box.width / 2, y = box.top + box.height / 2;
-      const hit = document.elementFromPoint(x, y);
-      return {
-        action: element.dataset.action || "", x, y, markup: element.outerHTML.slice(0, 120),
-        reached: !element.disabled && hit !== null && (hit === element || element.contains(hit)),
-      };
-    }),
-  };
+  return panel ? [panel] : [...document.querySelectorAll("svg .card.legal, #bar .choices button[data-action]")];
 }"""
+#: What the page awaits of the person, read in one call: the draws so far, the decision, whether the
+#: game is over, whether a panel is up (its button's command) and what may be clicked (actions).
+AWAITED = f"""() => {{
+  const panel = document.querySelector("#overlay button.primary");
+  return {{
+    draws: document.body.dataset.draws, decision: document.body.dataset.decision || "",
+    over: document.querySelector(".panel.over") !== null, panel: panel ? panel.dataset.command || "" : null,
+    actions: ({CLICKABLE})().map((element) => element.dataset.action || ""),
+  }};
+}}"""
+#: The ``index``-th of what may be clicked, brought into view and still (the same box two frames
+#: running: a row of choices may be scrolling to a hint): its middle, and whether a click there
+#: reaches it (nothing over it, not disabled), the checks Playwright's ``click`` makes first.
+AIMED = f"""async (index) => {{
+  const element = ({CLICKABLE})()[index];
+  element.scrollIntoViewIfNeeded();
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  let box = element.getBoundingClientRect();
+  for (let frames = 0; frames < 120; frames += 1) {{
+    await frame();
+    const next = element.getBoundingClientRect();
+    if (["x", "y", "width", "height"].every((side) => next[side] === box[side])) break;
+    box = next;
+  }}
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  const reached = !element.disabled && hit !== null && (hit === element || element.contains(hit));
+  return {{x, y, reached, markup: element.outerHTML.slice(0, 120)}};
+}}"""
 
 
 def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hints: int = 0) -> Record:
@@ -112,17 +123,18 @@ def play_to_the_end(page: Page, seed: int = 0, limit: int = 3000, hints: int = 0
             return record
         if awaited["panel"] is not None:
             record.covers += awaited["panel"] == "show-cards"
-            option = awaited["options"][0]
+            index = 0
         else:
-            assert awaited["options"], "a human is awaited but nothing can be clicked"
+            assert awaited["actions"], "a human is awaited but nothing can be clicked"
             if hints and len(record.actions) % hints == 0:
                 ask_hint(page, record)
                 awaited = page.evaluate(AWAITED)
             record.decisions.add(awaited["decision"])
-            option = awaited["options"][rng.randrange(len(awaited["options"]))]
-            record.actions.append(option["action"])
-        assert option["reached"], f"a click cannot reach {option['markup']}"
-        page.mouse.click(option["x"], option["y"])
+            index = rng.randrange(len(awaited["actions"]))
+            record.actions.append(awaited["actions"][index])
+        aimed = page.evaluate(AIMED, index)
+        assert aimed["reached"], f"a click cannot reach {aimed['markup']}"
+        page.mouse.click(aimed["x"], aimed["y"])
         page.wait_for_function(
             f"() => document.body.dataset.draws !== {awaited['draws']!r} && document.body.dataset.waiting === 'human'",
             timeout=30_000,
