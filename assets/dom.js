@@ -200,8 +200,14 @@
     // What the focus and the pointer show by themselves: an unplayable card's reason in the note
     // line (the focus), the table's cards a choice names (its data-marks) marked; the phone's menu
     // of tools closed when the focus leaves it (the note stays while it is in the menu: emptied,
-    // it moved the menu, anchored to its button, under the finger).
+    // it moved the menu, anchored to its button, under the finger). The focus a press brings
+    // leaves the note as it is (a hint) unless it has a reason to say: on a phone an emptied note
+    // takes its line back, which moved the card or choice pressed from under the pointer before
+    // its release, and the click was lost.
     watch() {
+      let pressed = false;
+      document.addEventListener("pointerdown", () => { pressed = true; }, true);
+      for (const kind of ["pointerup", "pointercancel"]) document.addEventListener(kind, () => { pressed = false; }, true);
       const mark = (target) => {
         const table = document.getElementById("table");
         const choice = target.closest && target.closest("#bar .choices [data-marks]");
@@ -215,7 +221,8 @@
         if (target.closest && target.closest("#tools, #tools-toggle")) return;
         const menu = document.getElementById("tools");
         if (menu && menu.matches(":popover-open")) menu.hidePopover();
-        document.getElementById("note").textContent = (target.getAttribute && target.getAttribute("data-reason")) || "";
+        const reason = (target.getAttribute && target.getAttribute("data-reason")) || "";
+        if (reason || !pressed) document.getElementById("note").textContent = reason;
         mark(target);
       });
       document.addEventListener("pointerover", ({ target }) => mark(target));

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 
 from e2e.conftest import SHOTS, watch
 from e2e.driver import MOVES_ON, click_and_wait, open_game, start, start_papillon
-from farfalia.ui.contract import Id
+from farfalia.ui.contract import Command, Id
 from farfalia.ui.keyboard import PANEL_BUTTON
 from farfalia.ui.layout import TOUCH_TARGET
 from farfalia.ui.preferences import PREFERENCES_KEY
@@ -303,3 +303,28 @@ def test_every_tool_is_at_hand(browser: Browser, site: str, size: str) -> None:
         else:  # the settings fit a laptop's window: no fade above their button
             click_and_wait(page, "#bar [data-command=settings]")
             assert page.evaluate(f"() => !({SCROLLS})()") and page.evaluate(FADE) == "0"
+
+
+@pytest.mark.parametrize("game", ["farfalia", "papillon"])
+def test_a_press_after_a_hint_plays_what_it_pressed_on_a_phone(browser: Browser, site: str, game: str) -> None:
+    """A phone upright: the hint's words take the note line; a press on the move it marks gives
+    that move the focus, and the note stayed emptied by it, the line given back to the table, which
+    moved the move from under the finger before its release, and the tap was lost."""
+    with window(browser, site, "phone-small", f"hint-press-{game}") as (page, _):
+        open_game(page, site)
+        if game == "papillon":
+            start_papillon(page, 2, seed=4)
+        else:
+            start(page, "basic5", seed=5, dealer=0)
+        page.wait_for_function("() => document.body.dataset.waiting === 'human'", timeout=30_000)
+        page.click(f"[data-command={Command.HINT}]")
+        page.wait_for_function(f"() => document.getElementById('{Id.NOTE}').textContent.startsWith('Hint: ')")
+        hinted = page.locator("svg .card.legal.hint, #bar .choices button.hint")
+        box = hinted.bounding_box()
+        assert box
+        draws = page.get_attribute("body", "data-draws")
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 3)  # near its top edge, as a finger may
+        page.mouse.down()
+        assert hinted.bounding_box() == box, "the move pressed moved under the finger"
+        page.mouse.up()
+        page.wait_for_function(f"() => document.body.dataset.draws !== {draws!r}")
