@@ -307,9 +307,9 @@ def test_every_tool_is_at_hand(browser: Browser, site: str, size: str) -> None:
 
 @pytest.mark.parametrize("game", ["farfalia", "papillon"])
 def test_a_press_after_a_hint_plays_what_it_pressed_on_a_phone(browser: Browser, site: str, game: str) -> None:
-    """A phone upright: the hint's words take the note line; a press on the move it marks gives
-    that move the focus, and the note stayed emptied by it, the line given back to the table, which
-    moved the move from under the finger before its release, and the tap was lost."""
+    """A phone upright: the hint's words take the note line, and a press on the move it marks
+    plays that move. (The press gave the move the focus, which emptied the note; the line, given
+    back to the table, moved the move from under the finger before its release: the tap was lost.)"""
     with window(browser, site, "phone-small", f"hint-press-{game}") as (page, _):
         open_game(page, site)
         if game == "papillon":
