@@ -181,6 +181,21 @@ def test_a_phone_s_table_and_its_menu_of_tools_have_no_axe_violation(browser: Br
     assert not problems, "\n".join(problems)
 
 
+def test_papillon_s_rules_page_on_a_phone_has_no_axe_violation(browser: Browser, site: str) -> None:
+    """On a phone, Papillon's diagrams scroll sideways (a scrolling region must be reachable by the
+    keyboard), their step bars staying in sight."""
+    phone = {"width": 375, "height": 667}
+    context = browser.new_context(viewport=phone, has_touch=True, is_mobile=True, bypass_csp=True)
+    problems = watch(context, site)
+    page = context.new_page()
+    page.goto(f"{site}/papillon.html")
+    page.wait_for_selector(f"body[data-{Data.READY}]", timeout=READY_TIMEOUT)
+    found = violations(page, "papillon.html at 375 x 667")
+    context.close()
+    assert not found, "\n".join(found)
+    assert not problems, "\n".join(problems)
+
+
 def test_a_reviewed_replay_has_no_axe_violation(checked: Page, site: str) -> None:
     """The viewer with its review's marks, the better play shown, a mistake tried again and the
     tally at the end, and an embed with a verdict."""

@@ -1,7 +1,7 @@
 """Papillon through the page, as a person plays it: chosen on the start screen, then a whole
 two-round game by clicks, at two players and at five, shared from its last screen and the link
 reopened in the viewer; its plays' motion, a capture's cards marked while its button is pointed
-at, an embed, and its rules page's diagrams."""
+at, an embed, and its rules page's diagrams, on a phone too."""
 
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ def test_a_whole_papillon_game_by_clicks(page: Page, site: str, players: int) ->
 def test_the_papillon_rules_page_steps_its_diagrams(page: Page, site: str) -> None:
     page.goto(f"{site}/papillon.html", wait_until="domcontentloaded")
     figures = page.locator("figure.diagram")
-    assert page.locator("figure.diagram > svg.table.papillon").count() == figures.count() == 13  # before Python
+    pictures = page.locator("figure.diagram > .diagram-picture > svg.table.papillon")
+    assert pictures.count() == figures.count() == 13  # before Python
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT)
     first = figures.first
     first.locator("[data-step=next]").click()
@@ -63,6 +64,45 @@ def test_the_papillon_rules_page_steps_its_diagrams(page: Page, site: str) -> No
     page.wait_for_function("() => document.querySelectorAll('figure .position')[11].textContent === 'Action 1 of 2'")
     moment.locator("[data-step=next]").click()
     expect(moment.locator(".diagram-last")).to_contain_text("Papillon")
+
+
+#: A diagram, measured: how far it scrolls and where it is, its step bar's box and the figure's,
+#: and how opaque the fade on each side of its picture is.
+DIAGRAM_BOXES = """(index) => {
+  const figure = document.querySelectorAll('figure.diagram')[index];
+  const picture = figure.querySelector('.diagram-picture');
+  const box = (element) => { const r = element.getBoundingClientRect(); return [r.left, r.right]; };
+  return {scrolls: figure.scrollWidth - figure.clientWidth, at: figure.scrollLeft,
+          bar: box(figure.querySelector('.diagram-bar')), figure: box(figure),
+          fades: ['::before', '::after'].map(side => getComputedStyle(picture, side).opacity)};
+}"""
+
+
+def test_on_a_phone_a_papillon_diagram_scrolls_under_a_bar_that_stays_and_shows_more_is_there(
+    browser: Browser, site: str
+) -> None:
+    """Papillon's table is drawn wide: at 375 x 667 its diagram scrolls sideways, the side of the
+    picture with more to see fades, the step bar stays in sight, and a step keeps the place."""
+    context = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
+    problems = watch(context, site)
+    page = context.new_page()
+    page.goto(f"{site}/papillon.html")
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT)
+    figure = page.locator("figure.diagram").nth(3)
+    figure.scroll_into_view_if_needed()
+    start = page.evaluate(DIAGRAM_BOXES, 3)
+    assert start["scrolls"] > 300 and start["at"] == 0
+    assert start["fades"] == ["0", "1"]  # more to the right only
+    page.evaluate("() => { document.querySelectorAll('figure.diagram')[3].scrollLeft = 1e6; }")
+    page.wait_for_function(f"() => ({DIAGRAM_BOXES})(3).fades[1] === '0'")
+    end = page.evaluate(DIAGRAM_BOXES, 3)
+    assert end["at"] == end["scrolls"] and end["fades"] == ["1", "0"]  # more to the left only
+    assert end["bar"] == start["bar"] and end["figure"][0] <= end["bar"][0] < end["bar"][1] <= end["figure"][1]
+    figure.locator("[data-step=next]").tap()  # the bar steps the diagram, which stays where it was
+    page.wait_for_function("() => document.querySelectorAll('figure .position')[3].textContent.startsWith('Action 9 ')")
+    assert page.evaluate(DIAGRAM_BOXES, 3)["at"] == end["at"]
+    context.close()
+    assert not problems, "\n".join(problems)
 
 
 #: The animations of the cards on the blue table and of those captured (the bar's and the hand's aside).

@@ -121,7 +121,7 @@ def test_the_rules_page_shows_every_diagram_at_once_and_steps_them_in_one_runtim
     page.on("request", lambda request: runtimes.append(request.url) if request.url.endswith(".wasm") else None)
     page.goto(f"{site}/rules.html", wait_until="domcontentloaded")
     figures = page.locator("figure.diagram")
-    count = page.locator("figure.diagram > svg.table").count()  # before Python
+    count = page.locator("figure.diagram > .diagram-picture > svg.table").count()  # before Python
     assert count == figures.count() == RULES_PAGE.count("<figure") >= 10
     assert page.locator("figure.diagram .btn:disabled").count() == count * 6  # its controls wait for it
     first = figures.first
@@ -144,7 +144,7 @@ def test_a_rules_page_whose_games_code_does_not_come_keeps_its_pictures(page: Pa
     page.goto(f"{site}/rules.html", wait_until="domcontentloaded")
     page.wait_for_selector("body[data-ready]", timeout=90_000)
     figures = page.locator("figure.diagram")
-    assert figures.count() == page.locator("figure.diagram > svg.table").count() >= 10
+    assert figures.count() == page.locator("figure.diagram > .diagram-picture > svg.table").count() >= 10
     assert page.locator("figure.diagram .diagram-error").count() == figures.count()
     assert figures.first.locator(".diagram-error").inner_text() == text("game-load-failed", game="Farfalia")
     problems = page.problems  # type: ignore[attr-defined]

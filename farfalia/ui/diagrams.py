@@ -56,7 +56,8 @@ class Diagram:
 
     def _html(self, live: bool) -> str:
         viewer = self.viewer
-        table = viewer.draw(viewer.view(), WIDE, self.link.theme, defs=False)
+        # The picture in a box of its own, which shows a wide table's sides (assets/diagrams.css).
+        table = f'<div class="diagram-picture">{viewer.draw(viewer.view(), WIDE, self.link.theme, defs=False)}</div>'
         last = f'<p class="diagram-last">{escape(viewer.last_play()) or "&nbsp;"}</p>' if viewer.tells_plays else ""
         if not self.link.controls:
             return table
