@@ -7,7 +7,7 @@ figure is the best of the rounds. Printed as a Markdown table: each measure, the
 figure, today's, and their ratio (a measure the baseline lacks shows "–").
 
 Usage: ``python tools/bench_core.py [--baseline REF] [--rounds N] [--seconds S]``
-(``make bench-core``; docs/bots.md keeps the figures).
+(``make bench-core``; docs/speed.md keeps the figures).
 """
 
 from __future__ import annotations
