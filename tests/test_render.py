@@ -27,7 +27,17 @@ from farfalia.games.farfalia.page.render import (
     trick_spot,
 )
 from farfalia.games.farfalia.records.examples import BARBARA, EXAMPLE_ACTIONS, play
-from farfalia.ui.layout import MAX_WIDTH, MAX_WORDS, PANEL_WIDTH, STRIP_HEIGHT, TOUCH_TARGET, layout_for
+from farfalia.ui.layout import (
+    MAX_WIDTH,
+    MAX_WORDS,
+    PANEL_WIDTH,
+    SHORT_HEIGHT,
+    STRIP_HEIGHT,
+    TOUCH_TARGET,
+    Layout,
+    layout_for,
+    wide,
+)
 from farfalia.ui.screen import page_markup
 from farfalia.ui.svg import svg_text
 
@@ -147,6 +157,21 @@ def test_the_tall_table_is_as_wide_as_its_stage(size: tuple[int, int]) -> None:
     felt_x, _, felt_rx, _ = layout.felt
     assert felt_rx <= felt_x <= layout.width - felt_rx
     assert layout.hand_centre + layout.hand_span / 2 <= layout.width
+
+
+@pytest.mark.parametrize("size", [(375, 330), (375, 300), (390, 360), (768, 700), (600, 500)])
+def test_a_nearly_square_stage_keeps_the_upright_table_with_larger_cards(size: tuple[int, int]) -> None:
+    """A phone upright whose bar has grown (a lesson's words, a list of choices) leaves a stage
+    a little wider than tall: it keeps the upright table, whose hand is larger on screen there
+    than the landscape table's would be (it flipped to a landscape table a third of the screen)."""
+    width, height = size
+    layout, landscape = layout_for(width, height), wide(width / height, height < SHORT_HEIGHT)
+    assert layout.kind == "tall" and width > height
+
+    def card_width(drawn: Layout) -> float:
+        return min(width / drawn.width, height / drawn.height) * CARD_W * drawn.hand_scale
+
+    assert card_width(layout) > card_width(landscape)
 
 
 @pytest.mark.parametrize("size", [(1350, 504), (828, 337), (1904, 980), (1264, 698), (1600, 1000), (3000, 700)])

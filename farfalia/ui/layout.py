@@ -7,9 +7,10 @@ size of the drawing from the size of the stage (the window less the page's bar):
   the player's hand in one row along the bottom. Short landscape windows (a phone
   on its side) get larger, more spread cards in the hand; a window wider than the
   table's proportions a wider drawing, its panel's words and the plates larger.
-- ``tall`` (portrait: phones and tablets held upright): the information in a strip
-  along the top, the table in the middle, the player's hand large along the
-  bottom in two rows, so every card offers a finger-sized target.
+- ``tall`` (portrait: phones and tablets held upright, and a stage nearly square, as a phone's
+  upright is when its bar has grown): the information in a strip along the top, the table in
+  the middle, the player's hand large along the bottom in two rows, so every card offers a
+  finger-sized target.
 
 The drawing's aspect follows the stage's, so it fills the window without bands
 and the hand, the status line and every decision control stay in view.
@@ -29,6 +30,11 @@ TALL_WIDTH: Final = 560.0
 TALL_HEIGHT: Final = 860.0
 #: Below this stage height (px) a landscape window counts as short.
 SHORT_HEIGHT: Final = 520
+#: A stage at least this tall for its width gets the portrait table: a phone upright whose bar has
+#: grown (a lesson's words, a list of choices) keeps it, where the landscape one would be smaller
+#: (a 375 x 300 stage: cards 29 px wide upright, 26 px in the landscape table); a laptop's stage is
+#: wider (1350 x 552 at 1366 x 657).
+TALL_FROM: Final = 0.8
 #: The height of the tall layout's information strip (units).
 STRIP_HEIGHT: Final = 156.0
 #: In a two-row hand, how much of the first row the second leaves uncovered (units).
@@ -227,7 +233,7 @@ def layout_for(width: float, height: float) -> Layout:
     """The layout for a stage of ``width`` x ``height`` CSS pixels (0 or less: wide)."""
     if width <= 0 or height <= 0:
         return WIDE
-    if height > width:
+    if height >= TALL_FROM * width:
         unit = width / tall_width(height / width)  # px a unit; a target clear of the card's round corners
         needed = max((TOUCH_TARGET[0] + 4) / (CARD_W * unit), (TOUCH_TARGET[1] + 4) / (CARD_H * unit))
         layout = tall(height / width, max(DUMMY_SCALE, math.ceil(needed * 100) / 100))
