@@ -93,6 +93,18 @@ def test_each_lesson_plays_through_by_its_marks_saying_each_note_in_its_turn(gam
     assert notes <= said  # each said when its move came
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_part_says_its_first_note_from_its_first_moment(game: str) -> None:
+    """Farfalia's first part opens with Andrew's discards and trump (its first note comes with
+    the learner's lead): the box said nothing meanwhile, seconds at the lesson's pace."""
+    controller = page()
+    run = learning(controller, game)
+    for part_index, part in enumerate(run.lesson.parts):
+        assert run.part_index == part_index and run.table.game.actions == []
+        assert run.note() == text(part.notes[min(part.notes)])
+        run.next_part()  # each part from its beginning
+
+
 def test_a_move_off_the_script_is_told_taken_back_and_the_scripts_move_marked_again() -> None:
     """Papillon's first decision: the rulebook's capture by a sign is marked; laying a card down
     instead is allowed, told, and taken back, so that the capture's rule comes up."""

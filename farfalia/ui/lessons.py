@@ -160,14 +160,15 @@ class LessonRun:
 
     def note(self) -> str:
         """What the lesson says now: of the learner's last move, the part's end, or the latest
-        note the script has reached."""
+        note the script has reached (its first before that: it sets the part's scene, which the
+        others' opening moves play out meanwhile)."""
         if self.message is not None:
             return self.message
         if self.done():
             return text(self.part.end)
         at = len(self.table.game.actions)
-        reached = [index for index in self.part.notes if index <= at]
-        return text(self.part.notes[max(reached)]) if reached else ""
+        reached = [index for index in self.part.notes if index <= at] or [min(self.part.notes)]
+        return text(self.part.notes[max(reached)])
 
     def position(self) -> int:
         """How far into the script the game is: its actions as far as they follow it (where the
