@@ -21,6 +21,7 @@ from babel.messages.pofile import write_po
 
 from farfalia.core.errors import FarfaliaError, ScenarioError
 from farfalia.games.farfalia.engine.actions import parse_action
+from farfalia.games.farfalia.page.explain import result_line
 from farfalia.games.farfalia.page.texts import action_text, points_text
 from farfalia.games.farfalia.records.examples import worked_example
 from farfalia.games.farfalia.records.replay import decode, encode, encode_with_chance
@@ -90,6 +91,19 @@ def test_plural_forms_for_0_1_and_2(code: str, expected: list[str]) -> None:
     leaves = [plural_text("family-count.leaf", n) for n in (0, 1, 2)]
     zero = leaves[1].replace("1", "0", 1) if code == "fr" else leaves[2].replace("2", "0", 1)
     assert leaves[1] != leaves[2] and leaves[0] == zero
+
+
+@pytest.mark.parametrize(
+    ("code", "one", "two"),
+    [("fr", "Carl gagne.", "Carl et Emma gagnent."), ("de", "Carl gewinnt.", "Carl und Emma gewinnen."),
+     ("it", "vince Carl.", "vincono Carl e Emma.")],
+)  # fmt: skip
+def test_a_lost_game_names_its_winners_with_their_verb_in_the_plural(code: str, one: str, two: str) -> None:
+    """A five-player game has two winners or three: "Joueur 2 et Joueur 3 gagne" read wrong."""
+    names = ["Barbara", "Carl", "Emma"]
+    with speaking(code):
+        assert result_line([1], [0], names).endswith(one)
+        assert result_line([1, 2], [0], names).endswith(two)
 
 
 def test_french_elides_de_before_a_name_that_begins_with_a_vowel() -> None:

@@ -159,6 +159,8 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "default-name": "Player {number}",
     "points": "{points} pts",
     "and": "and",
+    #: Between the items of a list whose items hold commas (French sets it apart: " ; ").
+    "list-separator": "; ",
     "and-against": "and against",
     "waiting": "{name} is thinking…",
     "nothing": "nothing",

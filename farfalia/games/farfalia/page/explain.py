@@ -12,7 +12,7 @@ from farfalia.games.farfalia.engine.cards import BUTTERFLY, NO_CARD
 from farfalia.games.farfalia.engine.state import Trick
 from farfalia.games.farfalia.engine.views import View
 from farfalia.games.farfalia.page.texts import card_text, count_text, seat_label
-from farfalia.ui.texts import join_names, text
+from farfalia.ui.texts import join_names, plural_text, text
 
 
 def turn_status(view: View, names: Sequence[str], discards_left: int) -> str:
@@ -45,7 +45,7 @@ def partnership_line(view: View, names: Sequence[str]) -> str:
         return ""
     sides = _sides(view, names)
     if view.viewer is None or view.viewer not in plan.seats:
-        return text("sides", sides="; ".join(join_names(members) for members in sides.values()))
+        return text("sides", sides=text("list-separator").join(join_names(members) for members in sides.values()))
     mine = plan.sides[plan.seats.index(view.viewer)]
     partners = [name for name in sides[mine] if name != names[view.viewer]]
     others = " " + text("and-against") + " "
@@ -115,7 +115,7 @@ def last_trick_line(view: View, names: Sequence[str]) -> str:
         text("card-by", card=card_text(card), name=position_name(view, position, names))
         for position, card in trick.plays(len(view.seats))
     ]
-    return text("last-trick-line", plays="; ".join(plays), won=_won_line(view, trick, names))
+    return text("last-trick-line", plays=text("list-separator").join(plays), won=_won_line(view, trick, names))
 
 
 def result_line(winners: Sequence[int], humans: Sequence[int], names: Sequence[str]) -> str:
@@ -125,4 +125,4 @@ def result_line(winners: Sequence[int], humans: Sequence[int], names: Sequence[s
     if humans[0] in winners:
         others = [names[p] for p in winners if p != humans[0]]
         return text("you-won-with", names=join_names(others)) if others else text("you-won")
-    return text("you-lost", names=join_names([names[p] for p in winners]))
+    return plural_text("you-lost", len(winners), names=join_names([names[p] for p in winners]))

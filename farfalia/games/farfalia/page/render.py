@@ -798,7 +798,7 @@ def _sidebar(svg: ET.Element, view: View, names: Sequence[str], colours: Mapping
         subject = subject_card(family, colours)
         side.append(place(subject, x + k * 48, 54, 0.6) if wide else place(subject, x + k * 40, 32, 0.5))
     trump_text = text("no-trump") if trump_suit == NO_TRUMP_SUIT else (
-        f"{text('trump')}: {suit_text(trump_suit)}" if trump_suit is not None else ""
+        text("trump-suit", suit=suit_text(trump_suit)) if trump_suit is not None else ""
     )  # fmt: skip
     trump = node("g", side, class_="trump", role="img", aria_label=trump_text or text("trump"))
     trump_x, trump_y = (x, 150.0) if wide else (x + 220, 30.0)

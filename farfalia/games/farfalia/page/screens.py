@@ -154,7 +154,7 @@ def side_lines(result: HandResult, names: list[str]) -> list[str]:
         ]
         who = ", ".join(names[p] + (f" ({text('doubled')})" if result.doubled[p] else "") for p in players)
         cards = [c for row, k in zip(result.collections, plan.sides, strict=True) if k == side for c in row]
-        collected = "; ".join(card_text(c) for c in cards) or text("nothing")
+        collected = text("list-separator").join(card_text(c) for c in cards) or text("nothing")
         points = result.side_points[side]
         lines.append(text("side-collected", names=who, count=len(cards), cards=collected, points=points_text(points)))
     return lines
