@@ -5,6 +5,7 @@ its rule, left and resumed, offered from the first screen, the table's tools and
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from html import escape
@@ -188,6 +189,28 @@ def test_a_short_part_keeps_to_its_script() -> None:
     other = next(action for action in game.legal_actions() if action != run.table.scripted())
     controller.act(action_name(other))
     assert len(run.table.game.actions) == 1 and not run.free and run.note().startswith("You chose: ")
+
+
+def test_the_dummy_part_says_at_each_turn_whose_card_the_learner_plays() -> None:
+    """Farfalia's dummy: Ada plays her dummy's cards and her own by turns; "Now play your own card"
+    stayed on screen through the dummy's next turns (and on a phone the status line, which says
+    whose card is due, is left to the lesson)."""
+    storage = MemoryStorage()
+    storage.set(LESSON_KEY, json.dumps({"game": "farfalia", "part": 1, "at": 0}))  # the part left at its start
+    controller = page(storage)
+    run = learning(controller, "farfalia")
+    assert run.part.title == "lesson.fa.dummy"
+    turns = 0
+    move_on(controller)
+    while not run.done():
+        turn = run.table.game.to_act()
+        if len(run.table.game.actions) > 4 and turn is not None and turn.decision in ("play", "play-dummy"):
+            said = {"play": ["lesson.fa.own-turn"], "play-dummy": ["lesson.fa.dummy-turn", "lesson.fa.dummy-pick"]}
+            assert run.note() in [text(key) for key in said[turn.decision]], (len(run.table.game.actions), run.note())
+            turns += 1
+        play_marked(controller)
+        move_on(controller)
+    assert turns >= 6
 
 
 def test_a_card_the_rules_refuse_is_named_with_its_rule() -> None:

@@ -175,6 +175,8 @@ FARFALIA_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "Its reds lie face down, so it need not follow red: play the dummy's 1 of green.",
     "lesson.fa.dummy-uncovered": "The card under the dummy's 1 of green is uncovered, but it stays face down until "
     "the trick is over. Now play your own card.",
+    "lesson.fa.dummy-turn": "The dummy's turn again: you play it, from its face-up cards. Play the marked card.",
+    "lesson.fa.own-turn": "Your own turn: play the marked card from your hand.",
     "lesson.fa.dummy-pick": "The dummy won this trick. As its partner you set aside the card for your side and "
     "keep it in front of you, and you choose the dummy's lead to the next trick.",
     "lesson.fa.dummy-end": "That is the dummy: its partner plays it and keeps what it takes. Farfalia for two "
