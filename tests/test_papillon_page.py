@@ -49,6 +49,7 @@ from farfalia.games.papillon.page.screens import (
 from farfalia.games.papillon.page.session import PapillonSession
 from farfalia.games.papillon.page.viewer import PapillonViewer
 from farfalia.games.papillon.page.words import DROP, MOST_OFFERED, PICK, card_of, card_words
+from farfalia.games.papillon.records.examples import blue_example
 from farfalia.games.papillon.records.replay import decode_papillon, encode_finished_rounds, encode_papillon
 from farfalia.ui import thinking
 from farfalia.ui.contract import Command
@@ -978,6 +979,15 @@ def test_the_tall_strip_shows_who_won_the_throw_and_the_persons_own(
     assert [name for name in names if name in words] == [f"P{seat}" for seat in sorted(shown)]
 
 
+def test_most_cards_won_by_the_roll_says_so() -> None:
+    """The lesson's blue round ends 29 cards to 29: Anna's 10 points for the most cards came from
+    the dice (P-R23, P-D23), which the summary did not say."""
+    game = blue_example(finish=True).game
+    assert [detail.cards for detail in game.blue_details] == [29, 29]
+    anna, marc = score_lines(game, ["Anna", "Marc"], "blue")
+    assert "most cards +10 (a tie, won by the roll)" in anna and "most cards" not in marc
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_rounds_summary_says_how_each_score_came_about(players: int) -> None:
     """A line a side (blue, ending in its total, the sheet's) or a player (orange: what each loses,
@@ -991,8 +1001,10 @@ def test_a_rounds_summary_says_how_each_score_came_about(players: int) -> None:
     sides = sorted(set(game.sides))
     blue_lines = score_lines(game, names, "blue")
     assert [int(line.rsplit("= ", 1)[1]) for line in blue_lines] == [blue[game.sides.index(s)] for s in sides]
+    counts = [detail.cards for detail in game.blue_details]
     for line, detail in zip(blue_lines, game.blue_details, strict=True):
         assert (" · most cards +10" in line) == (detail.most == 10)
+        assert ("(a tie, won by the roll)" in line) == (detail.most == 10 and counts.count(max(counts)) > 1)
         assert f"{detail.cards} card" in line and f"worth {detail.worth}" in line
     orange_lines = score_lines(game, names, "orange")
     lost = {name: int(line.split(" loses ")[1].split(":")[0]) for line in orange_lines for name in names

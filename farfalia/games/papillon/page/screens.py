@@ -148,10 +148,12 @@ def score_lines(game: PapillonGame, names: Sequence[str], colour: str) -> list[s
     Suisse's rolls), then what a side of several loses together."""
     if colour == "blue":
         lines = []
+        counts = [detail.cards for detail in game.blue_details]
+        tied = counts.count(max(counts)) > 1  # the dice gave the 10 points (P-R23, P-D23)
         for side, detail in zip(_sides(game), game.blue_details, strict=True):
             parts = [plural_text("pa.detail.taken", detail.cards, points=detail.worth)]
             if detail.most:
-                parts.append(text("pa.detail.most"))
+                parts.append(text("pa.detail.most-rolled" if tied else "pa.detail.most"))
             if detail.yin_yang:
                 parts.append(text("pa.detail.yin-yang" if detail.yin_yang == 30 else "pa.detail.yin-or-yang"))
             if detail.chat_noir:  # taken on purpose, or by the Papillon (P-D21)

@@ -147,6 +147,7 @@ PAPILLON_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "pa.detail.line": "{who}: {parts} = {total}",
     "pa.detail.taken": ("{count} card taken, worth {points}", "{count} cards taken, worth {points}"),
     "pa.detail.most": "most cards +10",
+    "pa.detail.most-rolled": "most cards +10 (a tie, won by the roll)",
     "pa.detail.yin-yang": "Yin and Yang +30",
     "pa.detail.yin-or-yang": "Yin or Yang +10",
     "pa.detail.chat-noir": "Chat Noir {points}",
