@@ -6,8 +6,11 @@ import random
 
 from farfalia.games.farfalia.engine.game import Game
 from farfalia.games.farfalia.engine.rules import Settings
+from farfalia.games.farfalia.page.screens import summary_panel
 from farfalia.games.farfalia.page.viewer import FarfaliaViewer
 from farfalia.games.farfalia.records.replay import decode, encode, encode_finished_hands
+from farfalia.ui.contract import Command
+from farfalia.ui.screens import button
 from farfalia.ui.viewer import ALL
 from tests.support import random_game
 
@@ -75,3 +78,17 @@ def test_a_replay_of_no_action_offers_no_situation_to_edit() -> None:
     viewer, _ = viewer_of("basic5")
     viewer.jump(0)
     assert viewer.editable()  # any position of a replay that sets a hand up
+
+
+def test_a_finished_hand_s_summary_folds_to_its_title_in_the_viewer_but_not_at_the_table() -> None:
+    """In the viewer the summary lies over the table (a phone's whole stage): it folds to its
+    title; at the table it is a dialog to continue from, which does not."""
+    viewer, _ = viewer_of("four")
+    viewer.jump(0)
+    viewer.step_hand(True)
+    summary = viewer.summary()
+    assert 'role="region"' in summary and "<details open><summary><h2>" in summary
+    finished = viewer.finished_hand()
+    assert finished is not None
+    dialog = summary_panel(finished, viewer.names(), button("Continue", command=Command.CONTINUE, primary=True))
+    assert 'role="dialog"' in dialog and "<details" not in dialog

@@ -39,6 +39,19 @@ DIALOG = 'role="dialog" aria-modal="true"'
 REGION = 'role="region" tabindex="0"'  # a replay's summary: it may scroll, so it takes the keyboard too
 
 
+def summary_box(title: str, body: str, buttons: str = "") -> str:
+    """A finished hand's or round's summary (``body``): with ``buttons``, a dialog at the table;
+    without, a region beside a replay's controls, which folds to its title (on a phone it lies over
+    the table, which a step to another moment would otherwise be the only way to see)."""
+    heading = f"<h2>{escape(title)}</h2>"
+    if buttons:
+        return f'<div class="panel summary" {DIALOG} aria-label="{escape(title)}">{heading}{body}{buttons}</div>'
+    return (
+        f'<div class="panel summary" {REGION} aria-label="{escape(title)}">'
+        f"<details open><summary>{heading}</summary>{body}</details></div>"
+    )
+
+
 def button(
     label: str,
     *,

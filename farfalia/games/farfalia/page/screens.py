@@ -25,12 +25,12 @@ from farfalia.games.farfalia.page.texts import action_text, card_text, count_tex
 from farfalia.ui.contract import Command
 from farfalia.ui.screens import (
     DIALOG,
-    REGION,
     button,
     hint_button,
     over_buttons,
     scores_table,
     sheet_dialog,
+    summary_box,
 )
 from farfalia.ui.texts import text
 
@@ -69,15 +69,13 @@ def hand_summary(session: Session) -> str:
     result = session.summary_pending()
     if result is None:
         return ""
-    return summary_panel(
-        result, session.names(), button(text("continue"), command=Command.CONTINUE, primary=True), modal=True
-    )
+    return summary_panel(result, session.names(), button(text("continue"), command=Command.CONTINUE, primary=True))
 
 
-def summary_panel(result: HandResult, names: list[str], buttons: str = "", modal: bool = False) -> str:
+def summary_panel(result: HandResult, names: list[str], buttons: str = "") -> str:
     """A finished hand's proposal, and each side's collection (as cards against the
-    proposal, with what was missing) and points: a dialog in the game (``modal``), a
-    region beside the replay's controls in the viewer."""
+    proposal, with what was missing) and points: a dialog in the game (with its ``buttons``),
+    a region beside the replay's controls in the viewer (:func:`~farfalia.ui.screens.summary_box`)."""
     plan = result.plan
     lines = ""
     for side, line in zip(sorted(set(plan.sides)), side_lines(result, names), strict=True):
@@ -89,11 +87,7 @@ def summary_panel(result: HandResult, names: list[str], buttons: str = "", modal
         note = f"<span class='missing'>{escape(text('missing', families=', '.join(counts)))}</span>" if counts else ""
         lines += f"<li>{escape(line)} {note}{collection_figure(result.proposal, cards)}</li>"
     title = text("hand-over", number=result.plan.number + 1)
-    return (
-        f'<div class="panel summary" {DIALOG if modal else REGION} aria-label="{escape(title)}">'
-        f"<h2>{escape(title)}</h2>"
-        f"<p>{escape(proposal_line(result))}</p><ul>{lines}</ul>{buttons}</div>"
-    )
+    return summary_box(title, f"<p>{escape(proposal_line(result))}</p><ul>{lines}</ul>", buttons)
 
 
 def score_sheet(session: Session) -> str:

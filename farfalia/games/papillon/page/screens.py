@@ -16,12 +16,12 @@ from farfalia.games.papillon.page.words import DROP, PICK, card_words, offered
 from farfalia.ui.contract import Command
 from farfalia.ui.screens import (
     DIALOG,
-    REGION,
     button,
     hint_button,
     over_buttons,
     scores_table,
     sheet_dialog,
+    summary_box,
 )
 from farfalia.ui.texts import join_names, plural_text, text
 
@@ -135,10 +135,7 @@ def round_summary(game: PapillonGame, names: Sequence[str], index: int, buttons:
     colour = game.settings.colours[index]
     title = text(f"pa.round-over.{colour}")
     lines = "".join(f"<li>{escape(line)}</li>" for line in score_lines(game, names, colour))
-    return (
-        f'<div class="panel summary" {DIALOG if buttons else REGION} aria-label="{escape(title)}">'
-        f"<h2>{escape(title)}</h2><ul class='sides'>{lines}</ul>{papillon_sheet_table(game, names)}{buttons}</div>"
-    )
+    return summary_box(title, f"<ul class='sides'>{lines}</ul>{papillon_sheet_table(game, names)}", buttons)
 
 
 def score_lines(game: PapillonGame, names: Sequence[str], colour: str) -> list[str]:
