@@ -29,7 +29,7 @@ from farfalia.ui.saves import (
     restore,
 )
 from farfalia.ui.seating import Player
-from farfalia.ui.shelf import load_table
+from farfalia.ui.shelf import load_table, read_save
 from tests.support import FailingStorage
 
 
@@ -364,3 +364,14 @@ def test_a_checkpoint_brought_up_to_date_that_storage_full_refuses_hides_no_game
     again = SavedGames(GuardedStorage(full), stored(journal), Clock(), writer="b", verify=load_verifies)
     assert not again.storage.off and [s.id for s in again.by_recent()] == [slot]
     assert json.loads(again.slots[slot].save_text()) == json.loads(json.dumps(history[-1]))
+
+
+def test_a_save_of_a_finished_game_says_it_is_finished() -> None:
+    """The page left at a game's end keeps its save (its end, to share or review): the first screen
+    offered it as a game to continue, "hand 4 of 4", as if there were more to play."""
+    session = new_session("two", frozenset(), [Player(f"P{k}", False) for k in range(2)], 3, 0, "normal")
+    rng = random.Random(3)
+    assert read_save(session.to_save())[0] == "Farfalia for two (two dummies), hand 1 of 4"
+    while not session.game.is_over():
+        session.game.apply(rng.choice(session.game.legal_actions()))
+    assert read_save(session.to_save())[0] == "Farfalia for two (two dummies), hand 4 of 4, finished"

@@ -55,13 +55,15 @@ def save_readable(saved: str) -> bool:
 
 
 def read_save(saved: str) -> tuple[str, str, str]:
-    """What a save holds ("Farfalia for four, hand 2 of 4"), who plays it and its game's name; or
-    why it cannot be read, "", "" (in the language spoken)."""
+    """What a save holds ("Farfalia for four, hand 2 of 4", "…, finished" once the game is over:
+    the page was left at its end), who plays it and its game's name; or why it cannot be read,
+    "", "" (in the language spoken)."""
     loaded = _loaded(saved)
     if isinstance(loaded, FarfaliaError):
         return text("save-broken", reason=error_text(loaded)), "", ""
     table, game = loaded
-    return table.label(), ", ".join(table.names()), game.name
+    label = text("save-finished", game=table.label()) if table.game.is_over() else table.label()
+    return label, ", ".join(table.names()), game.name
 
 
 def when_text(seconds: float) -> str:

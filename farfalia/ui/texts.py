@@ -76,6 +76,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "ago.minute": ("{count} minute ago", "{count} minutes ago"),
     "ago.hour": ("{count} hour ago", "{count} hours ago"),
     "ago.day": ("{count} day ago", "{count} days ago"),
+    "save-finished": "{game}, finished",
     "save-broken": "This saved game cannot be read: {reason}. It is kept until you discard it.",
     "save-download": "Download it",
     "save-unread": (
