@@ -76,6 +76,16 @@ def test_the_rules_catalogs_translate_every_paragraph(code: str) -> None:
     assert translated == english and not catalog.obsolete
 
 
+def test_french_keeps_its_spaced_punctuation_on_the_line_of_the_word_before() -> None:
+    """French sets a space before ":", ";", "!" and "?": a no-break one, so that a narrow window
+    never starts a line with the mark (the rules page's ": n'importe quel poisson")."""
+    loose = re.compile(r"[ \u202f][:;!?]")
+    for catalog in (translations()["fr"], rules_catalogs()["fr"]):
+        for message in catalog:
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            assert not any(loose.search(form) for form in forms if form), message.id
+
+
 @pytest.mark.parametrize(
     ("code", "expected"),
     [
@@ -265,9 +275,10 @@ def test_a_scenario_s_reason_is_worded_in_the_language_spoken() -> None:
         dataclasses.replace(scenario, plays=(*plays, parse_action("pick:B13"))).check()
     assert str(refused.value).startswith("play 17 (pick:B13): ")  # English where nothing words it
     worded = error_text(refused.value)
-    assert worded.startswith("coup 17 (pick:B13) : ") and worded.endswith(text("reason.side-full", family="poisson"))
+    assert worded.startswith("coup 17 (pick:B13)\u00a0: ")  # a no-break space before the colon
+    assert worded.endswith(text("reason.side-full", family="poisson"))
     short = dataclasses.replace(scenario, hands=(scenario.hands[0], scenario.hands[1][:-1], *scenario.hands[2:]))
-    assert message_text(short.problems()[0]) == "Barbara a 9 ; chaque main reçoit 10 cartes"
+    assert message_text(short.problems()[0]) == "Barbara a 9\u00a0; chaque main reçoit 10 cartes"
 
 
 def test_the_words_shown_before_python_come_from_the_catalogs() -> None:
@@ -405,7 +416,7 @@ def test_a_click_the_screen_no_longer_offers_is_told_plainly_in_the_language_spo
     unplayable = next(play for play in map(parse_action, ("R1", "G1", "B1", "O1")) if play not in legal)
     with pytest.raises(FarfaliaError) as refused:
         page.act(str(unplayable))
-    assert error_note(refused.value) == f"{action_text(unplayable)} : impossible maintenant."
+    assert error_note(refused.value) == f"{action_text(unplayable)}\u00a0: impossible maintenant."
     assert session.game.legal_actions() == legal  # and nothing changed
 
 
