@@ -42,7 +42,7 @@ FARFALIA_LESSON = Lesson(
                 0: "lesson.fa.dummy-deal",
                 2: "lesson.fa.dummy-card",
                 4: "lesson.fa.dummy-uncovered",
-                # then, turn by turn, whose card the learner plays (the dummy's or his own)
+                # then, turn by turn, whose card the learner plays (the dummy's or the learner's own)
                 6: "lesson.fa.dummy-turn",
                 8: "lesson.fa.own-turn",
                 10: "lesson.fa.dummy-turn",
