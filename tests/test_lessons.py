@@ -106,6 +106,47 @@ def test_every_part_says_its_first_note_from_its_first_moment(game: str) -> None
         run.next_part()  # each part from its beginning
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_while_the_others_play_on_after_the_learners_move_the_strip_says_whose_turn_it_is(game: str) -> None:
+    """A note that told the learner what to play stayed as it was while the bots played on after
+    the move, as if it were still to be made (found by a newcomer's walk). It stays, the part's
+    story, but begins "Done: now Marc plays." until the learner decides again or a new note comes."""
+    controller = page()
+    run = learning(controller, game)
+    move_on(controller)
+    seen = 0
+    while not run.done() and seen < 3:
+        assert run.watched() is None and "lesson-watching" not in controller.screen().bar  # the learner decides
+        noted = run.note()
+        play_marked(controller)
+        while controller._bot_may_move() and run.note() == noted and not run.done():
+            actor = run.table.actor()
+            assert actor is not None
+            name = run.table.names()[actor]
+            assert run.watched() == name
+            assert f'<strong class="lesson-watching">{escape(text("lesson.watching", name=name))}</strong> ' in (
+                controller.screen().bar
+            )
+            seen += 1
+            controller.bot_move()
+            while controller.thinking:
+                controller.think(1)
+        move_on(controller)
+    assert seen >= 3
+
+
+def test_a_new_part_or_a_restart_watches_nothing_until_the_learner_moves() -> None:
+    """The others' opening moves of a part set its scene: nothing is "done" before the learner's move."""
+    controller = page()
+    run = learning(controller, "farfalia")
+    play_to(controller, 3)  # Barbara leads
+    play_marked(controller)
+    assert run.table.bot_to_act() and run.watched() is not None
+    run.restart()
+    controller._sit(run.table, controller.game)
+    assert run.table.bot_to_act() and run.watched() is None
+
+
 def test_a_move_off_the_script_is_told_taken_back_and_the_scripts_move_marked_again() -> None:
     """Papillon's first decision: the rulebook's capture by a sign is marked; laying a card down
     instead is allowed, told, and taken back, so that the capture's rule comes up."""

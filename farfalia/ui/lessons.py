@@ -109,6 +109,8 @@ class LessonRun:
         self.message: str | None = None
         #: Whether the learner plays on his own way (the script left after its last note).
         self.free = False
+        #: Where in the game the learner's latest move that stood was made (None: none yet in this part).
+        self._moved_at: int | None = None
         self._seat_part(at)
 
     @property
@@ -166,9 +168,24 @@ class LessonRun:
             return self.message
         if self.done():
             return text(self.part.end)
+        return text(self.part.notes[self._latest_note()])
+
+    def _latest_note(self) -> int:
+        """The index of the latest note the script has reached (the first before that)."""
         at = len(self.table.game.actions)
-        reached = [index for index in self.part.notes if index <= at] or [min(self.part.notes)]
-        return text(self.part.notes[max(reached)])
+        return max([index for index in self.part.notes if index <= at] or [min(self.part.notes)])
+
+    def watched(self) -> str | None:
+        """The name of the player who moves now while the learner watches, the move the latest
+        note asked for made; None otherwise. The note stays on screen (it tells the part's story,
+        which the learner may still be reading), but no longer as what to do now."""
+        table = self.table
+        if self.message is not None or self.done() or self._moved_at is None or not table.bot_to_act():
+            return None
+        actor = table.actor()
+        if actor is None or self._moved_at < self._latest_note():
+            return None
+        return table.names()[actor]
 
     def position(self) -> int:
         """How far into the script the game is: its actions as far as they follow it (where the
@@ -190,8 +207,10 @@ class LessonRun:
             return  # a card picked up: no move yet
         move = game.actions[before]
         self.message = None
+        self._moved_at = before
         if before >= len(script) or move == script[before]:
             return
+        self._moved_at = None  # taken back: the learner decides again
         self.table.take_back_to(before)  # the move told at the table it was made at
         words = self.table.action_words(move)
         if self.part.length is None and before >= max(self.part.notes, default=0):
@@ -216,7 +235,7 @@ class LessonRun:
         self._restart_part()
 
     def _restart_part(self) -> None:
-        self.message, self.free = None, False
+        self.message, self.free, self._moved_at = None, False, None
         self._seat_part(0)
 
     # ---------------------------------------------------------------- storage
@@ -247,7 +266,8 @@ def kept_place(storage: GuardedStorage, game: str) -> tuple[int, int] | None:
 
 def lesson_strip(run: LessonRun, game_name: str) -> str:
     """The bar's lesson: the part's title, what the lesson says now, and its buttons (start again,
-    leave), as a region a screen reader finds and hears (polite: it speaks when the note changes)."""
+    leave), as a region a screen reader finds and hears (polite: it speaks when the note changes).
+    While the others play on after the learner's move, the note begins by saying so."""
     lesson, part = run.lesson, run.part
     title = text(
         "lesson.title",
@@ -259,10 +279,16 @@ def lesson_strip(run: LessonRun, game_name: str) -> str:
     return (
         f'<section class="lesson" role="region" aria-label="{escape(text("lesson"))}">'
         f'<h2 class="lesson-title">{escape(title)}</h2>'
-        f'<p class="lesson-note" aria-live="polite">{escape(run.note())}</p>'
+        f'<p class="lesson-note" aria-live="polite">{_watching(run)}{escape(run.note())}</p>'
         f'<div class="lesson-tools">{_button("lesson.restart", Command.LESSON_RESTART)}'
         f"{_button('lesson.leave', Command.LESSON_LEAVE)}</div></section>"
     )
+
+
+def _watching(run: LessonRun) -> str:
+    """"Done: now Marc plays." while the others play on after the learner's move ("" otherwise)."""
+    name = run.watched()
+    return "" if name is None else f'<strong class="lesson-watching">{escape(text("lesson.watching", name=name))}</strong> '
 
 
 def lesson_end(run: LessonRun, game_name: str) -> str:

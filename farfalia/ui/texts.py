@@ -100,6 +100,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "lesson.other-move": "You chose: {move}. The rules allow it, but the lesson goes on with its own move, so "
     "that each rule comes up in its turn: {script}. Play the marked move.",
     "lesson.own-way": "You chose: {move}. From here the round is yours, and the others play it on as bots do.",
+    "lesson.watching": "Done: now {name} plays.",
     "lesson-none": "This game has no lesson.",
     "undo": "Undo",
     "settings": "Settings",
