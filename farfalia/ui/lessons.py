@@ -288,7 +288,9 @@ def lesson_strip(run: LessonRun, game_name: str) -> str:
 def _watching(run: LessonRun) -> str:
     """"Done: now Marc plays." while the others play on after the learner's move ("" otherwise)."""
     name = run.watched()
-    return "" if name is None else f'<strong class="lesson-watching">{escape(text("lesson.watching", name=name))}</strong> '
+    if name is None:
+        return ""
+    return f'<strong class="lesson-watching">{escape(text("lesson.watching", name=name))}</strong> '
 
 
 def lesson_end(run: LessonRun, game_name: str) -> str:
