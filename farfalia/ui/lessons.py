@@ -286,7 +286,7 @@ def lesson_strip(run: LessonRun, game_name: str) -> str:
 
 
 def _watching(run: LessonRun) -> str:
-    """ "Done: now Marc plays." while the others play on after the learner's move ("" otherwise)."""
+    """The words "Done: now Marc plays." while the others play on after the learner's move ("" otherwise)."""
     name = run.watched()
     if name is None:
         return ""
