@@ -41,6 +41,7 @@ from farfalia.games.papillon.page.render import (
 from farfalia.games.papillon.page.screens import (
     cards_taken,
     papillon_bar,
+    papillon_sheet,
     round_summary,
     score_lines,
     signed,
@@ -199,6 +200,41 @@ def test_the_bar_keeps_the_hint_greyed_while_others_play_and_the_last_play_in_th
     choosy = next(card for card in sorted(deciding.playable_cards()) if sum(card in card_of(a) for a in legal) > 1)
     deciding.human_action(f"pick:{card_name(choosy)}")
     assert deciding.picked_card == choosy and "info-line" not in papillon_bar(deciding)  # its choices in the room
+
+
+def test_the_score_sheet_shows_the_round_under_way_as_the_plates_do() -> None:
+    """Mid-round the sheet said 0 to 0 while the plates said "50 points" (found by a newcomer's
+    walk): a row under the totals now gives each side's points so far, a blue pile's worth or the
+    orange round's penalties of tours (a side loses what its players lose), and goes once the
+    round is scored, into its own row and the totals."""
+    players = [Player("Ann", False), Player("Bot", True), Player("Bob", True), Player("Cy", True)]
+    table = PapillonSession(PapillonSettings(4), 3, players, "instant", "quick")
+    rng = random.Random(3)
+    shown = {"blue": 0, "orange": 0}
+    while not table.game.is_over():
+        sheet = papillon_sheet(table)
+        rows = re.findall(r"<tr class='so-far'><th scope='row'>([^<]+)</th>((?:<td>[^<]+</td>)+)</tr>", sheet)
+        if table.summary_pending() is not None:
+            assert not rows  # scored: in its row and the totals
+            table.dismiss_summary()
+            continue
+        view = table.view()
+        if view.piles or view.colour == "orange":
+            ((label, cells),) = rows
+            assert unescape(label) == text("pa.so-far", round=text(f"pa.round.{view.colour}"))
+            sides = [[seat for seat in range(4) if view.sides[seat] == side] for side in (0, 1)]
+            worth = [view.points_so_far(side[0]) for side in sides]  # the pile a side's plates name
+            if view.colour == "orange":
+                worth = [-sum(view.points_so_far(seat) for seat in side) for side in sides]
+            assert re.findall(r"<td>([^<]+)</td>", cells) == [str(points).replace("-", "−") for points in worth]
+            shown[view.colour] += bool(any(worth))
+        else:
+            assert not rows  # nothing taken yet
+        if table.bot_to_act():
+            table.bot_action()
+        else:
+            table.human_action(action_name(rng.choice(table.game.legal_actions())))
+    assert shown["blue"] > 5 and shown["orange"] > 0, shown
 
 
 @pytest.mark.parametrize("forced", [False, True])

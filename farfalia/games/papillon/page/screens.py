@@ -98,8 +98,9 @@ def _sides(game: PapillonGame) -> list[list[int]]:
     return [[seat for seat in range(len(sides)) if sides[seat] == side] for side in sorted(set(sides))]
 
 
-def papillon_sheet_table(game: PapillonGame, names: Sequence[str]) -> str:
-    """Each round's points per side (a side's players share them, P-R44), and the totals."""
+def papillon_sheet_table(game: PapillonGame, names: Sequence[str], under_way: str = "") -> str:
+    """Each round's points per side (a side's players share them, P-R44), and the totals; then
+    the ``under_way`` row, if any (:func:`round_so_far`)."""
     sides = _sides(game)
     head = "".join(f"<th scope='col'>{escape(join_names([names[p] for p in side]))}</th>" for side in sides)
     colours = game.settings.colours
@@ -111,12 +112,33 @@ def papillon_sheet_table(game: PapillonGame, names: Sequence[str]) -> str:
     )
     totals = game.returns()
     foot = "".join(f"<td>{minus(totals[side[0]])}</td>" for side in sides)
-    return scores_table(head, rows, foot)
+    return scores_table(head, rows, foot, under_way)
+
+
+def round_so_far(session: PapillonSession) -> str:
+    """The round under way as a row under the totals: each side's points so far, as the table's
+    plates show them (:meth:`PapillonView.points_so_far`: a blue pile's worth, or the orange
+    round's penalties of tours, to be taken off); "" before its first capture or tour, and
+    between rounds. Without it, the sheet said 0 to 0 while the plates said 50 points."""
+    game = session.game
+    if game.is_over() or session.summary_pending() is not None:
+        return ""
+    view = session.view()
+    if not (view.piles or view.colour == "orange"):
+        return ""
+    sides = _sides(game)
+    if view.colour == "orange":  # a side loses what its players lose (P-R44)
+        points = [-sum(view.points_so_far(seat) for seat in side) for side in sides]
+    else:
+        points = [view.points_so_far(side[0]) for side in sides]
+    cells = "".join(f"<td>{minus(side_points)}</td>" for side_points in points)
+    label = text("pa.so-far", round=text(f"pa.round.{view.colour}"))
+    return f"<tr class='so-far'><th scope='row'>{escape(label)}</th>{cells}</tr>"
 
 
 def papillon_sheet(session: PapillonSession) -> str:
-    """The score sheet, in a dialog."""
-    return sheet_dialog(papillon_sheet_table(session.game, session.names()))
+    """The score sheet, in a dialog: the rounds scored, and the round under way so far."""
+    return sheet_dialog(papillon_sheet_table(session.game, session.names(), round_so_far(session)))
 
 
 def papillon_round_over(session: PapillonSession) -> str:

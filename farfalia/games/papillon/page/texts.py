@@ -116,6 +116,7 @@ PAPILLON_TEXTS: Final[dict[str, str | tuple[str, str]]] = {
     "pa.information": "The round",
     "pa.round.blue": "Blue round",
     "pa.round.orange": "Orange round",
+    "pa.so-far": "{round}, so far",
     "pa.deal": "deal {number}",
     "pa.tour": "tour {number}",
     "pa.carnage": "Carnage",
