@@ -1,12 +1,14 @@
 """Browser glue of a page of diagrams (the rules pages, another site's page with the script embed):
 one runtime for all its figures. The build wrote each figure's first picture; here each comes to
-life, and a step redraws only its own figure. What a diagram shows and does is
+life, a narrow figure is drawn again upright as it comes into view (and as the window's width
+changes), and a step redraws only its own figure. What a diagram shows and does is
 :class:`farfalia.ui.diagrams.Diagrams`' (tested in CPython)."""
 
 import asyncio
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from js import IntersectionObserver, Object
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 import farfalia.site  # noqa: F401 (the site's games, registered)
@@ -40,6 +42,40 @@ class DiagramPage:
                 figure.innerHTML = self.diagrams.html(index)
         document.addEventListener("click", create_proxy(self.click))
         document.addEventListener("keydown", create_proxy(self.key))
+        #: The figures in view or coming (a screen's height below it), kept fitted to their width.
+        #: (Not above it: a figure drawn again taller there would move the page under the reader
+        #: where the browser does not anchor the scroll.)
+        self.near: set[int] = set()
+        around = to_js({"rootMargin": "0px 0px 100% 0px"}, dict_converter=Object.fromEntries)
+        self.watcher = IntersectionObserver.new(create_proxy(self.seen), around)
+        for figure in self.figures:
+            self.watcher.observe(figure)
+        window.addEventListener("resize", create_proxy(self.resized))
+
+    def seen(self, entries: Any, _observer: Any) -> None:
+        """Figures coming near the view (each fitted to its width) or leaving it."""
+        for entry in entries:
+            index = int(entry.target.dataset.diagram)
+            if entry.isIntersecting:
+                self.near.add(index)
+                self.fit(index)
+            else:
+                self.near.discard(index)
+
+    def resized(self, _event: Any) -> None:
+        """The window's width changed: the figures near the view fitted again (the others as they come)."""
+        for index in list(self.near):
+            self.fit(index)
+
+    def fit(self, index: int) -> None:
+        """Draw figure ``index`` again where its width asks for another arrangement (:meth:`Diagrams.fit`)."""
+        figure = self.figures[index]
+        content = self.diagrams.fit(index, float(figure.clientWidth))
+        if content is not None:
+            focused = figure.contains(document.activeElement)
+            figure.innerHTML = content
+            if focused:
+                figure.focus()
 
     def figure_of(self, target: Any) -> tuple[int, Any] | None:
         """The diagram an event's target lies in, and its figure."""

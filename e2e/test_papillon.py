@@ -78,20 +78,23 @@ DIAGRAM_BOXES = """(index) => {
 }"""
 
 
-def test_on_a_phone_a_papillon_diagram_scrolls_under_a_bar_that_stays_and_shows_more_is_there(
+def test_on_a_small_window_a_wide_papillon_diagram_scrolls_under_a_bar_that_stays_and_shows_more_is_there(
     browser: Browser, site: str
 ) -> None:
-    """Papillon's table is drawn wide: at 375 x 667 its diagram scrolls sideways, the side of the
-    picture with more to see fades, the step bar stays in sight, and a step keeps the place."""
-    context = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
+    """A figure too wide to be drawn upright but narrower than Papillon's wide table (a 640 px
+    window; at a phone's width the build's wide picture until it is drawn upright): the diagram
+    scrolls sideways, the side of the picture with more to see fades, the step bar stays in sight,
+    and a step keeps the place."""
+    context = browser.new_context(viewport={"width": 640, "height": 800}, has_touch=True, is_mobile=True)
     problems = watch(context, site)
     page = context.new_page()
     page.goto(f"{site}/papillon.html")
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT)
     figure = page.locator("figure.diagram").nth(3)
     figure.scroll_into_view_if_needed()
+    assert figure.locator("svg.table.layout-wide").count() == 1
     start = page.evaluate(DIAGRAM_BOXES, 3)
-    assert start["scrolls"] > 300 and start["at"] == 0
+    assert start["scrolls"] > 50 and start["at"] == 0
     assert start["fades"] == ["0", "1"]  # more to the right only
     page.evaluate("() => { document.querySelectorAll('figure.diagram')[3].scrollLeft = 1e6; }")
     page.wait_for_function(f"() => ({DIAGRAM_BOXES})(3).fades[1] === '0'")
@@ -101,6 +104,44 @@ def test_on_a_phone_a_papillon_diagram_scrolls_under_a_bar_that_stays_and_shows_
     figure.locator("[data-step=next]").tap()  # the bar steps the diagram, which stays where it was
     page.wait_for_function("() => document.querySelectorAll('figure .position')[3].textContent.startsWith('Action 9 ')")
     assert page.evaluate(DIAGRAM_BOXES, 3)["at"] == end["at"]
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+#: How high a diagram's players' words are (px): the median of each seat's largest (its name).
+SEAT_WORDS = """(figure) => {
+  const largest = [...figure.querySelectorAll('svg.table g.seat')].map((seat) => Math.max(
+    ...[...seat.querySelectorAll('text')].map((text) => text.getBoundingClientRect().height)));
+  largest.sort((a, b) => a - b);
+  return largest[Math.floor(largest.length / 2)];
+}"""
+
+
+@pytest.mark.parametrize("rules", ["papillon.html", "rules.fr.html"])
+def test_on_a_phone_a_diagram_is_drawn_upright_as_it_comes_into_view(browser: Browser, site: str, rules: str) -> None:
+    """The build draws each table wide; at 375 x 667 that left words 3 to 5 px high (Farfalia's) or a
+    picture to scroll sideways (Papillon's). A figure coming into view is drawn upright, as wide as
+    the figure, its words as large as a phone's table's; a step keeps it upright. A figure far from
+    the view keeps the build's picture until it comes."""
+    context = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
+    problems = watch(context, site)
+    page = context.new_page()
+    page.goto(f"{site}/{rules}")
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT)
+    figures = page.locator("figure.diagram")
+    last = figures.nth(figures.count() - 1)
+    assert last.locator("svg.table.layout-wide").count() == 1  # far below: as the build drew it
+    wide = last.evaluate(SEAT_WORDS)
+    figure = figures.nth(2)
+    figure.scroll_into_view_if_needed()
+    figure.locator("svg.table.layout-tall").wait_for()
+    assert figure.evaluate("(figure) => figure.scrollWidth - figure.clientWidth") <= 1  # nothing to scroll to
+    upright = figure.evaluate(SEAT_WORDS)
+    assert upright >= 9 and upright >= 1.4 * wide, (upright, wide)
+    position = figure.locator(".position").inner_text()
+    figure.locator("[data-step=next]").tap()
+    page.wait_for_function(f"() => document.querySelectorAll('figure .position')[2].textContent !== {position!r}")
+    assert figure.locator("svg.table.layout-tall").count() == 1
     context.close()
     assert not problems, "\n".join(problems)
 

@@ -20,7 +20,7 @@ from farfalia.games.papillon.engine.cards import parse_card as parse_papillon_ca
 from farfalia.games.papillon.page.viewer import PapillonViewer
 from farfalia.games.papillon.records.replay import decode_papillon
 from farfalia.ui.archives import lazy_games
-from farfalia.ui.diagrams import STEPS, Diagram, Diagrams
+from farfalia.ui.diagrams import STEPS, UPRIGHT_BELOW, Diagram, Diagrams
 from farfalia.ui.language import LANGUAGES, SOURCE, rules_page, speaking
 from farfalia.ui.texts import text
 from farfalia.ui.viewer import ViewerMove
@@ -162,6 +162,28 @@ def test_diagrams_step_by_button_and_key_and_a_bad_link_is_a_message() -> None:
     assert board.key(0, "x") is None and board.step(0, "jump-around") == board.html(0)
     assert board.html(1).startswith('<p class="diagram-error" role="alert">This link does not hold')
     assert board.step(1, ViewerMove.NEXT) == board.html(1) and board.key(1, "ArrowRight") is None
+
+
+@pytest.mark.parametrize("stem", ["rules", "papillon"])
+def test_a_narrow_figure_is_drawn_upright_and_a_wide_one_wide_again(stem: str) -> None:
+    """The build's wide picture at a phone's width wrote Farfalia's words 3 to 5 px high: a figure
+    narrower than UPRIGHT_BELOW is drawn upright, for its width (the layout's stage), and its
+    steps keep it so; wider again (the phone turned), it is drawn wide. A figure
+    not laid out (0 px) or whose link cannot be shown stays as it is."""
+    page = (ROOT / f"{stem}.html").read_text()
+    fragments = [unescape(f) for f in re.findall(r'data-farfalia="([^"]+)"', page)]
+    board = Diagrams([fragments[0], "replay=nonsense&at=3"])
+    built = board.html(0)
+    assert "layout-wide" in built and board.fit(0, 0) is None and board.fit(0, UPRIGHT_BELOW) is None
+    upright = board.fit(0, 331)
+    assert upright is not None and "layout-tall" in upright and "layout-wide" not in upright
+    assert board.fit(0, 331) is None and board.html(0) == upright  # (drawn once)
+    assert "layout-tall" in board.step(0, ViewerMove.NEXT) and "layout-tall" in (board.key(0, "ArrowLeft") or "")
+    assert board.html(0) == upright  # back at its moment, as drawn
+    wider = board.fit(0, 392)  # a larger phone: drawn for it (Papillon's words grow with the width)
+    assert wider is not None and "layout-tall" in wider
+    assert board.fit(0, 800) == built  # turned: wide, as the build drew it (its buttons live)
+    assert board.fit(1, 331) is None  # the bad link's message stays
 
 
 def test_a_diagram_whose_games_code_did_not_come_keeps_its_picture_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:

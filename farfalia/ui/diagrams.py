@@ -9,16 +9,22 @@ its step buttons disabled; once Python runs, :class:`Diagrams` brings them to li
 the build drew only has its buttons enabled: :meth:`Diagrams.drawn_by_the_build`) and
 redraws only the figure that moves. The card art is defined once per page
 (:func:`shared_defs`), every diagram's SVG refers to it.
+
+The build draws each table wide. A figure narrower than :data:`UPRIGHT_BELOW` (a phone held
+upright) has its table drawn again upright as it comes into view (:meth:`Diagrams.fit`): the wide
+picture at a phone's width wrote its words 3 to 5 px high. Drawing every figure again as the page
+starts would make its start slow; one figure at a time, as it is reached, is a short task.
 """
 
 from __future__ import annotations
 
 from html import escape
+from typing import Final
 
 from farfalia.core.errors import FarfaliaError, GameNotLoaded
 from farfalia.records.replay import read_replay
 from farfalia.ui.language import speaking
-from farfalia.ui.layout import WIDE
+from farfalia.ui.layout import TALL_HEIGHT, TALL_WIDTH, WIDE, Layout, layout_for
 from farfalia.ui.links import parse_link
 from farfalia.ui.screen import page_markup
 from farfalia.ui.texts import error_text, text
@@ -30,6 +36,9 @@ DIAGRAM_ATTRIBUTE = "data-farfalia"
 BUILT_ATTRIBUTE = "data-built"
 #: The attribute of a diagram's step buttons: a :class:`~farfalia.ui.viewer.ViewerMove`.
 STEP_ATTRIBUTE = "data-step"
+#: Below this width (CSS px), a figure's table is drawn upright (:meth:`Diagrams.fit`): a phone
+#: held upright (up to about 430 px) and a small tablet's narrow column, not a phone on its side.
+UPRIGHT_BELOW: Final = 560.0
 #: A diagram's step buttons, in the bar's order, with their symbols.
 STEPS = {
     ViewerMove.FIRST: "|◀",
@@ -48,16 +57,16 @@ class Diagram:
         self.link = parse_link(fragment)
         self.viewer = open_viewer(read_replay(self.link.replay), self.link.at, self.link.view)
 
-    def html(self, live: bool = True) -> str:
-        """The figure's content: the table at the diagram's moment and, unless the link
-        hides them, its step bar (disabled until ``live``)."""
+    def html(self, live: bool = True, layout: Layout = WIDE) -> str:
+        """The figure's content: the table at the diagram's moment, arranged by ``layout``, and,
+        unless the link hides them, its step bar (disabled until ``live``)."""
         with speaking(self.link.lang):  # a diagram's link may name its language (lang=)
-            return self._html(live)
+            return self._html(live, layout)
 
-    def _html(self, live: bool) -> str:
+    def _html(self, live: bool, layout: Layout) -> str:
         viewer = self.viewer
         # The picture in a box of its own, which shows a wide table's sides (assets/diagrams.css).
-        table = f'<div class="diagram-picture">{viewer.draw(viewer.view(), WIDE, self.link.theme, defs=False)}</div>'
+        table = f'<div class="diagram-picture">{viewer.draw(viewer.view(), layout, self.link.theme, defs=False)}</div>'
         last = f'<p class="diagram-last">{escape(viewer.last_play()) or "&nbsp;"}</p>' if viewer.tells_plays else ""
         if not self.link.controls:
             return table
@@ -101,6 +110,8 @@ class Diagrams:
 
     def __init__(self, fragments: list[str]) -> None:
         self.diagrams: list[Diagram | str] = []
+        #: How each diagram's table is arranged now: wide as the build drew it, until :meth:`fit`.
+        self.layouts: list[Layout] = [WIDE] * len(fragments)
         #: The diagrams whose game's code could not be fetched: the picture the build wrote in
         #: their figure (if any: another site's figure may have none) stays, their message beside it.
         self.pictures_kept: set[int] = set()
@@ -135,7 +146,21 @@ class Diagrams:
         diagram = self.diagrams[index]
         if isinstance(diagram, str):
             return page_markup(f'<p class="diagram-error" role="alert">{escape(diagram)}</p>')
-        return page_markup(diagram.html())
+        return page_markup(diagram.html(layout=self.layouts[index]))
+
+    def fit(self, index: int, width: float) -> str | None:
+        """Diagram ``index``, its figure ``width`` CSS px wide, come into view (or the window
+        resized): its new content where its table is to be arranged otherwise (upright below
+        :data:`UPRIGHT_BELOW`, else wide), None where it stays as it is (a figure 0 px wide is
+        not laid out: it stays)."""
+        if width <= 0 or not isinstance(self.diagrams[index], Diagram):
+            return None
+        # Upright, for the figure's pixels as a phone's table is (Layout.stage: Papillon's words grow with them).
+        layout = layout_for(width, width * TALL_HEIGHT / TALL_WIDTH) if width < UPRIGHT_BELOW else WIDE
+        if layout == self.layouts[index]:
+            return None
+        self.layouts[index] = layout
+        return self.html(index)
 
     def step(self, index: int, move: str) -> str:
         """Step diagram ``index``; its new content."""
