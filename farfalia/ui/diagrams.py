@@ -155,7 +155,7 @@ class Diagrams:
         not laid out: it stays)."""
         if width <= 0 or not isinstance(self.diagrams[index], Diagram):
             return None
-        # Upright, for the figure's pixels as a phone's table is (Layout.stage: Papillon's words grow with them).
+        # Upright, for the figure's pixels as a phone's table is (Layout.stage: a drawing may grow its words with them).
         layout = layout_for(width, width * TALL_HEIGHT / TALL_WIDTH) if width < UPRIGHT_BELOW else WIDE
         if layout == self.layouts[index]:
             return None
