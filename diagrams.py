@@ -42,11 +42,12 @@ class DiagramPage:
                 figure.innerHTML = self.diagrams.html(index)
         document.addEventListener("click", create_proxy(self.click))
         document.addEventListener("keydown", create_proxy(self.key))
-        #: The figures in view or coming (a screen's height below it), kept fitted to their width.
-        #: (Not above it: a figure drawn again taller there would move the page under the reader
-        #: where the browser does not anchor the scroll.)
+        #: The figures in view or coming (a screen's height below it), kept fitted to their width
+        #: once their top is in view or below it: a figure drawn again taller while its top lies
+        #: above the view would move the page under the reader (where the browser does not anchor
+        #: the scroll); coming down from above, it is drawn as it comes whole into view.
         self.near: set[int] = set()
-        around = to_js({"rootMargin": "0px 0px 100% 0px"}, dict_converter=Object.fromEntries)
+        around = to_js({"rootMargin": "0px 0px 100% 0px", "threshold": [0, 1]}, dict_converter=Object.fromEntries)
         self.watcher = IntersectionObserver.new(create_proxy(self.seen), around)
         for figure in self.figures:
             self.watcher.observe(figure)
@@ -68,14 +69,24 @@ class DiagramPage:
             self.fit(index)
 
     def fit(self, index: int) -> None:
-        """Draw figure ``index`` again where its width asks for another arrangement (:meth:`Diagrams.fit`)."""
+        """Draw figure ``index`` again where its width asks for another arrangement
+        (:meth:`Diagrams.fit`), unless its top lies above the view. A step button that had the
+        focus keeps it."""
         figure = self.figures[index]
+        if figure.getBoundingClientRect().top < 0:
+            return
         content = self.diagrams.fit(index, float(figure.clientWidth))
-        if content is not None:
-            focused = figure.contains(document.activeElement)
-            figure.innerHTML = content
-            if focused:
-                figure.focus()
+        if content is None:
+            return
+        active = document.activeElement
+        focused = bool(figure.contains(active))
+        step = str(active.getAttribute(STEP_ATTRIBUTE)) if focused and active.hasAttribute(STEP_ATTRIBUTE) else None
+        figure.innerHTML = content
+        still = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
+        if step is not None:
+            figure.querySelector(f'[{STEP_ATTRIBUTE}="{step}"]').focus(still)
+        elif focused:
+            figure.focus(still)
 
     def figure_of(self, target: Any) -> tuple[int, Any] | None:
         """The diagram an event's target lies in, and its figure."""

@@ -135,16 +135,46 @@ def test_while_the_others_play_on_after_the_learners_move_the_strip_says_whose_t
     assert seen >= 3
 
 
-def test_a_new_part_or_a_restart_watches_nothing_until_the_learner_moves() -> None:
-    """The others' opening moves of a part set its scene: nothing is "done" before the learner's move."""
-    controller = page()
+def test_a_new_part_or_a_restart_watches_nothing_until_the_learner_moves_and_a_resumed_one_says_it() -> None:
+    """The others' opening moves of a part set its scene: nothing is "done" before the learner's
+    move (Farfalia's Burnin' part opens with four of them). A lesson left while the others played
+    on after the learner's move says it again when resumed."""
+    storage = MemoryStorage()
+    controller = page(storage)
     run = learning(controller, "farfalia")
     play_to(controller, 3)  # Barbara leads
     play_marked(controller)
-    assert run.table.bot_to_act() and run.watched() is not None
+    watched = run.watched()
+    assert run.table.bot_to_act() and watched is not None
+    controller._save()  # the place kept, as the page keeps it at each move
+    resumed = learning(page(storage), "farfalia")
+    assert len(resumed.table.game.actions) == 4 and resumed.watched() == watched
     run.restart()
     controller._sit(run.table, controller.game)
     assert run.table.bot_to_act() and run.watched() is None
+    while run.next_part():
+        pass  # to the last part, whose others move first
+    controller._sit(run.table, controller.game)
+    assert run.part.title == "lesson.fa.burning" and run.table.bot_to_act() and run.watched() is None
+
+
+def test_a_move_of_ones_own_is_told_then_the_others_play_on_and_the_next_move_says_who() -> None:
+    """Past the last note the learner's own move stands: its message shows (not "Done"); after the
+    learner's next move, while the others play, "Done: now … plays." again."""
+    controller = page()
+    run = learning(controller, "papillon")
+    play_to(controller, max(run.part.notes))
+    game = run.table.game
+    other = next(action for action in game.offered_actions() if action != run.table.scripted())
+    controller.act(action_name(other))
+    assert run.free and run.note().startswith("You chose: ") and run.watched() is None
+    assert "lesson-watching" not in controller.screen().bar
+    move_on(controller)
+    assert not run.done()
+    controller.act(action_name(run.table.game.offered_actions()[0]))
+    actor = run.table.actor()
+    assert run.message is None and run.table.bot_to_act() and actor is not None
+    assert run.watched() == run.table.names()[actor]
 
 
 def test_a_move_off_the_script_is_told_taken_back_and_the_scripts_move_marked_again() -> None:

@@ -202,11 +202,23 @@ def test_the_bar_keeps_the_hint_greyed_while_others_play_and_the_last_play_in_th
     assert deciding.picked_card == choosy and "info-line" not in papillon_bar(deciding)  # its choices in the room
 
 
+def plates_points(table: PapillonSession) -> dict[int, int]:
+    """The points so far each seat's plate says on the drawn table (the person's: its own line)."""
+    svg = table.draw(WIDE, "dark", 1.6)
+    points = {
+        int(seat): int(n)
+        for seat, n in re.findall(r'data-seat="(\d)" role="group" aria-label="[^"]*?, (\d+) points(?:, [^"]*)?"', svg)
+    }
+    points[table.viewer()] = int(re.findall(r'class="points">[^<]*?(\d+) points</text>', svg)[-1])
+    return points
+
+
 def test_the_score_sheet_shows_the_round_under_way_as_the_plates_do() -> None:
     """Mid-round the sheet said 0 to 0 while the plates said "50 points" (found by a newcomer's
-    walk): a row under the totals now gives each side's points so far, a blue pile's worth or the
-    orange round's penalties of tours (a side loses what its players lose), and goes once the
-    round is scored, into its own row and the totals."""
+    walk): a row under the totals now gives each side's points so far as the drawn table's plates
+    say them (a blue pile's worth, on each of its side's plates; the orange round's penalties of
+    tours, which a side loses together), and goes once the round is scored, into its own row and
+    the totals."""
     players = [Player("Ann", False), Player("Bot", True), Player("Bob", True), Player("Cy", True)]
     table = PapillonSession(PapillonSettings(4), 3, players, "instant", "quick")
     rng = random.Random(3)
@@ -219,17 +231,20 @@ def test_the_score_sheet_shows_the_round_under_way_as_the_plates_do() -> None:
             table.dismiss_summary()
             continue
         view = table.view()
-        if view.piles or view.colour == "orange":
+        if view.piles or view.colour == "orange":  # dealt (as the plates, which then say their points)
             ((label, cells),) = rows
             assert unescape(label) == text("pa.so-far", round=text(f"pa.round.{view.colour}"))
+            plates = plates_points(table)
             sides = [[seat for seat in range(4) if view.sides[seat] == side] for side in (0, 1)]
-            worth = [view.points_so_far(side[0]) for side in sides]  # the pile a side's plates name
-            if view.colour == "orange":
-                worth = [-sum(view.points_so_far(seat) for seat in side) for side in sides]
+            if view.colour == "blue":
+                assert all(len({plates[seat] for seat in side}) == 1 for side in sides)  # one pile a side
+                worth = [plates[side[0]] for side in sides]
+            else:
+                worth = [-sum(plates[seat] for seat in side) for side in sides]
             assert re.findall(r"<td>([^<]+)</td>", cells) == [str(points).replace("-", "−") for points in worth]
             shown[view.colour] += bool(any(worth))
         else:
-            assert not rows  # nothing taken yet
+            assert not rows  # not dealt yet
         if table.bot_to_act():
             table.bot_action()
         else:

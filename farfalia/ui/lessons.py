@@ -109,8 +109,6 @@ class LessonRun:
         self.message: str | None = None
         #: Whether the learner plays on his own way (the script left after its last note).
         self.free = False
-        #: Where in the game the learner's latest move that stood was made (None: none yet in this part).
-        self._moved_at: int | None = None
         self._seat_part(at)
 
     @property
@@ -177,13 +175,16 @@ class LessonRun:
 
     def watched(self) -> str | None:
         """The name of the player who moves now while the learner watches, the move the latest
-        note asked for made; None otherwise. The note stays on screen (it tells the part's story,
+        note asked for made (the learner's last decision in the game: a lesson resumed from
+        storage says it too); None otherwise. The note stays on screen (it tells the part's story,
         which the learner may still be reading), but no longer as what to do now."""
         table = self.table
-        if self.message is not None or self.done() or self._moved_at is None or not table.bot_to_act():
+        if self.message is not None or self.done() or not table.bot_to_act():
             return None
+        learner = set(table.humans())
+        moved = [index for index, (actor, _round) in enumerate(table.game.decisions()) if actor in learner]
         actor = table.actor()
-        if actor is None or self._moved_at < self._latest_note():
+        if actor is None or not moved or moved[-1] < self._latest_note():
             return None
         return table.names()[actor]
 
@@ -207,10 +208,8 @@ class LessonRun:
             return  # a card picked up: no move yet
         move = game.actions[before]
         self.message = None
-        self._moved_at = before
         if before >= len(script) or move == script[before]:
             return
-        self._moved_at = None  # taken back: the learner decides again
         self.table.take_back_to(before)  # the move told at the table it was made at
         words = self.table.action_words(move)
         if self.part.length is None and before >= max(self.part.notes, default=0):
@@ -235,7 +234,7 @@ class LessonRun:
         self._restart_part()
 
     def _restart_part(self) -> None:
-        self.message, self.free, self._moved_at = None, False, None
+        self.message, self.free = None, False
         self._seat_part(0)
 
     # ---------------------------------------------------------------- storage

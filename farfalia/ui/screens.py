@@ -417,7 +417,8 @@ VIEWER_STEPS = {
 
 def tools_bar(can_undo: bool, language: str, game: SiteGame) -> str:
     """The game's tools: undo (when it may be used), the score sheet, sharing, the settings, the
-    keys, ``game``'s rules (in ``language``) and its lesson, and a new game.
+    keys (which the page's CSS leaves out on a screen only touched), ``game``'s rules (in
+    ``language``) and its lesson, and a new game.
     On a phone they fold into a menu behind a ``⋯`` button, which gives the table their line: the
     tools are a popover that the page's CSS shows in the bar everywhere else (and in a browser
     without popovers)."""

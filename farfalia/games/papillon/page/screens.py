@@ -118,8 +118,9 @@ def papillon_sheet_table(game: PapillonGame, names: Sequence[str], under_way: st
 def round_so_far(session: PapillonSession) -> str:
     """The round under way as a row under the totals: each side's points so far, as the table's
     plates show them (:meth:`PapillonView.points_so_far`: a blue pile's worth, or the orange
-    round's penalties of tours, to be taken off); "" before its first capture or tour, and
-    between rounds. Without it, the sheet said 0 to 0 while the plates said 50 points."""
+    round's penalties of tours, to be taken off), from its deal on; "" before the first deal,
+    while a scored round's summary is open and once the game is over. Without it, the sheet said
+    0 to 0 while the plates said 50 points."""
     game = session.game
     if game.is_over() or session.summary_pending() is not None:
         return ""
