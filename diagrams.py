@@ -42,12 +42,10 @@ class DiagramPage:
                 figure.innerHTML = self.diagrams.html(index)
         document.addEventListener("click", create_proxy(self.click))
         document.addEventListener("keydown", create_proxy(self.key))
-        #: The figures in view or coming (a screen's height below it), kept fitted to their width
-        #: once their top is in view or below it: a figure drawn again taller while its top lies
-        #: above the view would move the page under the reader (where the browser does not anchor
-        #: the scroll); coming down from above, it is drawn as it comes whole into view.
+        #: The figures in view or coming (a screen's height above or below it), kept fitted to
+        #: their width, most of them before they show.
         self.near: set[int] = set()
-        around = to_js({"rootMargin": "0px 0px 100% 0px", "threshold": [0, 1]}, dict_converter=Object.fromEntries)
+        around = to_js({"rootMargin": "100% 0px"}, dict_converter=Object.fromEntries)
         self.watcher = IntersectionObserver.new(create_proxy(self.seen), around)
         for figure in self.figures:
             self.watcher.observe(figure)
@@ -70,18 +68,23 @@ class DiagramPage:
 
     def fit(self, index: int) -> None:
         """Draw figure ``index`` again where its width asks for another arrangement
-        (:meth:`Diagrams.fit`), unless its top lies above the view. A step button that had the
-        focus keeps it."""
+        (:meth:`Diagrams.fit`). A figure wholly above the view changes height there: the page is
+        scrolled by as much, so that what the reader sees stays in place (where the browser has
+        not anchored the scroll itself). A step button that had the focus keeps it."""
         figure = self.figures[index]
-        if figure.getBoundingClientRect().top < 0:
-            return
         content = self.diagrams.fit(index, float(figure.clientWidth))
         if content is None:
             return
         active = document.activeElement
         focused = bool(figure.contains(active))
         step = str(active.getAttribute(STEP_ATTRIBUTE)) if focused and active.hasAttribute(STEP_ATTRIBUTE) else None
+        seen = (
+            document.elementFromPoint(window.innerWidth / 2, 1) if figure.getBoundingClientRect().bottom <= 0 else None
+        )
+        was = seen.getBoundingClientRect().top if seen else 0.0
         figure.innerHTML = content
+        if seen and seen.isConnected:
+            window.scrollBy(0, seen.getBoundingClientRect().top - was)
         still = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
         if step is not None:
             figure.querySelector(f'[{STEP_ATTRIBUTE}="{step}"]').focus(still)
