@@ -182,9 +182,11 @@ class LessonRun:
         if self.message is not None or self.done() or not table.bot_to_act():
             return None
         learner = set(table.humans())
-        moved = [index for index, (actor, _round) in enumerate(table.game.decisions()) if actor in learner]
+        moved = max(
+            (index for index, (actor, _round) in enumerate(table.game.decisions()) if actor in learner), default=-1
+        )
         actor = table.actor()
-        if actor is None or not moved or moved[-1] < self._latest_note():
+        if actor is None or moved < self._latest_note():
             return None
         return table.names()[actor]
 
